@@ -1,0 +1,2 @@
+## bench/: benchmarks that print ratios against GNU gprof and glibc's
+## runtime, measured in the same run.  Run with `make bench`.

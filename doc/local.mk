@@ -1,0 +1,14 @@
+## doc/: the Texinfo manual and the man pages.
+##
+## One chapter per file, included by gmonkit.texi.
+
+info_TEXINFOS = doc/gmonkit.texi
+doc_gmonkit_TEXINFOS = \
+	doc/intro.texi \
+	doc/format.texi \
+	doc/tools.texi
+AM_MAKEINFOFLAGS = --no-split
+# distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
+AM_DISTCHECK_DVI_TARGET = html
+
+dist_man_MANS += doc/gmon.5 doc/gmondump.1

@@ -1,0 +1,100 @@
+/* gmon_out.h - the on-disk layout of gmon.out profile files.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Every multi-byte field is stored in the byte order of the target the
+   profile was taken on, and every address ("vma") has the target's
+   address size: 4 bytes on 32-bit targets, 8 on 64-bit ones.  Nothing
+   in the file says which: the reader learns both from the executable
+   (or is told them).  No field is aligned; records follow each other
+   byte after byte.
+
+   New ("magic") format, written by glibc and by libgmon:
+
+     header   20 bytes
+       0   char cookie[4]      "gmon"
+       4   u32  version        1 (0 is read too: the pre-1998 layout
+                               of basic-block records, see below)
+       8   char spare[12]      zeros
+
+     then any number of records, each a one-byte tag and a body:
+
+     tag 0: histogram of PC samples (GMON_TAG_TIME_HIST)
+       vma  low_pc             first address the histogram covers
+       vma  high_pc            one past the last address
+       u32  nbins              number of bins that follow
+       u32  prof_rate          samples per second (Hz) of the clock
+       char dimen[15]          what a scaled bin counts: "seconds",
+                               NUL-padded
+       char dimen_abbrev       one-letter abbreviation: 's'
+       u16  bins[nbins]        bin i counts samples whose PC lies in
+                               [low_pc + i*w, low_pc + (i+1)*w),
+                               w = (high_pc - low_pc) / nbins
+
+     tag 1: call-graph arc (GMON_TAG_CG_ARC)
+       vma  from_pc            return address in the caller
+       vma  self_pc            an address inside the callee
+       u32  count              calls of that arc
+
+     tag 2: basic-block execution counts (GMON_TAG_BB_COUNT)
+       u32  nblocks
+       nblocks x { vma addr; vma count }
+
+   Readers sum records: histogram records with the same range add their
+   bins, arcs with the same (from_pc, self_pc) add their counts, and
+   blocks with the same address add theirs.  That is how a writer keeps
+   values that do not fit the 16-bit bins and 32-bit arc counts: it
+   writes the overflow in further records.
+
+   Old BSD formats (no cookie), read for compatibility:
+
+     vma  low_pc;  vma high_pc;  u32 ncnt      ncnt = header + bin bytes
+     4.4BSD only:  u32 version (0x00051879);  u32 profrate;  char spare[12]
+     u16  bins[(ncnt - header size) / 2]
+     then arcs until the end of the file:
+       vma from_pc;  vma self_pc;  count       (count is vma-sized)
+
+   Header sizes: old BSD 12 (32-bit) or 20 (64-bit) bytes; 4.4BSD 32 or
+   40 bytes.  Old BSD files carry no clock rate.
+
+   Version 0 basic-block records (host layout of the gcc -a era, a
+   64-bit little-endian host assumed): u32 nblocks, a NUL-terminated
+   file name, then per block: u64 count, u64 addr, two NUL-terminated
+   strings, i32 line.  */
+
+#ifndef GMON_GMON_OUT_H
+#define GMON_GMON_OUT_H
+
+#define GMON_MAGIC		"gmon"	/* cookie of the new format */
+#define GMON_MAGIC_LEN		4
+#define GMON_VERSION		1	/* version this project writes */
+#define GMON_HDR_SIZE		20	/* cookie + version + spare */
+#define GMON_HDR_SPARE		12
+
+enum gmon_tag {
+	GMON_TAG_TIME_HIST = 0,		/* PC-sample histogram */
+	GMON_TAG_CG_ARC = 1,		/* call-graph arc */
+	GMON_TAG_BB_COUNT = 2		/* basic-block execution counts */
+};
+
+#define GMON_DIMEN_LEN		15	/* bytes of dimen[] on disk */
+
+/* Body sizes, tag byte excluded; ASZ is the address size (4 or 8).  */
+#define GMON_HIST_HDR_SIZE(asz)	(2 * (asz) + 4 + 4 + GMON_DIMEN_LEN + 1)
+#define GMON_ARC_SIZE(asz)	(2 * (asz) + 4)
+#define GMON_BB_HDR_SIZE	4
+#define GMON_BB_ENTRY_SIZE(asz)	(2 * (asz))
+
+/* Largest values the fixed-width fields hold.  */
+#define GMON_BIN_MAX		0xffffu
+#define GMON_ARC_COUNT_MAX	0xffffffffu
+#define GMON_BB_NBLOCKS_MAX	0xffffffffu
+
+/* BSD formats.  */
+#define GMON_BSD44_VERSION	0x00051879u
+#define GMON_BSD_OLD_HDR_SIZE(asz)	(2 * (asz) + 4)
+#define GMON_BSD44_HDR_SIZE(asz)	(2 * (asz) + 4 + 4 + 4 + 12)
+#define GMON_BSD_ARC_SIZE(asz)	(3 * (asz))
+
+#endif /* GMON_GMON_OUT_H */

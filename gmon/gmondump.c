@@ -1,0 +1,384 @@
+/* gmondump.c - print the records of gmon files as text.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   For people debugging a profile, and for the tests, which read its
+   output instead of parsing binary files themselves.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gmon/gmon.h"
+
+static const char *prog = "gmondump";
+
+struct dump_opts {
+	struct gmon_target target;	/* layout of the files */
+	bool target_set;		/* from -t or -e, not guessed */
+	enum gmon_format format;	/* -O */
+	bool all_bins;			/* -a: zero bins too */
+	bool summary;			/* -s: no contents */
+	bool merge;			/* -m: the sums, not the records */
+};
+
+static void
+usage (FILE *f, int status)
+{
+	fprintf (f,
+"Usage: %s [OPTION]... [FILE]...\n"
+"Print the records of gmon profile files (default gmon.out; - is\n"
+"standard input) as text, one line per record.\n"
+"\n"
+"  -e, --exe=FILE       take address size and byte order from this ELF\n"
+"                       executable (default: guess them from the file)\n"
+"  -t, --target=LAYOUT  64le, 64be, 32le or 32be\n"
+"  -O, --format=FMT     auto (default), magic, bsd or 4.4bsd\n"
+"  -a, --all-bins       list zero histogram bins too\n"
+"  -s, --summary        headers and totals only, no bins or blocks\n"
+"  -m, --merge          print the sum of all files, merged as gprof\n"
+"                       merges them, instead of each file's records\n"
+"  -h, --help           print this help and exit\n"
+"  -V, --version        print the version and exit\n"
+"\n"
+"Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C samples=S',\n"
+"then '  ADDR COUNT' per non-zero bin; 'arc FROM SELF COUNT';\n"
+"'bb N' then '  ADDR COUNT' per block.  Addresses are hexadecimal.\n",
+		 prog);
+	exit (status);
+}
+
+static int
+parse_layout (const char *s, struct gmon_target *t)
+{
+	memset (t, 0, sizeof *t);
+	if (strcmp (s, "64le") == 0 || strcmp (s, "64be") == 0)
+		t->addr_size = 8;
+	else if (strcmp (s, "32le") == 0 || strcmp (s, "32be") == 0)
+		t->addr_size = 4;
+	else
+		return -1;
+	t->big_endian = s[2] == 'b';
+	return 0;
+}
+
+/* Address size and byte order from an ELF header's e_ident.  */
+static int
+layout_from_elf (const char *path, struct gmon_target *t)
+{
+	unsigned char id[6];
+	int fd = open (path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0) {
+		fprintf (stderr, "%s: %s: %s\n", prog, path, strerror (errno));
+		return -1;
+	}
+	n = read (fd, id, sizeof id);
+	close (fd);
+	if (n != (ssize_t) sizeof id || memcmp (id, "\177ELF", 4) != 0
+	    || (id[4] != 1 && id[4] != 2) || (id[5] != 1 && id[5] != 2)) {
+		fprintf (stderr, "%s: %s: not an ELF file\n", prog, path);
+		return -1;
+	}
+	memset (t, 0, sizeof *t);
+	t->addr_size = id[4] == 1 ? 4 : 8;
+	t->big_endian = id[5] == 2;
+	return 0;
+}
+
+static const char *
+format_name (enum gmon_format f)
+{
+	switch (f) {
+	case GMON_FMT_MAGIC:
+		return "new format";
+	case GMON_FMT_BSD:
+		return "old BSD format";
+	case GMON_FMT_BSD44:
+		return "4.4BSD format";
+	default:
+		return "unknown format";
+	}
+}
+
+/* Start address of bin I: LOW + I * (HIGH - LOW) / NBINS, exactly.  */
+static unsigned long long
+bin_addr (const struct gmon_hist_hdr *h, uint32_t i)
+{
+	unsigned __int128 span = h->high_pc - h->low_pc;
+
+	return (unsigned long long) (h->low_pc + span * i / h->nbins);
+}
+
+static void
+print_hist (const struct gmon_hist_hdr *h, const uint64_t *bins,
+	    const struct dump_opts *o)
+{
+	unsigned long long total = 0, nonzero = 0;
+	uint32_t i;
+
+	for (i = 0; i < h->nbins; i++) {
+		total += bins[i];
+		nonzero += bins[i] != 0;
+	}
+	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
+		"abbrev=%c samples=%llu nonzero=%llu\n",
+		(unsigned long long) h->low_pc,
+		(unsigned long long) h->high_pc, h->nbins, h->rate, h->dimen,
+		h->abbrev ? h->abbrev : '?', total, nonzero);
+	if (o->summary)
+		return;
+	for (i = 0; i < h->nbins; i++)
+		if (bins[i] || o->all_bins)
+			printf ("  0x%llx %llu\n", bin_addr (h, i),
+				(unsigned long long) bins[i]);
+}
+
+static void
+print_bb (const struct gmon_bb *b, size_t n, const struct dump_opts *o)
+{
+	size_t i;
+
+	printf ("bb %zu\n", n);
+	if (o->summary)
+		return;
+	for (i = 0; i < n; i++)
+		printf ("  0x%llx %llu\n", (unsigned long long) b[i].addr,
+			(unsigned long long) b[i].count);
+}
+
+/* Prints each record of PATH.  Returns 0, or -1 after a message.  */
+static int
+dump_records (const char *path, const struct gmon_target *t,
+	      const struct dump_opts *o, bool quiet_errors)
+{
+	struct gmon_error err;
+	struct gmon_reader *r = gmon_reader_open (path, t, o->format, &err);
+	struct gmon_record rec;
+	unsigned long long nh = 0, na = 0, nb = 0, calls = 0;
+	int more;
+
+	if (!r) {
+		if (!quiet_errors)
+			fprintf (stderr, "%s: %s\n", prog, err.msg);
+		return -1;
+	}
+	printf ("%s: %s", path, format_name (gmon_reader_format (r)));
+	if (gmon_reader_format (r) == GMON_FMT_MAGIC)
+		printf (", version %u", gmon_reader_version (r));
+	printf (", %u-bit %s-endian\n", t->addr_size * 8,
+		t->big_endian ? "big" : "little");
+	while ((more = gmon_reader_next (r, &rec, &err)) > 0) {
+		switch (rec.kind) {
+		case GMON_REC_HIST:
+			nh++;
+			print_hist (&rec.hist, rec.bins, o);
+			break;
+		case GMON_REC_ARC:
+			na++;
+			calls += rec.arc.count;
+			if (!o->summary)
+				printf ("arc 0x%llx 0x%llx %llu\n",
+					(unsigned long long) rec.arc.from_pc,
+					(unsigned long long) rec.arc.self_pc,
+					(unsigned long long) rec.arc.count);
+			break;
+		case GMON_REC_BB:
+			nb++;
+			print_bb (rec.blocks, rec.nblocks, o);
+			break;
+		case GMON_REC_END:
+			break;
+		}
+	}
+	gmon_reader_close (r);
+	printf ("total: %llu histogram, %llu arc (%llu calls), %llu "
+		"basic-block records\n", nh, na, calls, nb);
+	if (more < 0) {
+		fflush (stdout);
+		fprintf (stderr, "%s: %s\n", prog, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether PATH reads cleanly as target T: used to guess the address
+   size when nobody says it.  */
+static bool
+reads_cleanly (const char *path, const struct gmon_target *t,
+	       enum gmon_format fmt)
+{
+	struct gmon_reader *r = gmon_reader_open (path, t, fmt, NULL);
+	struct gmon_record rec;
+	int more;
+
+	if (!r)
+		return false;
+	while ((more = gmon_reader_next (r, &rec, NULL)) > 0)
+		;
+	gmon_reader_close (r);
+	return more == 0;
+}
+
+/* The byte order a new-format file's version field implies.  */
+static void
+guess_order (const char *path, struct gmon_target *t)
+{
+	unsigned char hdr[8];
+	int fd = open (path, O_RDONLY);
+
+	if (fd < 0)
+		return;
+	if (read (fd, hdr, sizeof hdr) == (ssize_t) sizeof hdr
+	    && memcmp (hdr, GMON_MAGIC, GMON_MAGIC_LEN) == 0)
+		t->big_endian = hdr[4] == 0 && hdr[7] != 0;
+	close (fd);
+}
+
+static int
+dump_file (const char *path, const struct dump_opts *o)
+{
+	struct gmon_target t = o->target;
+
+	if (!o->target_set && strcmp (path, "-") != 0) {
+		guess_order (path, &t);
+		t.addr_size = 8;
+		if (!reads_cleanly (path, &t, o->format)) {
+			t.addr_size = 4;
+			if (!reads_cleanly (path, &t, o->format))
+				t.addr_size = 8;	/* report its errors */
+		}
+	}
+	return dump_records (path, &t, o, false);
+}
+
+static int
+dump_merged (char **files, int nfiles, const struct dump_opts *o)
+{
+	struct gmon_profile p;
+	struct gmon_error err;
+	unsigned long long calls = 0;
+	int i, ret = 0;
+	size_t k;
+
+	gmon_profile_init (&p, &o->target);
+	for (i = 0; i < nfiles; i++)
+		if (gmon_profile_read (&p, files[i], o->format, NULL,
+				       &err) < 0) {
+			fprintf (stderr, "%s: %s\n", prog, err.msg);
+			ret = -1;
+			break;
+		}
+	if (ret == 0) {
+		printf ("merged: %d file%s, rate=%u\n", nfiles,
+			nfiles == 1 ? "" : "s", p.rate);
+		for (k = 0; k < p.nhist; k++)
+			print_hist (&p.hist[k].h, p.hist[k].bins, o);
+		for (k = 0; k < p.narcs; k++) {
+			calls += p.arcs[k].count;
+			if (!o->summary)
+				printf ("arc 0x%llx 0x%llx %llu\n",
+					(unsigned long long) p.arcs[k].from_pc,
+					(unsigned long long) p.arcs[k].self_pc,
+					(unsigned long long) p.arcs[k].count);
+		}
+		if (p.nbbs)
+			print_bb (p.bbs, p.nbbs, o);
+		printf ("total: %zu histograms, %zu arcs (%llu calls), %zu "
+			"blocks\n", p.nhist, p.narcs, calls, p.nbbs);
+	}
+	gmon_profile_free (&p);
+	return ret;
+}
+
+int
+main (int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "exe", required_argument, NULL, 'e' },
+		{ "target", required_argument, NULL, 't' },
+		{ "format", required_argument, NULL, 'O' },
+		{ "all-bins", no_argument, NULL, 'a' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "merge", no_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct dump_opts o;
+	char *deflt[] = { (char *) "gmon.out" };
+	char **files;
+	int nfiles, c, i, status = 0;
+
+	memset (&o, 0, sizeof o);
+	gmon_target_native (&o.target);
+	while ((c = getopt_long (argc, argv, "e:t:O:asmhV", longopts, NULL))
+	       != -1) {
+		switch (c) {
+		case 'e':
+			if (layout_from_elf (optarg, &o.target) < 0)
+				return 1;
+			o.target_set = true;
+			break;
+		case 't':
+			if (parse_layout (optarg, &o.target) < 0) {
+				fprintf (stderr, "%s: unknown layout '%s' "
+					 "(use 64le, 64be, 32le or 32be)\n",
+					 prog, optarg);
+				return 1;
+			}
+			o.target_set = true;
+			break;
+		case 'O':
+			if (strcmp (optarg, "auto") == 0)
+				o.format = GMON_FMT_AUTO;
+			else if (strcmp (optarg, "magic") == 0)
+				o.format = GMON_FMT_MAGIC;
+			else if (strcmp (optarg, "bsd") == 0)
+				o.format = GMON_FMT_BSD;
+			else if (strcmp (optarg, "4.4bsd") == 0)
+				o.format = GMON_FMT_BSD44;
+			else {
+				fprintf (stderr, "%s: unknown file format "
+					 "'%s' (use auto, magic, bsd or "
+					 "4.4bsd)\n", prog, optarg);
+				return 1;
+			}
+			break;
+		case 'a':
+			o.all_bins = true;
+			break;
+		case 's':
+			o.summary = true;
+			break;
+		case 'm':
+			o.merge = true;
+			break;
+		case 'h':
+			usage (stdout, 0);
+			break;
+		case 'V':
+			printf ("gmondump (%s) %s\n", PACKAGE_NAME,
+				PACKAGE_VERSION);
+			return 0;
+		default:
+			usage (stderr, 1);
+		}
+	}
+	files = optind < argc ? argv + optind : deflt;
+	nfiles = optind < argc ? argc - optind : 1;
+	if (o.merge)
+		return dump_merged (files, nfiles, &o) < 0 ? 1 : 0;
+	for (i = 0; i < nfiles; i++)
+		if (dump_file (files[i], &o) < 0)
+			status = 1;
+	return status;
+}

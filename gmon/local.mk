@@ -1,0 +1,13 @@
+## gmon/: the gmon file format, shared by the runtime and the analyser.
+##
+## The analyser links this convenience library; the runtime compiles
+## the writer (write.c) into libgmon itself, with its own flags.
+
+noinst_LTLIBRARIES += gmon/libgmonfmt.la
+gmon_libgmonfmt_la_SOURCES = \
+	gmon/gmon_out.h gmon/gmon.h gmon/bytes.h \
+	gmon/error.c gmon/read.c gmon/merge.c gmon/write.c
+
+bin_PROGRAMS += gmon/gmondump
+gmon_gmondump_SOURCES = gmon/gmondump.c
+gmon_gmondump_LDADD = gmon/libgmonfmt.la $(LIBM)

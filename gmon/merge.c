@@ -1,0 +1,425 @@
+/* merge.c - a profile: the sum of the records of several gmon files.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   The rules are GNU gprof's, so that every set of files it accepts
+   gives the same sums here:
+
+   - the first histogram fixes the clock rate, the dimension and the
+     bin width; later ones must have the same dimension and a bin width
+     within 1e-6 of it (a different rate is noted, not refused);
+   - a histogram of the same range as an earlier one adds its bins to
+     it; one that overlaps an earlier range without matching it is
+     refused; a disjoint one is kept beside the others;
+   - a BSD file has one histogram, which must match the first one
+     exactly (range and bin count);
+   - arcs with the same (from_pc, self_pc), and blocks with the same
+     address, add their counts.
+
+   Where GNU gprof misreads (same range, different bin count) this code
+   refuses the file instead.  Counts are 64-bit and saturate.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gmon/bytes.h"
+#include "gmon/gmon.h"
+
+/* Open addressing: slot holds 1 + the position in the array, 0 when
+   empty.  Positions are 32-bit: four billion distinct arcs is beyond
+   any profile.  */
+struct gmon_index {
+	uint32_t *slots;		/* 1 + array position, or 0 */
+	size_t mask;			/* number of slots - 1 */
+	size_t used;			/* filled slots */
+};
+
+static uint64_t
+mix (uint64_t a, uint64_t b)
+{
+	uint64_t h = a * 0x9e3779b97f4a7c15u ^ (b + 0x632be59bd9b4e019u);
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 29;
+	return h;
+}
+
+static int
+index_grow (struct gmon_index **ip, const void *keys, size_t stride,
+	    bool pair)
+{
+	struct gmon_index *ix = *ip;
+	size_t n = ix ? (ix->mask + 1) * 2 : 1024;
+	uint32_t *slots;
+	size_t i;
+
+	if (!ix) {
+		ix = calloc (1, sizeof *ix);
+		if (!ix)
+			return -1;
+		*ip = ix;
+	}
+	slots = calloc (n, sizeof *slots);
+	if (!slots)
+		return -1;
+	/* Re-insert every key; keys[] is dense, so walk it instead
+	   of the old slots.  */
+	for (i = 0; i < ix->used; i++) {
+		const uint64_t *k = (const uint64_t *)
+			((const char *) keys + i * stride);
+		size_t s = mix (k[0], pair ? k[1] : 0) & (n - 1);
+
+		while (slots[s])
+			s = (s + 1) & (n - 1);
+		slots[s] = (uint32_t) (i + 1);
+	}
+	free (ix->slots);
+	ix->slots = slots;
+	ix->mask = n - 1;
+	return 0;
+}
+
+/* Finds the entry of key (A, B) in KEYS (entries of STRIDE bytes,
+   starting with the key), or makes room for a new one at position
+   *COUNT.  Returns its position, or SIZE_MAX when memory runs out.  */
+static size_t
+index_find (struct gmon_index **ip, void **keys, size_t *count, size_t *cap,
+	    size_t stride, bool pair, uint64_t a, uint64_t b)
+{
+	struct gmon_index *ix = *ip;
+	size_t s;
+
+	if ((!ix || (ix->used + 1) * 2 > ix->mask + 1)
+	    && index_grow (ip, *keys, stride, pair) < 0)
+		return SIZE_MAX;
+	ix = *ip;
+	s = mix (a, pair ? b : 0) & ix->mask;
+	while (ix->slots[s]) {
+		const uint64_t *k = (const uint64_t *)
+			((const char *) *keys + (ix->slots[s] - 1) * stride);
+
+		if (k[0] == a && (!pair || k[1] == b))
+			return ix->slots[s] - 1;
+		s = (s + 1) & ix->mask;
+	}
+	if (*count >= UINT32_MAX - 1)
+		return SIZE_MAX;
+	if (*count == *cap) {
+		size_t n = *cap ? *cap * 2 : 256;
+		void *p = realloc (*keys, n * stride);
+
+		if (!p)
+			return SIZE_MAX;
+		*keys = p;
+		*cap = n;
+	}
+	memset ((char *) *keys + *count * stride, 0, stride);
+	ix->slots[s] = (uint32_t) (*count + 1);
+	ix->used++;
+	return (*count)++;
+}
+
+static void
+index_free (struct gmon_index *ix)
+{
+	if (ix) {
+		free (ix->slots);
+		free (ix);
+	}
+}
+
+void
+gmon_profile_init (struct gmon_profile *p, const struct gmon_target *t)
+{
+	memset (p, 0, sizeof *p);
+	p->target = *t;
+	/* What gprof assumes until a histogram says otherwise.  */
+	strcpy (p->dimen, "seconds");
+	p->abbrev = 's';
+}
+
+void
+gmon_profile_free (struct gmon_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++)
+		free (p->hist[i].bins);
+	free (p->hist);
+	free (p->arcs);
+	free (p->bbs);
+	index_free (p->arc_index);
+	index_free (p->bb_index);
+	memset (p, 0, sizeof *p);
+}
+
+int
+gmon_profile_add_arc (struct gmon_profile *p, uint64_t from_pc,
+		      uint64_t self_pc, uint64_t count)
+{
+	void *keys = p->arcs;
+	size_t i = index_find (&p->arc_index, &keys, &p->narcs, &p->arcs_cap,
+			       sizeof *p->arcs, true, from_pc, self_pc);
+
+	p->arcs = keys;
+	if (i == SIZE_MAX)
+		return -1;
+	p->arcs[i].from_pc = from_pc;
+	p->arcs[i].self_pc = self_pc;
+	p->arcs[i].count = gmon_add_sat (p->arcs[i].count, count);
+	return 0;
+}
+
+int
+gmon_profile_add_bb (struct gmon_profile *p, uint64_t addr, uint64_t count)
+{
+	void *keys = p->bbs;
+	size_t i = index_find (&p->bb_index, &keys, &p->nbbs, &p->bbs_cap,
+			       sizeof *p->bbs, false, addr, 0);
+
+	p->bbs = keys;
+	if (i == SIZE_MAX)
+		return -1;
+	p->bbs[i].addr = addr;
+	p->bbs[i].count = gmon_add_sat (p->bbs[i].count, count);
+	return 0;
+}
+
+/* The bin width in 2-byte units, computed as gprof computes it (the
+   range is halved in integers first).  */
+static double
+hist_scale (const struct gmon_hist_hdr *h)
+{
+	return (double) ((h->high_pc - h->low_pc) / 2) / h->nbins;
+}
+
+static void
+add_bins (struct gmon_hist *dst, const uint64_t *bins)
+{
+	uint32_t i;
+
+	for (i = 0; i < dst->h.nbins; i++)
+		dst->bins[i] = gmon_add_sat (dst->bins[i], bins[i]);
+}
+
+static int
+add_bsd_hist (struct gmon_profile *p, const char *name,
+	      const struct gmon_hist_hdr *h, const uint64_t *bins,
+	      struct gmon_error *err)
+{
+	struct gmon_hist *first = &p->hist[0];
+
+	if (h->low_pc != first->h.low_pc || h->high_pc != first->h.high_pc
+	    || h->nbins != first->h.nbins) {
+		gmon_error_set (err, name, "incompatible with the first gmon file: "
+		      "its histogram covers 0x%llx-0x%llx in %u bins, the "
+		      "first one 0x%llx-0x%llx in %u bins",
+		      (unsigned long long) h->low_pc,
+		      (unsigned long long) h->high_pc, h->nbins,
+		      (unsigned long long) first->h.low_pc,
+		      (unsigned long long) first->h.high_pc, first->h.nbins);
+		return -1;
+	}
+	if (h->rate != 0) {
+		if (p->rate == 0) {
+			p->rate = h->rate;
+		} else if (h->rate != p->rate) {
+			gmon_error_set (err, name, "profiling rate %u Hz is "
+			      "incompatible with the %u Hz of the first "
+			      "gmon file", h->rate, p->rate);
+			return -1;
+		}
+	}
+	add_bins (first, bins);
+	return 0;
+}
+
+int
+gmon_profile_add_hist (struct gmon_profile *p, const char *name,
+		       const struct gmon_hist_hdr *h, const uint64_t *bins,
+		       bool bsd, struct gmon_error *err)
+{
+	struct gmon_hist *nh;
+	size_t i;
+
+	if (h->nbins == 0 || h->low_pc >= h->high_pc) {
+		gmon_error_set (err, name, "histogram with no bins or an empty range");
+		return -1;
+	}
+	if (p->nhist == 0) {
+		p->rate = h->rate;
+		memcpy (p->dimen, h->dimen, sizeof p->dimen);
+		p->abbrev = h->abbrev;
+		p->hist_scale = hist_scale (h);
+	} else if (bsd) {
+		return add_bsd_hist (p, name, h, bins, err);
+	} else if (strncmp (h->dimen, p->dimen, GMON_DIMEN_LEN) != 0) {
+		gmon_error_set (err, name, "the dimension of the histogram changed "
+		      "from '%s' to '%s'", p->dimen, h->dimen);
+		return -1;
+	} else if (h->abbrev != p->abbrev) {
+		gmon_error_set (err, name, "the dimension abbreviation of the "
+		      "histogram changed from '%c' to '%c'", p->abbrev,
+		      h->abbrev);
+		return -1;
+	} else if (fabs (hist_scale (h) - p->hist_scale) > 0.000001) {
+		gmon_error_set (err, name, "histogram bins of %g bytes differ from "
+		      "the %g-byte bins of the first histogram",
+		      2 * hist_scale (h), 2 * p->hist_scale);
+		return -1;
+	}
+
+	for (i = 0; i < p->nhist; i++) {
+		struct gmon_hist *o = &p->hist[i];
+
+		if (o->h.low_pc == h->low_pc && o->h.high_pc == h->high_pc) {
+			if (o->h.nbins != h->nbins) {
+				gmon_error_set (err, name, "histogram of 0x%llx-0x%llx "
+				      "has %u bins, an earlier one of the "
+				      "same range %u",
+				      (unsigned long long) h->low_pc,
+				      (unsigned long long) h->high_pc,
+				      h->nbins, o->h.nbins);
+				return -1;
+			}
+			add_bins (o, bins);
+			return 0;
+		}
+		if (h->low_pc < o->h.high_pc && o->h.low_pc < h->high_pc) {
+			gmon_error_set (err, name, "overlapping histogram records: "
+			      "0x%llx-0x%llx and 0x%llx-0x%llx",
+			      (unsigned long long) h->low_pc,
+			      (unsigned long long) h->high_pc,
+			      (unsigned long long) o->h.low_pc,
+			      (unsigned long long) o->h.high_pc);
+			return -1;
+		}
+	}
+
+	nh = realloc (p->hist, (p->nhist + 1) * sizeof *p->hist);
+	if (!nh) {
+		gmon_error_set (err, name, "out of memory");
+		return -1;
+	}
+	p->hist = nh;
+	nh = &p->hist[p->nhist];
+	nh->h = *h;
+	nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);
+	if (!nh->bins) {
+		gmon_error_set (err, name, "out of memory for %u bins", h->nbins);
+		return -1;
+	}
+	memcpy (nh->bins, bins, (size_t) h->nbins * sizeof *nh->bins);
+	p->nhist++;
+	return 0;
+}
+
+int
+gmon_profile_read (struct gmon_profile *p, const char *path,
+		   enum gmon_format fmt, struct gmon_file_stats *stats,
+		   struct gmon_error *err)
+{
+	struct gmon_file_stats st;
+	struct gmon_reader *r;
+	struct gmon_record rec;
+	bool bsd;
+	int ret = 0, more;
+	size_t i;
+
+	memset (&st, 0, sizeof st);
+	r = gmon_reader_open (path, &p->target, fmt, err);
+	if (!r)
+		return -1;
+	st.format = gmon_reader_format (r);
+	bsd = st.format != GMON_FMT_MAGIC;
+	if (bsd) {
+		/* A BSD file always holds both, even if empty.  */
+		p->input |= GMON_INPUT_HIST | GMON_INPUT_ARCS;
+	} else {
+		p->version = (int) gmon_reader_version (r);
+	}
+
+	while ((more = gmon_reader_next (r, &rec, err)) > 0) {
+		switch (rec.kind) {
+		case GMON_REC_HIST:
+			st.nhist++;
+			p->input |= GMON_INPUT_HIST;
+			if (gmon_profile_add_hist (p, path, &rec.hist,
+						   rec.bins, bsd, err) < 0)
+				ret = -1;
+			break;
+		case GMON_REC_ARC:
+			st.narcs++;
+			p->input |= GMON_INPUT_ARCS;
+			if (gmon_profile_add_arc (p, rec.arc.from_pc,
+						  rec.arc.self_pc,
+						  rec.arc.count) < 0) {
+				gmon_error_set (err, path, "out of memory for arcs");
+				ret = -1;
+			}
+			break;
+		case GMON_REC_BB:
+			st.nbb++;
+			p->input |= GMON_INPUT_BB;
+			for (i = 0; i < rec.nblocks && ret == 0; i++)
+				if (gmon_profile_add_bb (p, rec.blocks[i].addr,
+							 rec.blocks[i].count)
+				    < 0) {
+					gmon_error_set (err, path,
+					      "out of memory for blocks");
+					ret = -1;
+				}
+			break;
+		case GMON_REC_END:
+			break;
+		}
+		if (ret < 0)
+			break;
+	}
+	if (more < 0)
+		ret = -1;
+	gmon_reader_close (r);
+	st.version = p->version;
+	if (stats)
+		*stats = st;
+	return ret;
+}
+
+int
+gmon_profile_write (const struct gmon_profile *p, int fd)
+{
+	unsigned char buf[16384];
+	struct gmon_writer w;
+	size_t i;
+
+	gmon_writer_init (&w, fd, buf, sizeof buf, &p->target);
+	gmon_write_header (&w);
+	for (i = 0; i < p->nhist; i++) {
+		struct gmon_hist_hdr h = p->hist[i].h;
+
+		/* Every record carries the profile's rate, as gprof's
+		   own gmon.sum does.  */
+		h.rate = p->rate;
+		memcpy (h.dimen, p->dimen, sizeof h.dimen);
+		h.abbrev = p->abbrev;
+		gmon_write_hist (&w, &h, p->hist[i].bins,
+				 sizeof *p->hist[i].bins);
+	}
+	for (i = 0; i < p->narcs; i++)
+		gmon_write_arc (&w, p->arcs[i].from_pc, p->arcs[i].self_pc,
+				p->arcs[i].count);
+	if (p->nbbs > 0)
+		gmon_write_bb (&w, p->bbs, p->nbbs);
+	if (gmon_writer_flush (&w) < 0) {
+		errno = w.error;
+		return -1;
+	}
+	return 0;
+}

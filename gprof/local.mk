@@ -1,0 +1,1 @@
+## gprof/: the analyser.

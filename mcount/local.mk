@@ -1,0 +1,1 @@
+## mcount/: libgmon, the runtime linked into -pg programs.

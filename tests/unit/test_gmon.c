@@ -1,0 +1,567 @@
+/* test_gmon.c - unit tests of the format library (gmon/).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Round trips through the writer and the reader for every record kind,
+   address size and byte order; the splitting of counts too wide for
+   their fields; the merge rules; and the reader's answers to damaged
+   files.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gmon/bytes.h"
+#include "gmon/gmon.h"
+#include "tests/unit/cunit_main.h"
+
+static char tmpdir[] = "/tmp/test_gmon.XXXXXX";
+static int tmpseq;
+
+static const struct gmon_target layouts[] = {
+	{ 8, false, false }, { 8, true, false },
+	{ 4, false, false }, { 4, true, false },
+};
+#define NLAYOUTS (sizeof layouts / sizeof layouts[0])
+
+static char *
+tmpname (void)
+{
+	static char path[64];
+
+	snprintf (path, sizeof path, "%s/f%d", tmpdir, tmpseq++);
+	return path;
+}
+
+/* A writer on a fresh temporary file.  */
+struct wfile {
+	struct gmon_writer w;
+	unsigned char buf[GMON_WRITER_MIN_BUF];	/* smallest allowed */
+	char path[64];
+	int fd;
+};
+
+static void
+wfile_open (struct wfile *f, const struct gmon_target *t)
+{
+	strcpy (f->path, tmpname ());
+	f->fd = open (f->path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CU_ASSERT_FATAL (f->fd >= 0);
+	gmon_writer_init (&f->w, f->fd, f->buf, sizeof f->buf, t);
+}
+
+static void
+wfile_close (struct wfile *f)
+{
+	CU_ASSERT_EQUAL (gmon_writer_flush (&f->w), 0);
+	CU_ASSERT_EQUAL (f->w.error, 0);
+	close (f->fd);
+}
+
+/* Raw bytes into a temporary file; returns its name.  */
+static char *
+raw_file (const void *data, size_t n)
+{
+	char *path = tmpname ();
+	int fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	CU_ASSERT_FATAL (fd >= 0);
+	CU_ASSERT_FATAL (write (fd, data, n) == (ssize_t) n);
+	close (fd);
+	return path;
+}
+
+static void
+hist_hdr (struct gmon_hist_hdr *h, uint64_t lo, uint64_t hi, uint32_t n)
+{
+	memset (h, 0, sizeof *h);
+	h->low_pc = lo;
+	h->high_pc = hi;
+	h->nbins = n;
+	h->rate = 1000;
+	strcpy (h->dimen, "seconds");
+	h->abbrev = 's';
+}
+
+static void
+test_round_trip (void)
+{
+	size_t l;
+
+	for (l = 0; l < NLAYOUTS; l++) {
+		const struct gmon_target *t = &layouts[l];
+		uint64_t top = t->addr_size == 8 ? 0xffffffff00001000u
+			: 0xfff01000u;
+		struct gmon_bb blocks[3] = {
+			{ top + 0x10, 7 }, { top + 0x20, 0 },
+			{ top + 0x30, 0xffffffffu } };
+		uint16_t bins[8] = { 0, 1, 2, 65535, 0, 9, 0, 300 };
+		struct gmon_hist_hdr h;
+		struct gmon_reader *r;
+		struct gmon_record rec;
+		struct gmon_error err;
+		struct wfile f;
+		int i;
+
+		wfile_open (&f, t);
+		hist_hdr (&h, top, top + 0x40, 8);
+		CU_ASSERT_EQUAL (gmon_write_header (&f.w), 0);
+		CU_ASSERT_EQUAL (gmon_write_hist (&f.w, &h, bins, 2), 0);
+		CU_ASSERT_EQUAL (gmon_write_arc (&f.w, top + 4, top + 0x21,
+						 123456), 0);
+		CU_ASSERT_EQUAL (gmon_write_bb (&f.w, blocks, 3), 0);
+		wfile_close (&f);
+
+		r = gmon_reader_open (f.path, t, GMON_FMT_AUTO, &err);
+		CU_ASSERT_PTR_NOT_NULL_FATAL (r);
+		CU_ASSERT_EQUAL (gmon_reader_format (r), GMON_FMT_MAGIC);
+		CU_ASSERT_EQUAL (gmon_reader_version (r), 1);
+
+		CU_ASSERT_EQUAL (gmon_reader_next (r, &rec, &err), 1);
+		CU_ASSERT_EQUAL (rec.kind, GMON_REC_HIST);
+		CU_ASSERT_EQUAL (rec.hist.low_pc, top);
+		CU_ASSERT_EQUAL (rec.hist.high_pc, top + 0x40);
+		CU_ASSERT_EQUAL (rec.hist.nbins, 8);
+		CU_ASSERT_EQUAL (rec.hist.rate, 1000);
+		CU_ASSERT_STRING_EQUAL (rec.hist.dimen, "seconds");
+		CU_ASSERT_EQUAL (rec.hist.abbrev, 's');
+		for (i = 0; i < 8; i++)
+			CU_ASSERT_EQUAL (rec.bins[i], bins[i]);
+
+		CU_ASSERT_EQUAL (gmon_reader_next (r, &rec, &err), 1);
+		CU_ASSERT_EQUAL (rec.kind, GMON_REC_ARC);
+		CU_ASSERT_EQUAL (rec.arc.from_pc, top + 4);
+		CU_ASSERT_EQUAL (rec.arc.self_pc, top + 0x21);
+		CU_ASSERT_EQUAL (rec.arc.count, 123456);
+
+		CU_ASSERT_EQUAL (gmon_reader_next (r, &rec, &err), 1);
+		CU_ASSERT_EQUAL (rec.kind, GMON_REC_BB);
+		CU_ASSERT_EQUAL_FATAL (rec.nblocks, 3);
+		for (i = 0; i < 3; i++) {
+			CU_ASSERT_EQUAL (rec.blocks[i].addr, blocks[i].addr);
+			CU_ASSERT_EQUAL (rec.blocks[i].count, blocks[i].count);
+		}
+		CU_ASSERT_EQUAL (gmon_reader_next (r, &rec, &err), 0);
+		CU_ASSERT_EQUAL (rec.kind, GMON_REC_END);
+		gmon_reader_close (r);
+	}
+}
+
+/* The header is "gmon", version 1 in the target's order, and twelve
+   zero bytes, whatever the caller's memory held.  */
+static void
+test_header_bytes (void)
+{
+	static const unsigned char le[20] = "gmon\1\0\0\0";
+	static const unsigned char be[20] = "gmon\0\0\0\1";
+	unsigned char got[64];
+	struct wfile f;
+	size_t l;
+	int fd;
+
+	for (l = 0; l < 2; l++) {
+		wfile_open (&f, &layouts[l]);
+		memset (f.buf, 0xa5, sizeof f.buf);
+		gmon_write_header (&f.w);
+		wfile_close (&f);
+		fd = open (f.path, O_RDONLY);
+		CU_ASSERT_EQUAL (read (fd, got, sizeof got), 20);
+		close (fd);
+		CU_ASSERT (memcmp (got, l == 0 ? le : be, 20) == 0);
+	}
+}
+
+/* Values wider than a field continue in more records, which the
+   profile adds up again.  */
+static void
+test_split_wide_counts (void)
+{
+	size_t l;
+
+	for (l = 0; l < NLAYOUTS; l++) {
+		const struct gmon_target *t = &layouts[l];
+		uint64_t bins[4] = { 150000, 65535, 65536, 3 };
+		uint64_t big_arc = ((uint64_t) 1 << 32) * 3 + 17;
+		struct gmon_bb blk = { 0x1010, ((uint64_t) 1 << 33) + 5 };
+		struct gmon_file_stats st;
+		struct gmon_profile p;
+		struct gmon_hist_hdr h;
+		struct gmon_error err;
+		struct wfile f;
+		int i;
+
+		wfile_open (&f, t);
+		hist_hdr (&h, 0x1000, 0x1010, 4);
+		gmon_write_header (&f.w);
+		gmon_write_hist (&f.w, &h, bins, 8);
+		gmon_write_arc (&f.w, 0x1004, 0x1008, big_arc);
+		gmon_write_bb (&f.w, &blk, 1);
+		wfile_close (&f);
+
+		gmon_profile_init (&p, t);
+		CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path,
+							  GMON_FMT_AUTO, &st,
+							  &err), 0);
+		/* 150000 needs three 16-bit records.  */
+		CU_ASSERT_EQUAL (st.nhist, 3);
+		CU_ASSERT_EQUAL (st.narcs, 4);
+		CU_ASSERT_EQUAL (st.nbb, 1);
+		CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
+		for (i = 0; i < 4; i++)
+			CU_ASSERT_EQUAL (p.hist[0].bins[i], bins[i]);
+		CU_ASSERT_EQUAL_FATAL (p.narcs, 1);
+		CU_ASSERT_EQUAL (p.arcs[0].count, big_arc);
+		CU_ASSERT_EQUAL_FATAL (p.nbbs, 1);
+		CU_ASSERT_EQUAL (p.bbs[0].count, blk.count);
+		gmon_profile_free (&p);
+	}
+}
+
+static void
+test_merge_rules (void)
+{
+	const struct gmon_target *t = &layouts[0];
+	uint64_t a[4] = { 1, 2, 3, 4 }, b[8] = { 0 };
+	struct gmon_profile p;
+	struct gmon_hist_hdr h;
+	struct gmon_error err;
+
+	gmon_profile_init (&p, t);
+	hist_hdr (&h, 0x1000, 0x1010, 4);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), 0);
+	/* Same range: added.  */
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), 0);
+	CU_ASSERT_EQUAL (p.nhist, 1);
+	CU_ASSERT_EQUAL (p.hist[0].bins[3], 8);
+	/* Disjoint, same bin width: a second histogram.  */
+	hist_hdr (&h, 0x2000, 0x2010, 4);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), 0);
+	CU_ASSERT_EQUAL (p.nhist, 2);
+	/* Overlapping: refused.  */
+	hist_hdr (&h, 0x1008, 0x1018, 4);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "overlapping"));
+	/* Another bin width: refused.  */
+	hist_hdr (&h, 0x3000, 0x3010, 8);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, b, false, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "bins of"));
+	/* Same range, other bin count: refused, not misread.  */
+	hist_hdr (&h, 0x1000, 0x1010, 8);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, b, false, &err), -1);
+	/* Another dimension: refused.  */
+	hist_hdr (&h, 0x4000, 0x4010, 4);
+	strcpy (h.dimen, "cycles");
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "dimension"));
+	/* A BSD histogram must match the first exactly.  */
+	hist_hdr (&h, 0x2000, 0x2010, 4);
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, true, &err), -1);
+	CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "incompatible"));
+	hist_hdr (&h, 0x1000, 0x1010, 4);
+	h.rate = 0;
+	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, true, &err), 0);
+	CU_ASSERT_EQUAL (p.hist[0].bins[0], 3);
+	CU_ASSERT_EQUAL (p.rate, 1000);
+
+	/* Arcs and blocks: one entry per key, first-seen order.  */
+	gmon_profile_add_arc (&p, 10, 20, 1);
+	gmon_profile_add_arc (&p, 11, 20, 2);
+	gmon_profile_add_arc (&p, 10, 20, 3);
+	CU_ASSERT_EQUAL_FATAL (p.narcs, 2);
+	CU_ASSERT_EQUAL (p.arcs[0].from_pc, 10);
+	CU_ASSERT_EQUAL (p.arcs[0].count, 4);
+	CU_ASSERT_EQUAL (p.arcs[1].count, 2);
+	gmon_profile_add_bb (&p, 5, UINT64_MAX - 1);
+	gmon_profile_add_bb (&p, 5, 7);
+	CU_ASSERT_EQUAL (p.bbs[0].count, UINT64_MAX);	/* saturates */
+	gmon_profile_free (&p);
+}
+
+/* Many distinct arcs: the index grows and keeps every one.  */
+static void
+test_many_arcs (void)
+{
+	struct gmon_profile p;
+	uint64_t i, n = 200000;
+	int ok = 1;
+
+	gmon_profile_init (&p, &layouts[0]);
+	for (i = 0; i < n; i++)
+		gmon_profile_add_arc (&p, i * 16, (i * 7919) % 1000, 1);
+	for (i = 0; i < n; i += 2)
+		gmon_profile_add_arc (&p, i * 16, (i * 7919) % 1000, 1);
+	CU_ASSERT_EQUAL (p.narcs, n);
+	for (i = 0; i < n; i++)
+		ok &= p.arcs[i].from_pc == i * 16
+			&& p.arcs[i].count == (i % 2 ? 1u : 2u);
+	CU_ASSERT (ok);
+	gmon_profile_free (&p);
+}
+
+static void
+test_profile_write (void)
+{
+	uint64_t bins[4] = { 70000, 0, 1, 2 };
+	struct gmon_profile p, q;
+	struct gmon_hist_hdr h;
+	struct gmon_error err;
+	char *path = tmpname ();
+	int fd;
+
+	gmon_profile_init (&p, &layouts[1]);
+	hist_hdr (&h, 0x400000, 0x400010, 4);
+	gmon_profile_add_hist (&p, "x", &h, bins, false, &err);
+	gmon_profile_add_arc (&p, 0x400004, 0x400008, 5000000000u);
+	gmon_profile_add_bb (&p, 0x400002, 42);
+	fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	CU_ASSERT_EQUAL (gmon_profile_write (&p, fd), 0);
+	close (fd);
+
+	gmon_profile_init (&q, &layouts[1]);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&q, path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (q.nhist, 1);
+	CU_ASSERT_EQUAL (q.hist[0].bins[0], 70000);
+	CU_ASSERT_EQUAL (q.hist[0].bins[3], 2);
+	CU_ASSERT_EQUAL (q.rate, 1000);
+	CU_ASSERT_EQUAL_FATAL (q.narcs, 1);
+	CU_ASSERT_EQUAL (q.arcs[0].count, 5000000000u);
+	CU_ASSERT_EQUAL_FATAL (q.nbbs, 1);
+	CU_ASSERT_EQUAL (q.bbs[0].count, 42);
+	CU_ASSERT_EQUAL (q.input, GMON_INPUT_HIST | GMON_INPUT_ARCS
+			 | GMON_INPUT_BB);
+	gmon_profile_free (&p);
+	gmon_profile_free (&q);
+}
+
+static void
+test_bsd_formats (void)
+{
+	size_t l;
+
+	for (l = 0; l < NLAYOUTS; l++) {
+		const struct gmon_target *t = &layouts[l];
+		uint64_t bins[4] = { 5, 0, 70000, 1 };
+		int bsd44;
+
+		for (bsd44 = 0; bsd44 < 2; bsd44++) {
+			struct gmon_file_stats st;
+			struct gmon_profile p;
+			struct gmon_error err;
+			struct wfile f;
+			bool clamped = false;
+
+			wfile_open (&f, t);
+			gmon_write_bsd_header (&f.w, 0x1000, 0x1010, 4, 250,
+					       bsd44);
+			gmon_write_bsd_bins (&f.w, bins, 8, 4, &clamped);
+			gmon_write_bsd_arc (&f.w, 0x1004, 0x100c, 77);
+			gmon_write_bsd_arc (&f.w, 0x1006, 0x100c, 1);
+			wfile_close (&f);
+			CU_ASSERT (clamped);
+
+			gmon_profile_init (&p, t);
+			CU_ASSERT_EQUAL_FATAL (gmon_profile_read
+					       (&p, f.path, GMON_FMT_AUTO,
+						&st, &err), 0);
+			CU_ASSERT_EQUAL (st.format, bsd44 ? GMON_FMT_BSD44
+					 : GMON_FMT_BSD);
+			CU_ASSERT_EQUAL (p.rate, bsd44 ? 250u : 0u);
+			CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
+			CU_ASSERT_EQUAL (p.hist[0].bins[0], 5);
+			CU_ASSERT_EQUAL (p.hist[0].bins[2], 65535);
+			CU_ASSERT_EQUAL_FATAL (p.narcs, 2);
+			CU_ASSERT_EQUAL (p.arcs[0].count, 77);
+			CU_ASSERT_EQUAL (p.input,
+					 GMON_INPUT_HIST | GMON_INPUT_ARCS);
+			/* -O4 on an old BSD file: refused.  */
+			if (!bsd44) {
+				struct gmon_reader *r = gmon_reader_open
+					(f.path, t, GMON_FMT_BSD44, &err);
+				CU_ASSERT_PTR_NULL (r);
+				gmon_reader_close (r);
+			}
+			gmon_profile_free (&p);
+		}
+	}
+}
+
+/* Reading PATH must fail with a message naming it and containing
+   WHAT.  */
+static void
+expect_error (const char *path, enum gmon_format fmt, const char *what)
+{
+	struct gmon_profile p;
+	struct gmon_error err;
+	int rc;
+
+	gmon_profile_init (&p, &layouts[0]);
+	memset (&err, 0, sizeof err);
+	rc = gmon_profile_read (&p, path, fmt, NULL, &err);
+	CU_ASSERT_EQUAL (rc, -1);
+	CU_ASSERT (strncmp (err.msg, path, strlen (path)) == 0);
+	if (!strstr (err.msg, what)) {
+		fprintf (stderr, "\nexpected '%s' in '%s'\n", what, err.msg);
+		CU_FAIL ("wrong message");
+	}
+	gmon_profile_free (&p);
+}
+
+static void
+test_bad_input (void)
+{
+	unsigned char f[256];
+	size_t hist_at = 20, n;
+
+	expect_error (raw_file ("", 0), GMON_FMT_AUTO, "empty file");
+	expect_error ("/nonexistent/gmon.out", GMON_FMT_AUTO,
+		      "No such file");
+	expect_error (tmpdir, GMON_FMT_AUTO, "is a directory");
+	expect_error (raw_file ("gmon\1\0", 6), GMON_FMT_AUTO, "too short");
+	expect_error (raw_file ("gmxn\1\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 20),
+		      GMON_FMT_MAGIC, "bad magic");
+	expect_error (raw_file ("gmon\2\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 20),
+		      GMON_FMT_AUTO, "unsupported version 2");
+	expect_error (raw_file ("gmon\1\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\7",
+				21), GMON_FMT_AUTO, "unknown record tag 7");
+
+	/* A histogram header: low 0x1000, high 0x1010, 4 bins.  */
+	memset (f, 0, sizeof f);
+	memcpy (f, "gmon\1\0\0\0", 8);
+	f[hist_at] = GMON_TAG_TIME_HIST;
+	gmon_put_uint (f + hist_at + 1, 0x1000, 8, false);
+	gmon_put_uint (f + hist_at + 9, 0x1010, 8, false);
+	gmon_put_uint (f + hist_at + 17, 4, 4, false);
+	gmon_put_uint (f + hist_at + 21, 100, 4, false);
+	memcpy (f + hist_at + 25, "seconds", 7);
+	f[hist_at + 40] = 's';
+	n = hist_at + 41;
+	expect_error (raw_file (f, n - 3), GMON_FMT_AUTO,
+		      "unexpected end of file in histogram record header");
+	expect_error (raw_file (f, n + 3), GMON_FMT_AUTO,
+		      "after reading 1 of 4 samples");
+	/* low_pc above high_pc.  */
+	gmon_put_uint (f + hist_at + 1, 0x2000, 8, false);
+	expect_error (raw_file (f, n + 8), GMON_FMT_AUTO, "is above high_pc");
+	/* Four billion bins for 16 bytes.  */
+	gmon_put_uint (f + hist_at + 1, 0x1000, 8, false);
+	gmon_put_uint (f + hist_at + 17, 0xffffffffu, 4, false);
+	expect_error (raw_file (f, n + 8), GMON_FMT_AUTO,
+		      "impossible bin count");
+	gmon_put_uint (f + hist_at + 17, 0, 4, false);
+	expect_error (raw_file (f, n + 8), GMON_FMT_AUTO,
+		      "impossible bin count");
+
+	/* Truncated arc and block records.  */
+	memset (f + hist_at, 0, sizeof f - hist_at);
+	f[hist_at] = GMON_TAG_CG_ARC;
+	expect_error (raw_file (f, hist_at + 10), GMON_FMT_AUTO,
+		      "call-graph arc");
+	f[hist_at] = GMON_TAG_BB_COUNT;
+	gmon_put_uint (f + hist_at + 1, 3, 4, false);
+	expect_error (raw_file (f, hist_at + 5 + 16 + 3), GMON_FMT_AUTO,
+		      "after 1 of 3 blocks");
+
+	/* Not a gmon file at all, read as BSD.  */
+	expect_error (raw_file ("hello, world, this is text\n", 27),
+		      GMON_FMT_AUTO, "not a gmon file");
+}
+
+/* Counts that lie about the size of what follows cost no memory
+   beyond what the bytes back.  */
+static void
+test_lying_block_count (void)
+{
+	unsigned char f[64];
+
+	memset (f, 0, sizeof f);
+	memcpy (f, "gmon\1\0\0\0", 8);
+	f[20] = GMON_TAG_BB_COUNT;
+	gmon_put_uint (f + 21, 0xfffffff0u, 4, false);
+	expect_error (raw_file (f, 25 + 32), GMON_FMT_AUTO,
+		      "after 2 of 4294967280 blocks");
+}
+
+/* Standard input is read like a file, BSD layouts included.  */
+static void
+test_stdin (void)
+{
+	uint64_t bins[2] = { 3, 4 };
+	struct gmon_profile p;
+	struct gmon_error err;
+	struct wfile f;
+	int saved = dup (0), fd;
+
+	wfile_open (&f, &layouts[0]);
+	gmon_write_bsd_header (&f.w, 0x1000, 0x1008, 2, 0, false);
+	gmon_write_bsd_bins (&f.w, bins, 8, 2, NULL);
+	wfile_close (&f);
+	fd = open (f.path, O_RDONLY);
+	dup2 (fd, 0);
+	close (fd);
+	gmon_profile_init (&p, &layouts[0]);
+	CU_ASSERT_EQUAL (gmon_profile_read (&p, "-", GMON_FMT_AUTO, NULL,
+					    &err), 0);
+	CU_ASSERT_EQUAL (p.nhist, 1);
+	if (p.nhist)
+		CU_ASSERT_EQUAL (p.hist[0].bins[1], 4);
+	gmon_profile_free (&p);
+	dup2 (saved, 0);
+	close (saved);
+}
+
+static void
+test_writer_errors (void)
+{
+	unsigned char buf[GMON_WRITER_MIN_BUF];
+	struct gmon_writer w;
+	int i;
+
+	/* A buffer too small is refused at once.  */
+	gmon_writer_init (&w, 1, buf, 8, &layouts[0]);
+	CU_ASSERT_EQUAL (gmon_write_header (&w), -1);
+	/* A closed descriptor: the error sticks.  */
+	gmon_writer_init (&w, 1000, buf, sizeof buf, &layouts[0]);
+	for (i = 0; i < 10; i++)
+		gmon_write_arc (&w, 1, 2, 3);
+	CU_ASSERT_EQUAL (gmon_writer_flush (&w), -1);
+	CU_ASSERT_EQUAL (w.error, EBADF);
+	CU_ASSERT_EQUAL (gmon_write_arc (&w, 1, 2, 3), -1);
+}
+
+static const struct unit_test unit_tests[] = {
+	{ "round trip, every record kind and layout", test_round_trip },
+	{ "header bytes", test_header_bytes },
+	{ "wide counts split and summed", test_split_wide_counts },
+	{ "merge rules", test_merge_rules },
+	{ "200000 distinct arcs", test_many_arcs },
+	{ "whole profile written and read", test_profile_write },
+	{ "BSD and 4.4BSD layouts", test_bsd_formats },
+	{ "damaged files", test_bad_input },
+	{ "a block count larger than the file", test_lying_block_count },
+	{ "standard input", test_stdin },
+	{ "writer errors", test_writer_errors },
+	{ NULL, NULL }
+};
+
+int
+main (void)
+{
+	char cmd[128];
+	int rc;
+
+	if (!mkdtemp (tmpdir))
+		return 99;
+	rc = unit_run ("gmon", unit_tests);
+	snprintf (cmd, sizeof cmd, "rm -rf %s", tmpdir);
+	if (system (cmd) != 0)
+		return 99;
+	return rc;
+}
