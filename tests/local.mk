@@ -45,3 +45,9 @@ tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus tests/fuzz/run-fuzz.sh
+
+FUZZ_SECONDS = 60
+fuzz: all
+	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
+		$(FUZZ_SECONDS) $(abs_top_builddir)
+.PHONY: fuzz

@@ -255,6 +255,24 @@ test_merge_rules (void)
 	/* Same range, other bin count: refused, not misread.  */
 	hist_hdr (&h, 0x1000, 0x1010, 8);
 	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, b, false, &err), -1);
+	{
+		/* Bin widths within gprof's 1e-6 tolerance: the bin count
+		   itself must be checked.  */
+		struct gmon_profile q;
+		uint64_t *big = calloc (1000001, sizeof *big);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL (big);
+		gmon_profile_init (&q, t);
+		hist_hdr (&h, 0x100000, 0x100000 + 2000000, 1000000);
+		CU_ASSERT_EQUAL (gmon_profile_add_hist (&q, "y", &h, big,
+							false, &err), 0);
+		h.nbins = 1000001;
+		CU_ASSERT_EQUAL (gmon_profile_add_hist (&q, "y", &h, big,
+							false, &err), -1);
+		CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "has 1000001 bins"));
+		gmon_profile_free (&q);
+		free (big);
+	}
 	/* Another dimension: refused.  */
 	hist_hdr (&h, 0x4000, 0x4010, 4);
 	strcpy (h.dimen, "cycles");
