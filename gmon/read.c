@@ -24,7 +24,11 @@
 #include "gmon/gmon.h"
 
 #define READ_BUF_SIZE	65536
-#define BSD_ARC_COUNT_MAX	((uint64_t) 1 << 48)
+/* Counts a file's fields allow but no run can reach: 2^48 calls of one
+   arc or executions of one block is days of nothing else.  Beyond it a
+   count is damage, and would take billions of narrower records to write
+   out again.  */
+#define PLAUSIBLE_COUNT_MAX	((uint64_t) 1 << 48)
 
 enum reader_state {
 	ST_RECORDS,			/* new format: next is a tag or EOF */
@@ -458,6 +462,14 @@ read_bb (struct gmon_reader *r, struct gmon_record *rec,
 				goto short_rec;
 			memcpy (&b->count, p, 8);
 			memcpy (&b->addr, p + 8, 8);
+			if (b->count > PLAUSIBLE_COUNT_MAX) {
+				gmon_error_set (err, r->name, "basic-block "
+						"record at offset %llu has an "
+						"implausible count of %llu",
+						(unsigned long long) rec->offset,
+						(unsigned long long) b->count);
+				return -1;
+			}
 			if (asz == 4 && b->addr > 0xffffffffu) {
 				gmon_error_set (err, r->name, "basic-block "
 						"record at offset %llu: address "
@@ -513,10 +525,7 @@ next_bsd_arc (struct gmon_reader *r, struct gmon_record *rec,
 	rec->arc.from_pc = get_vma (r, p);
 	rec->arc.self_pc = get_vma (r, p + asz);
 	rec->arc.count = get (r, p + 2 * asz, asz);
-	/* 2^48 calls is days of nothing but calls on one arc; a count
-	   beyond it is damage, and would take billions of 32-bit records
-	   to write out again.  */
-	if (rec->arc.count > BSD_ARC_COUNT_MAX) {
+	if (rec->arc.count > PLAUSIBLE_COUNT_MAX) {
 		gmon_error_set (err, r->name, "call-graph arc at offset %llu "
 				"has an implausible count of %llu",
 				(unsigned long long) rec->offset,
