@@ -323,6 +323,37 @@ test_many_arcs (void)
 	gmon_profile_free (&p);
 }
 
+/* Big histograms arrive in many reads; every bin must land.  */
+static void
+test_big_histogram (void)
+{
+	uint32_t n = 1000003, i;
+	uint64_t *bins = malloc (n * sizeof *bins);
+	struct gmon_profile p;
+	struct gmon_hist_hdr h;
+	struct gmon_error err;
+	struct wfile f;
+	int ok = 1;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (bins);
+	for (i = 0; i < n; i++)
+		bins[i] = (i * 2654435761u) % 70001;
+	wfile_open (&f, &layouts[1]);
+	hist_hdr (&h, 0x10000, 0x10000 + 4 * (uint64_t) n, n);
+	gmon_write_header (&f.w);
+	gmon_write_hist (&f.w, &h, bins, 8);
+	wfile_close (&f);
+	gmon_profile_init (&p, &layouts[1]);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
+	for (i = 0; i < n; i++)
+		ok &= p.hist[0].bins[i] == bins[i];
+	CU_ASSERT (ok);
+	gmon_profile_free (&p);
+	free (bins);
+}
+
 static void
 test_profile_write (void)
 {
@@ -560,6 +591,7 @@ static const struct unit_test unit_tests[] = {
 	{ "wide counts split and summed", test_split_wide_counts },
 	{ "merge rules", test_merge_rules },
 	{ "200000 distinct arcs", test_many_arcs },
+	{ "a histogram of a million bins", test_big_histogram },
 	{ "whole profile written and read", test_profile_write },
 	{ "BSD and 4.4BSD layouts", test_bsd_formats },
 	{ "damaged files", test_bad_input },
