@@ -54,6 +54,12 @@ fuzz: all
 		$(FUZZ_SECONDS) $(abs_top_builddir)
 .PHONY: fuzz
 
+# Strict checkers of the IgProf and aprof formats (their readers are
+# not packaged), and their own tests.
+TESTS += tests/e2e/export-checkers.sh
+EXTRA_DIST += tests/e2e/export-checkers.sh tests/tools/igprof-check.py \
+	tests/tools/aprof-check.py
+
 # Differential tests of the analyser against GNU gprof (the oracle).
 # Ours is $(top_builddir)/gprof/gprof, or GPROF_UNDER_TEST if set in the
 # environment; see tests/e2e/gprof-lib.sh and doc/testing.texi.
