@@ -139,6 +139,8 @@ grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
 	if (need <= n)
 		return 0;
 	n = n < 4096 ? 4096 : n * 2;
+	if (n < need)			/* one read can bring many bins */
+		n = need;
 	if (n > limit)
 		n = limit;
 	if (n < need || n > SIZE_MAX / size)
