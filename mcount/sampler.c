@@ -1,0 +1,494 @@
+/* sampler.c - the PC histogram and the clocks that fill it.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   glibc samples with ITIMER_PROF at 100 Hz and 16-bit bins of about
+   3.99 bytes.  The kernel delivers that timer at most at its tick
+   (250 Hz here, whatever is asked), the bins wrap at 65536 samples,
+   and a bin can straddle two functions.  Here:
+
+   The clock.  Each thread that runs -pg code gets its own, chosen once
+   for the process (GMON_SAMPLER):
+
+     perf    a perf_event software task clock of the thread, sampling
+             every 1/GMON_RATE s of its CPU time, its overflow sent as
+             SIGPROF to that thread (F_SETOWN_EX, F_SETSIG).  Measured
+             here: 99-100% of the expected samples at 100 Hz to
+             10 kHz, with 1 or 4 threads on 2 cores.  It counts user
+             mode only (perf_event_paranoid 2 allows no more), so time
+             in system calls is not sampled, as with any user-level
+             profiler.
+     timer   a POSIX timer on the thread's CPU-time clock.  The kernel
+             checks it once a tick, so it fires at most ~250 times a
+             second, but it reports the periods it missed (overruns):
+             each signal adds 1 + overrun samples, and the histogram
+             still holds GMON_RATE samples per CPU second, placed at
+             tick resolution.
+     itimer  ITIMER_PROF for the whole process, as glibc; used only if
+             neither above works, and never faster than AT_CLKTCK
+             (100 Hz), which it reliably reaches.
+
+   The rate written in the file is the rate the samples stand for: the
+   samples are compared with the process's user CPU time at the end, and
+   if the clock was throttled (the kernel lowers perf sample rates under
+   load) the file gets the rate really reached, with a message.
+
+   The histogram.  Bins are a power of two bytes wide (GMON_BIN_SIZE,
+   default 4) and start at a 16-byte boundary, so with gcc's 16-byte
+   function alignment no bin holds the end of one function and the
+   start of the next.  They are 64-bit, in mmap'd memory that is paged
+   in only where samples land; several threads may be sampled at once,
+   so they are added to with relaxed atomics.  The writer splits bins
+   above 65535 across records that GNU gprof sums.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "mcount/runtime.h"
+
+static struct mc_hist mc_hist;
+static volatile int mc_sampling;	/* clocks run, samples count */
+static enum mc_clock mc_clock_kind;	/* the clock chosen, once */
+static bool mc_clock_chosen;
+static bool mc_handler_set;
+static uint64_t mc_signals;		/* handled signals */
+static uint64_t mc_outside;		/* samples outside the histogram */
+static uint64_t mc_clock_ns_done;	/* CPU ns of closed perf clocks */
+static uint64_t mc_unsampled;		/* threads without a clock */
+static int mc_clock_errno;		/* the failure that cost a clock */
+static const char *mc_clock_failed;	/* ... and the call */
+static struct timeval mc_utime0;	/* user CPU time at start */
+static uint64_t mc_utime_us;		/* user CPU time while sampling */
+
+int
+mc_hist_init (uintptr_t lo, uintptr_t hi)
+{
+	unsigned int shift = mc_config.bin_shift;
+	uintptr_t align = (uintptr_t) 1 << shift;
+	uint64_t nbins;
+	size_t size;
+	void *p;
+
+	if (align < 16)
+		align = 16;
+	lo &= ~(align - 1);
+	if (hi <= lo)
+		return EINVAL;
+	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
+	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return errno;
+	mc_hist.lo = lo;
+	mc_hist.hi = lo + (nbins << shift);
+	mc_hist.nbins = nbins;
+	mc_hist.shift = shift;
+	mc_hist.mapsize = size;
+	__atomic_store_n (&mc_hist.bins, (uint64_t *) p, __ATOMIC_RELEASE);
+	return 0;
+}
+
+const struct mc_hist *
+mc_hist_get (void)
+{
+	return &mc_hist;
+}
+
+void
+mc_hist_add (uintptr_t pc, uint64_t n)
+{
+	uint64_t *bins = __atomic_load_n (&mc_hist.bins, __ATOMIC_ACQUIRE);
+
+	if (bins && pc >= mc_hist.lo && pc < mc_hist.hi)
+		__atomic_fetch_add (&bins[(pc - mc_hist.lo) >> mc_hist.shift],
+				    n, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
+}
+
+void
+mc_hist_reset (void)
+{
+	uint64_t i;
+
+	if (mc_hist.bins)
+		for (i = 0; i < mc_hist.nbins; i++)
+			if (__atomic_load_n (&mc_hist.bins[i],
+					     __ATOMIC_RELAXED))
+				__atomic_store_n (&mc_hist.bins[i], 0,
+						  __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_outside, 0, __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_signals, 0, __ATOMIC_RELAXED);
+}
+
+/* The PC where the signal interrupted the thread.  Nothing here may
+   block or allocate: it runs between any two instructions, mcount's
+   and malloc's included.  */
+static void
+on_sigprof (int sig, siginfo_t *si, void *ucv)
+{
+	const ucontext_t *uc = ucv;
+	uint64_t n = 1;
+
+	(void) sig;
+	if (!mc_sampling)
+		return;
+	/* A POSIX timer reports the periods that passed while its
+	   signal was pending (tick-bound clocks): they are CPU time too. */
+	if (si->si_code == SI_TIMER && si->si_overrun > 0)
+		n += (uint64_t) si->si_overrun;
+	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
+	mc_hist_add ((uintptr_t) uc->uc_mcontext.gregs[REG_RIP], n);
+}
+
+static uint64_t
+period_ns (void)
+{
+	return 1000000000u / mc_config.rate;
+}
+
+static void
+clock_failed (const char *call, int err)
+{
+	if (!mc_clock_errno) {
+		mc_clock_errno = err;
+		mc_clock_failed = call;
+	}
+}
+
+static int
+perf_start (struct mc_thread *t)
+{
+	struct perf_event_attr a;
+	struct f_owner_ex owner;
+	int fd;
+
+	memset (&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.sample_period = period_ns ();
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.disabled = 1;
+	fd = (int) syscall (SYS_perf_event_open, &a, t->tid, -1, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		clock_failed ("perf_event_open", errno);
+		return -1;
+	}
+	owner.type = F_OWNER_TID;
+	owner.pid = t->tid;
+	if (fcntl (fd, F_SETOWN_EX, &owner) < 0
+	    || fcntl (fd, F_SETSIG, SIGPROF) < 0
+	    || fcntl (fd, F_SETFL, O_ASYNC) < 0
+	    || ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
+		clock_failed ("fcntl", errno);
+		close (fd);
+		return -1;
+	}
+	t->perf_fd = fd;
+	t->clock = MC_CLOCK_PERF;
+	return 0;
+}
+
+/* The CPU-time clock of thread TID, as pthread_getcpuclockid makes it
+   (the kernel's encoding: per-thread, scheduler time).  */
+static clockid_t
+thread_cpu_clock (int tid)
+{
+	return (clockid_t) ((~(unsigned int) tid << 3) | 6);
+}
+
+static int
+timer_start (struct mc_thread *t)
+{
+	struct sigevent ev;
+	struct itimerspec its;
+	uint64_t ns = period_ns ();
+
+	memset (&ev, 0, sizeof ev);
+	ev.sigev_notify = SIGEV_THREAD_ID;
+	ev.sigev_signo = SIGPROF;
+	ev._sigev_un._tid = t->tid;
+	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
+		clock_failed ("timer_create", errno);
+		return -1;
+	}
+	its.it_interval.tv_sec = (time_t) (ns / 1000000000u);
+	its.it_interval.tv_nsec = (long) (ns % 1000000000u);
+	its.it_value = its.it_interval;
+	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
+		clock_failed ("timer_settime", errno);
+		timer_delete (t->timer);
+		return -1;
+	}
+	t->clock = MC_CLOCK_TIMER;
+	return 0;
+}
+
+/* ITIMER_PROF is delivered at the tick and reports no overruns, so it
+   only keeps its promise up to AT_CLKTCK; mc_sampler_stats writes the
+   rate it ran at.  */
+static uint32_t
+itimer_rate (void)
+{
+	long hz = sysconf (_SC_CLK_TCK);
+
+	if (hz <= 0)
+		hz = 100;
+	return mc_config.rate < (uint32_t) hz ? mc_config.rate
+		: (uint32_t) hz;
+}
+
+static int
+itimer_set (bool on)
+{
+	struct itimerval it;
+
+	memset (&it, 0, sizeof it);
+	if (on) {
+		it.it_interval.tv_usec = (long) (1000000u / itimer_rate ());
+		it.it_value = it.it_interval;
+	}
+	if (setitimer (ITIMER_PROF, &it, NULL) < 0) {
+		if (on)
+			clock_failed ("setitimer", errno);
+		return -1;
+	}
+	return 0;
+}
+
+/* Picks the process's clock by trying it on thread T.  */
+static void
+choose_clock (struct mc_thread *t)
+{
+	enum mc_sampler_choice c = mc_config.sampler;
+
+	mc_clock_chosen = true;
+	mc_clock_kind = MC_CLOCK_NONE;
+	if (c == MC_SAMPLER_OFF)
+		return;
+	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t
+	    && perf_start (t) == 0) {
+		mc_clock_kind = MC_CLOCK_PERF;
+		return;
+	}
+	if (c == MC_SAMPLER_PERF)
+		return;
+	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t
+	    && timer_start (t) == 0) {
+		mc_clock_kind = MC_CLOCK_TIMER;
+		return;
+	}
+	if (c == MC_SAMPLER_TIMER)
+		return;
+	if (itimer_set (true) == 0)
+		mc_clock_kind = MC_CLOCK_ITIMER;
+}
+
+void
+mc_sampler_thread_start (struct mc_thread *t)
+{
+	if (!mc_sampling || t->clock != MC_CLOCK_NONE)
+		return;
+	switch (mc_clock_kind) {
+	case MC_CLOCK_PERF:
+		/* Out of file descriptors, say: a timer is as good for
+		   the time, only coarser.  */
+		if (perf_start (t) == 0
+		    || (mc_config.sampler == MC_SAMPLER_AUTO
+			&& timer_start (t) == 0))
+			return;
+		break;
+	case MC_CLOCK_TIMER:
+		if (timer_start (t) == 0)
+			return;
+		break;
+	case MC_CLOCK_ITIMER:
+		t->clock = MC_CLOCK_ITIMER;
+		return;
+	case MC_CLOCK_NONE:
+		return;
+	}
+	__atomic_fetch_add (&mc_unsampled, 1, __ATOMIC_RELAXED);
+}
+
+/* CPU time the perf clock of T has counted, in ns.  */
+static uint64_t
+perf_ns (const struct mc_thread *t)
+{
+	uint64_t v;
+
+	if (t->clock == MC_CLOCK_PERF
+	    && read (t->perf_fd, &v, sizeof v) == (ssize_t) sizeof v)
+		return v;
+	return 0;
+}
+
+void
+mc_sampler_thread_stop (struct mc_thread *t)
+{
+	switch (t->clock) {
+	case MC_CLOCK_PERF:
+		ioctl (t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
+		__atomic_fetch_add (&mc_clock_ns_done, perf_ns (t),
+				    __ATOMIC_RELAXED);
+		close (t->perf_fd);
+		t->perf_fd = -1;
+		break;
+	case MC_CLOCK_TIMER:
+		timer_delete (t->timer);
+		break;
+	case MC_CLOCK_ITIMER:
+	case MC_CLOCK_NONE:
+		break;
+	}
+	t->clock = MC_CLOCK_NONE;
+}
+
+static uint64_t
+tv_us (const struct timeval *tv)
+{
+	return (uint64_t) tv->tv_sec * 1000000u + (uint64_t) tv->tv_usec;
+}
+
+void
+mc_sampler_start (void)
+{
+	struct sigaction sa;
+	struct mc_thread *t;
+	struct rusage ru;
+
+	if (mc_sampling || mc_config.sampler == MC_SAMPLER_OFF)
+		return;
+	if (!mc_handler_set) {
+		memset (&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sigprof;
+		sa.sa_flags = SA_SIGINFO | SA_RESTART;
+		sigfillset (&sa.sa_mask);
+		if (sigaction (SIGPROF, &sa, NULL) < 0) {
+			clock_failed ("sigaction", errno);
+			return;
+		}
+		mc_handler_set = true;
+	}
+	if (getrusage (RUSAGE_SELF, &ru) == 0)
+		mc_utime0 = ru.ru_utime;
+	mc_sampling = 1;
+	if (!mc_clock_chosen)
+		choose_clock (mc_tls.self);
+	else if (mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (true);
+	for (t = mc_threads (); t; t = t->next)
+		if (__atomic_load_n (&t->state, __ATOMIC_ACQUIRE)
+		    == MC_THREAD_OWNED)
+			mc_sampler_thread_start (t);
+}
+
+void
+mc_sampler_stop (void)
+{
+	struct mc_thread *t;
+	struct rusage ru;
+
+	if (!mc_sampling)
+		return;
+	mc_sampling = 0;
+	if (mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (false);
+	for (t = mc_threads (); t; t = t->next)
+		mc_sampler_thread_stop (t);
+	if (getrusage (RUSAGE_SELF, &ru) == 0
+	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))
+		mc_utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
+	/* The handler stays installed: a signal still pending would
+	   otherwise kill the process (SIGPROF's default action).  */
+}
+
+bool
+mc_sampler_running (void)
+{
+	return mc_sampling;
+}
+
+void
+mc_sampler_forget (void)
+{
+	struct mc_thread *t;
+
+	/* The child inherited the parent's perf descriptors (not its
+	   timers): closing ours leaves the parent's clocks running.  */
+	for (t = mc_threads (); t; t = t->next)
+		if (t->clock == MC_CLOCK_PERF)
+			close (t->perf_fd);
+	mc_hist_reset ();
+	mc_clock_ns_done = 0;
+	mc_unsampled = 0;
+	mc_utime_us = 0;
+	memset (&mc_utime0, 0, sizeof mc_utime0);
+	if (mc_sampling && mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (true);
+}
+
+void
+mc_sampler_stats (struct mc_sample_stats *st)
+{
+	struct mc_thread *t;
+	uint64_t i, in = 0, utime_us = mc_utime_us;
+	struct rusage ru;
+
+	memset (st, 0, sizeof *st);
+	if (mc_hist.bins)
+		for (i = 0; i < mc_hist.nbins; i++)
+			in += __atomic_load_n (&mc_hist.bins[i],
+					       __ATOMIC_RELAXED);
+	st->outside = __atomic_load_n (&mc_outside, __ATOMIC_RELAXED);
+	st->samples = in + st->outside;
+	st->signals = __atomic_load_n (&mc_signals, __ATOMIC_RELAXED);
+	st->clock_ns = __atomic_load_n (&mc_clock_ns_done, __ATOMIC_RELAXED);
+	for (t = mc_threads (); t; t = t->next)
+		st->clock_ns += perf_ns (t);
+	st->clock = mc_clock_kind;
+	st->rate = mc_config.rate;
+	st->file_rate = mc_clock_kind == MC_CLOCK_ITIMER ? itimer_rate ()
+		: mc_config.rate;
+	st->error = mc_clock_errno;
+	st->failed = mc_clock_failed;
+	st->unsampled = __atomic_load_n (&mc_unsampled, __ATOMIC_RELAXED);
+
+	if (mc_sampling && getrusage (RUSAGE_SELF, &ru) == 0
+	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))
+		utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
+	/* A perf clock gives one sample per period, no overruns: if the
+	   kernel throttled it, or dropped merged signals, fewer samples
+	   came than the user CPU time calls for.  Below three quarters
+	   (well outside what the clock does unthrottled, 0.97-1.0
+	   measured), the file gets the rate reached.  Only runs of a
+	   fifth of a second or more say enough to judge.  */
+	if (mc_clock_kind == MC_CLOCK_PERF && utime_us >= 200000) {
+		uint64_t expect = utime_us * mc_config.rate / 1000000u;
+
+		if (st->samples * 4 < expect * 3 && st->samples > 0) {
+			uint64_t r = st->samples * 1000000u / utime_us;
+
+			st->file_rate = r ? (uint32_t) r : 1;
+		}
+	}
+}
