@@ -225,15 +225,15 @@ report_sampler (struct mc_line *l, bool *first)
 			     "(sysctl kernel.perf_event_paranoid=2) for "
 			     "finer placement");
 	}
-	if (st.file_rate != (st.clock == MC_CLOCK_ITIMER ? st.file_rate
-			     : st.rate)) {
+	if (st.throttled) {
 		part (l, first);
 		mc_line_str (l, "the sampling clock reached only ");
-		mc_line_u64 (l, st.file_rate);
+		mc_line_u64 (l, st.reached);
 		mc_line_str (l, " of the ");
 		mc_line_u64 (l, st.rate);
 		mc_line_str (l, " samples a second asked (the kernel "
-			     "throttles perf events under load), and "
+			     "throttles perf events under load, or the "
+			     "program closed their descriptors), and "
 			     "gmon.out says so: lower GMON_RATE");
 	}
 	if (st.unsampled) {

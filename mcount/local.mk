@@ -33,9 +33,14 @@ mcount_libmc_la_LDFLAGS =
 lib_LTLIBRARIES += mcount/libgmon.la
 mcount_libgmon_la_SOURCES =
 mcount_libgmon_la_LIBADD = mcount/libmc.la
+# Per-target CFLAGS also keep AM_CFLAGS (the sanitizers) off the link.
+mcount_libgmon_la_CFLAGS = $(MC_CFLAGS)
 mcount_libgmon_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
 	-Wl,--version-script=$(srcdir)/mcount/libgmon.map \
 	-Wl,-z,now
+# -z now: the few libc functions the slow path and the signal handler
+# call are bound at load time, not by the lazy resolver in the middle
+# of a profiled call.
 EXTRA_mcount_libgmon_la_DEPENDENCIES = $(srcdir)/mcount/libgmon.map
 
 include_HEADERS += include/gmonkit.h

@@ -98,7 +98,9 @@ enum mc_clock {
 	MC_CLOCK_NONE = 0,		/* not sampled */
 	MC_CLOCK_PERF,			/* perf_event task clock, own fd */
 	MC_CLOCK_TIMER,			/* POSIX timer on the thread's CPU clock */
-	MC_CLOCK_ITIMER			/* the process-wide ITIMER_PROF */
+	MC_CLOCK_ITIMER,		/* the process-wide ITIMER_PROF */
+	MC_CLOCK_BUSY			/* being started or stopped: whoever
+					   set this owns the clock fields */
 };
 
 /* One per thread that ever called mcount; never freed.  It lives at the
@@ -109,8 +111,10 @@ struct mc_thread {
 	int state;			/* enum mc_thread_state, atomic */
 	int tid;			/* kernel thread id of the owner */
 	uint64_t lost;			/* calls not counted: no room to grow */
-	enum mc_clock clock;		/* how the owner is sampled */
+	int clock;			/* enum mc_clock: how the owner is
+					   sampled; atomic */
 	int perf_fd;			/* MC_CLOCK_PERF: the event */
+	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
 };
 
@@ -187,6 +191,8 @@ struct mc_sample_stats {
 	enum mc_clock clock;		/* the main clock */
 	uint32_t rate;			/* Hz asked for */
 	uint32_t file_rate;		/* Hz written to the file */
+	uint32_t reached;		/* Hz reached, if throttled */
+	bool throttled;			/* far fewer samples than asked */
 	int error;			/* errno of a clock failure, or 0 */
 	const char *failed;		/* the call that failed */
 	uint64_t unsampled;		/* threads no clock could sample */

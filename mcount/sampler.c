@@ -48,6 +48,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -172,12 +173,16 @@ clock_failed (const char *call, int err)
 	}
 }
 
+/* Descriptors from here up: a program that assumes the next one it
+   opens is 3, or that dup2s onto small numbers, does not meet ours.  */
+#define PERF_FD_MIN	512
+
 static int
 perf_start (struct mc_thread *t)
 {
 	struct perf_event_attr a;
 	struct f_owner_ex owner;
-	int fd;
+	int fd, hi;
 
 	memset (&a, 0, sizeof a);
 	a.size = sizeof a;
@@ -193,19 +198,36 @@ perf_start (struct mc_thread *t)
 		clock_failed ("perf_event_open", errno);
 		return -1;
 	}
+	hi = fcntl (fd, F_DUPFD_CLOEXEC, PERF_FD_MIN);
+	if (hi >= 0) {
+		close (fd);
+		fd = hi;
+	}
 	owner.type = F_OWNER_TID;
 	owner.pid = t->tid;
 	if (fcntl (fd, F_SETOWN_EX, &owner) < 0
 	    || fcntl (fd, F_SETSIG, SIGPROF) < 0
 	    || fcntl (fd, F_SETFL, O_ASYNC) < 0
+	    || ioctl (fd, PERF_EVENT_IOC_ID, &t->perf_id) < 0
 	    || ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
 		clock_failed ("fcntl", errno);
 		close (fd);
 		return -1;
 	}
 	t->perf_fd = fd;
-	t->clock = MC_CLOCK_PERF;
 	return 0;
+}
+
+/* Whether T's descriptor is still its event: a program may close
+   every descriptor (daemons do) and open its own files on the same
+   numbers, which must then be neither read nor closed.  */
+static bool
+perf_ours (const struct mc_thread *t)
+{
+	uint64_t id;
+
+	return ioctl (t->perf_fd, PERF_EVENT_IOC_ID, &id) == 0
+		&& id == t->perf_id;
 }
 
 /* The CPU-time clock of thread TID, as pthread_getcpuclockid makes it
@@ -239,7 +261,6 @@ timer_start (struct mc_thread *t)
 		timer_delete (t->timer);
 		return -1;
 	}
-	t->clock = MC_CLOCK_TIMER;
 	return 0;
 }
 
@@ -275,92 +296,145 @@ itimer_set (bool on)
 	return 0;
 }
 
-/* Picks the process's clock by trying it on thread T.  */
+/* Claims T's clock fields: FROM -> MC_CLOCK_BUSY.  The owner thread
+   (attaching, exiting) and any thread starting or stopping every
+   clock may get here at once; one wins, so no clock is made twice and
+   no descriptor closed twice (its number may be someone else's by
+   then).  */
+static bool
+claim (struct mc_thread *t, int from)
+{
+	return __atomic_compare_exchange_n (&t->clock, &from, MC_CLOCK_BUSY,
+					    false, __ATOMIC_ACQUIRE,
+					    __ATOMIC_RELAXED);
+}
+
+static void
+release (struct mc_thread *t, int clock)
+{
+	__atomic_store_n (&t->clock, clock, __ATOMIC_RELEASE);
+}
+
+/* Picks the process's clock by trying it on thread T (the caller's;
+   NULL if it has no record).  */
 static void
 choose_clock (struct mc_thread *t)
 {
 	enum mc_sampler_choice c = mc_config.sampler;
+	int got = MC_CLOCK_NONE;
 
 	mc_clock_chosen = true;
 	mc_clock_kind = MC_CLOCK_NONE;
 	if (c == MC_SAMPLER_OFF)
 		return;
+	if (t && !claim (t, MC_CLOCK_NONE))
+		t = NULL;
 	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t
-	    && perf_start (t) == 0) {
-		mc_clock_kind = MC_CLOCK_PERF;
-		return;
-	}
-	if (c == MC_SAMPLER_PERF)
-		return;
-	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t
-	    && timer_start (t) == 0) {
-		mc_clock_kind = MC_CLOCK_TIMER;
-		return;
-	}
-	if (c == MC_SAMPLER_TIMER)
-		return;
-	if (itimer_set (true) == 0)
-		mc_clock_kind = MC_CLOCK_ITIMER;
+	    && perf_start (t) == 0)
+		got = MC_CLOCK_PERF;
+	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t
+		 && timer_start (t) == 0)
+		got = MC_CLOCK_TIMER;
+	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_ITIMER)
+		 && itimer_set (true) == 0)
+		got = MC_CLOCK_ITIMER;
+	mc_clock_kind = got;
+	if (t)
+		release (t, got);
 }
 
 void
 mc_sampler_thread_start (struct mc_thread *t)
 {
-	if (!mc_sampling || t->clock != MC_CLOCK_NONE)
+	int got = MC_CLOCK_NONE;
+
+	if (!mc_sampling || !claim (t, MC_CLOCK_NONE))
 		return;
 	switch (mc_clock_kind) {
 	case MC_CLOCK_PERF:
 		/* Out of file descriptors, say: a timer is as good for
 		   the time, only coarser.  */
-		if (perf_start (t) == 0
-		    || (mc_config.sampler == MC_SAMPLER_AUTO
-			&& timer_start (t) == 0))
-			return;
+		if (perf_start (t) == 0)
+			got = MC_CLOCK_PERF;
+		else if (mc_config.sampler == MC_SAMPLER_AUTO
+			 && timer_start (t) == 0)
+			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_TIMER:
 		if (timer_start (t) == 0)
-			return;
+			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_ITIMER:
-		t->clock = MC_CLOCK_ITIMER;
-		return;
-	case MC_CLOCK_NONE:
+		got = MC_CLOCK_ITIMER;
+		break;
+	default:
+		release (t, MC_CLOCK_NONE);
 		return;
 	}
-	__atomic_fetch_add (&mc_unsampled, 1, __ATOMIC_RELAXED);
+	/* A thread that exited meanwhile (ESRCH) needed no clock.  */
+	if (got == MC_CLOCK_NONE && mc_clock_errno != ESRCH
+	    && __atomic_load_n (&t->state, __ATOMIC_RELAXED)
+	    == MC_THREAD_OWNED)
+		__atomic_fetch_add (&mc_unsampled, 1, __ATOMIC_RELAXED);
+	release (t, got);
 }
 
-/* CPU time the perf clock of T has counted, in ns.  */
+/* CPU time the perf clock of T has counted, in ns; the caller owns
+   T's clock.  */
 static uint64_t
-perf_ns (const struct mc_thread *t)
+perf_read (const struct mc_thread *t)
 {
 	uint64_t v;
 
-	if (t->clock == MC_CLOCK_PERF
+	if (perf_ours (t)
 	    && read (t->perf_fd, &v, sizeof v) == (ssize_t) sizeof v)
 		return v;
 	return 0;
 }
 
+/* The same from any thread: 0 if the clock is not perf, or busy.  */
+static uint64_t
+perf_ns (struct mc_thread *t)
+{
+	uint64_t v;
+
+	if (!claim (t, MC_CLOCK_PERF))
+		return 0;
+	v = perf_read (t);
+	release (t, MC_CLOCK_PERF);
+	return v;
+}
+
 void
 mc_sampler_thread_stop (struct mc_thread *t)
 {
-	switch (t->clock) {
+	int c;
+
+	for (;;) {
+		c = __atomic_load_n (&t->clock, __ATOMIC_ACQUIRE);
+		if (c == MC_CLOCK_NONE)
+			return;
+		if (c != MC_CLOCK_BUSY && claim (t, c))
+			break;
+		sched_yield ();		/* a start or a read, a few syscalls */
+	}
+	switch (c) {
 	case MC_CLOCK_PERF:
-		ioctl (t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
-		__atomic_fetch_add (&mc_clock_ns_done, perf_ns (t),
-				    __ATOMIC_RELAXED);
-		close (t->perf_fd);
+		if (perf_ours (t)) {
+			ioctl (t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
+			__atomic_fetch_add (&mc_clock_ns_done,
+					    perf_read (t), __ATOMIC_RELAXED);
+			close (t->perf_fd);
+		}
 		t->perf_fd = -1;
 		break;
 	case MC_CLOCK_TIMER:
 		timer_delete (t->timer);
 		break;
-	case MC_CLOCK_ITIMER:
-	case MC_CLOCK_NONE:
+	default:
 		break;
 	}
-	t->clock = MC_CLOCK_NONE;
+	release (t, MC_CLOCK_NONE);
 }
 
 static uint64_t
@@ -436,7 +510,8 @@ mc_sampler_forget (void)
 	/* The child inherited the parent's perf descriptors (not its
 	   timers): closing ours leaves the parent's clocks running.  */
 	for (t = mc_threads (); t; t = t->next)
-		if (t->clock == MC_CLOCK_PERF)
+		if (__atomic_load_n (&t->clock, __ATOMIC_RELAXED)
+		    == MC_CLOCK_PERF && perf_ours (t))
 			close (t->perf_fd);
 	mc_hist_reset ();
 	mc_clock_ns_done = 0;
@@ -478,17 +553,30 @@ mc_sampler_stats (struct mc_sample_stats *st)
 		utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
 	/* A perf clock gives one sample per period, no overruns: if the
 	   kernel throttled it, or dropped merged signals, fewer samples
-	   came than the user CPU time calls for.  Below three quarters
-	   (well outside what the clock does unthrottled, 0.97-1.0
-	   measured), the file gets the rate reached.  Only runs of a
-	   fifth of a second or more say enough to judge.  */
-	if (mc_clock_kind == MC_CLOCK_PERF && utime_us >= 200000) {
-		uint64_t expect = utime_us * mc_config.rate / 1000000u;
+	   came than the CPU time calls for.  That time is the smaller of
+	   the process's user time (threads without a clock in it too)
+	   and what the perf clocks counted (system time in it too: they
+	   sample user mode only).  Below three quarters of it (well
+	   outside what the clock does unthrottled, 0.97-1.0 measured),
+	   the file gets the rate reached.  Only runs of a fifth of a
+	   second or more say enough to judge.  */
+	if (mc_clock_kind == MC_CLOCK_PERF) {
+		uint64_t us = utime_us;
 
-		if (st->samples * 4 < expect * 3 && st->samples > 0) {
-			uint64_t r = st->samples * 1000000u / utime_us;
+		/* (No count if the program closed the descriptors.)  */
+		if (st->clock_ns && st->clock_ns / 1000u < us)
+			us = st->clock_ns / 1000u;
+		if (us >= 200000) {
+			uint64_t expect = us * mc_config.rate / 1000000u;
 
-			st->file_rate = r ? (uint32_t) r : 1;
+			if (st->samples * 4 < expect * 3) {
+				uint64_t r = st->samples * 1000000u / us;
+
+				/* gprof divides by the rate: not 0.  */
+				st->file_rate = r ? (uint32_t) r : 1;
+				st->reached = (uint32_t) r;
+				st->throttled = true;
+			}
 		}
 	}
 }

@@ -54,6 +54,16 @@ GMON_RATE=fast ./prog reset 2>err
 one_line "bad GMON_RATE" err '^libgmon: GMON_RATE=fast was ignored'
 check "bad GMON_RATE: the profile is written" test -f gmon.out
 
+# The clock dies (the program closes every descriptor): the file gets
+# the rate really reached, and one line says so.
+rm -f gmon.out
+GMON_RATE=1000 ./prog closefds 2>err || bad "closefds: the program failed"
+one_line "closed clock" err \
+	'^libgmon: the sampling clock reached only [0-9]+ of the 1000 samples .*GMON_RATE'
+rate=$("$GMONDUMP" -s gmon.out | sed -n 's/^hist .* rate=\([0-9]*\) .*/\1/p')
+check "closed clock: the file says $rate Hz, less than 1000" \
+	test -n "$rate" -a "$rate" -lt 750
+
 # The API.
 rm -f gmon.out mid.out
 ./prog dump 2>err || bad "gmon_dump failed"

@@ -9,12 +9,18 @@
    rt-api chdir D   chdir to D, tick x3: gmon.out still lands where the
                     program started
    rt-api fd F      tick x3, gmon_dump_fd () into F, tick x1
+   rt-api closefds  closes every descriptor above 2 (libgmon's clocks
+                    with them, as daemons do), then burns 400 ms of CPU:
+                    the samples stop, and the rate in the file must say
+                    so
 
    Exits 99 when a call fails.  */
 
+#define _GNU_SOURCE 1
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <gmonkit.h>
@@ -31,6 +37,21 @@ ticks (int n)
 	for (i = 0; i < n; i++)
 		s += tick (i);
 	return s;
+}
+
+NOIPA void
+burn_cpu (long ms)
+{
+	struct timespec ts;
+	volatile long sink = 0;
+
+	do {
+		long i;
+
+		for (i = 0; i < 100000; i++)
+			sink += i;
+		clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+	} while (ts.tv_sec * 1000 + ts.tv_nsec / 1000000 < ms);
 }
 
 int
@@ -64,6 +85,9 @@ main (int argc, char **argv)
 		if (fd < 0 || gmon_dump_fd (fd) != 0 || close (fd) != 0)
 			return 99;
 		ticks (1);
+	} else if (strcmp (mode, "closefds") == 0) {
+		close_range (3, ~0u, 0);
+		burn_cpu (400);
 	} else
 		return 99;
 	return 0;
