@@ -231,10 +231,11 @@ report_sampler (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.reached);
 		mc_line_str (l, " of the ");
 		mc_line_u64 (l, st.rate);
-		mc_line_str (l, " samples a second asked (the kernel "
-			     "throttles perf events under load, or the "
-			     "program closed their descriptors), and "
-			     "gmon.out says so: lower GMON_RATE");
+		mc_line_str (l, " samples a second asked (the program "
+			     "closed the clocks' descriptors, or blocked, "
+			     "ignored or took over SIGPROF), and gmon.out "
+			     "says so: leave SIGPROF and descriptors from "
+			     "512 up to libgmon, or set GMON_SAMPLER=timer");
 	}
 	if (st.unsampled) {
 		part (l, first);

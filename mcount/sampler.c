@@ -11,28 +11,33 @@
    The clock.  Each thread that runs -pg code gets its own, chosen once
    for the process (GMON_SAMPLER):
 
-     perf    a perf_event software task clock of the thread, sampling
-             every 1/GMON_RATE s of its CPU time, its overflow sent as
-             SIGPROF to that thread (F_SETOWN_EX, F_SETSIG).  Measured
-             here: 99-100% of the expected samples at 100 Hz to
-             10 kHz, with 1 or 4 threads on 2 cores.  It counts user
-             mode only (perf_event_paranoid 2 allows no more), so time
-             in system calls is not sampled, as with any user-level
-             profiler.
+     perf    a perf_event software task clock of the thread, its
+             overflow every 1/GMON_RATE s of the thread's CPU time sent
+             as SIGPROF to that thread (F_SETOWN_EX, F_SETSIG).  It
+             can interrupt user mode only (perf_event_paranoid 2), so
+             each sample is weighted by the periods the clock really
+             ran since the last one (one read(2) of the event), which
+             credits time spent in the kernel to the next sample.
+             Measured here, under load: 99-100% of the CPU time, 100 Hz
+             to 10 kHz, 1 or 4 threads on 2 cores.
      timer   a POSIX timer on the thread's CPU-time clock.  The kernel
              checks it once a tick, so it fires at most ~250 times a
              second, but it reports the periods it missed (overruns):
-             each signal adds 1 + overrun samples, and the histogram
-             still holds GMON_RATE samples per CPU second, placed at
-             tick resolution.
+             each signal adds 1 + overrun samples.  The time is as
+             right; only the places are sampled at tick resolution.
      itimer  ITIMER_PROF for the whole process, as glibc; used only if
              neither above works, and never faster than AT_CLKTCK
              (100 Hz), which it reliably reaches.
 
-   The rate written in the file is the rate the samples stand for: the
-   samples are compared with the process's user CPU time at the end, and
-   if the clock was throttled (the kernel lowers perf sample rates under
-   load) the file gets the rate really reached, with a message.
+   When a thread's clock stops (the thread exits, profiling ends), the
+   periods it ran that no signal has reported yet are credited where
+   the thread was last sampled; without that, a tick-bound timer would
+   lose up to a few ticks per thread.
+
+   The rate written in the file is the rate the samples stand for.  At
+   the end they are compared with the CPU time: if far fewer came (the
+   program closed the clocks' descriptors, say), the file gets the rate
+   really reached, with a message.
 
    The histogram.  Bins are a power of two bytes wide (GMON_BIN_SIZE,
    default 4) and start at a 16-byte boundary, so with gcc's 16-byte
@@ -138,6 +143,30 @@ mc_hist_reset (void)
 	__atomic_store_n (&mc_signals, 0, __ATOMIC_RELAXED);
 }
 
+static uint64_t period_ns (void);
+
+/* How many samples the signal that came from perf event FD stands
+   for: the periods its thread's task clock ran since the samples
+   already counted, at least one.  The clock counts user and system
+   time but can only interrupt user mode (perf_event_paranoid 2), so
+   periods that ended in the kernel (system calls, page faults, the
+   delivery of these very signals: 2-3% of the CPU at 10 kHz) are
+   credited to the next sample, as a timer's overruns are; as are
+   periods lost to throttling or to merged signals.  */
+static uint64_t
+perf_weight (struct mc_thread *me, int fd)
+{
+	uint64_t ns, due, got;
+
+	if (!me || fd < 0 || fd != __atomic_load_n (&me->perf_fd,
+						    __ATOMIC_ACQUIRE)
+	    || read (fd, &ns, sizeof ns) != (ssize_t) sizeof ns)
+		return 1;
+	due = ns / period_ns ();
+	got = me->samples;
+	return due > got ? due - got : 1;
+}
+
 /* The PC where the signal interrupted the thread.  Nothing here may
    block or allocate: it runs between any two instructions, mcount's
    and malloc's included.  */
@@ -145,17 +174,31 @@ static void
 on_sigprof (int sig, siginfo_t *si, void *ucv)
 {
 	const ucontext_t *uc = ucv;
+	struct mc_thread *me = mc_tls.self;
 	uint64_t n = 1;
+	uintptr_t pc;
+	int saved_errno = errno;
 
 	(void) sig;
 	if (!mc_sampling)
 		return;
 	/* A POSIX timer reports the periods that passed while its
-	   signal was pending (tick-bound clocks): they are CPU time too. */
+	   signal was pending (tick-bound clocks): they are CPU time too;
+	   a perf clock says how far it got.  */
 	if (si->si_code == SI_TIMER && si->si_overrun > 0)
 		n += (uint64_t) si->si_overrun;
+	else if (si->si_code == POLL_IN)
+		n = perf_weight (me, si->si_fd);
 	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
-	mc_hist_add ((uintptr_t) uc->uc_mcontext.gregs[REG_RIP], n);
+	pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+	if (me) {
+		/* Only this thread writes these (its own signals).  */
+		me->last_pc = pc;
+		__atomic_store_n (&me->samples, me->samples + n,
+				  __ATOMIC_RELAXED);
+	}
+	mc_hist_add (pc, n);
+	errno = saved_errno;
 }
 
 static uint64_t
@@ -214,6 +257,7 @@ perf_start (struct mc_thread *t)
 		close (fd);
 		return -1;
 	}
+	t->samples = 0;
 	t->perf_fd = fd;
 	return 0;
 }
@@ -238,6 +282,17 @@ thread_cpu_clock (int tid)
 	return (clockid_t) ((~(unsigned int) tid << 3) | 6);
 }
 
+/* CPU time of thread TID in ns, or 0 if it is gone.  */
+static uint64_t
+thread_cpu_ns (int tid)
+{
+	struct timespec ts;
+
+	if (clock_gettime (thread_cpu_clock (tid), &ts) < 0)
+		return 0;
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 static int
 timer_start (struct mc_thread *t)
 {
@@ -256,6 +311,8 @@ timer_start (struct mc_thread *t)
 	its.it_interval.tv_sec = (time_t) (ns / 1000000000u);
 	its.it_interval.tv_nsec = (long) (ns % 1000000000u);
 	its.it_value = its.it_interval;
+	t->samples = 0;
+	t->cpu0_ns = thread_cpu_ns (t->tid);
 	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
 		clock_failed ("timer_settime", errno);
 		timer_delete (t->timer);
@@ -405,6 +462,39 @@ perf_ns (struct mc_thread *t)
 	return v;
 }
 
+/* A clock that stops mid-period has counted REST ns toward a sample
+   that never comes: half a period per thread on average, which adds
+   up with many short threads at low rates (1% for 4 threads of 0.5 s
+   at 100 Hz).  So the sample is taken with probability REST/period,
+   where the thread was last seen: unbiased.  The dice: a hash of the
+   remainder and the thread.  */
+static void
+round_rest (struct mc_thread *t, uint64_t rest)
+{
+	uint64_t x = rest * 0x9e3779b97f4a7c15u ^ (uint64_t) t->tid;
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9u;
+	x ^= x >> 29;
+	if (t->last_pc && rest > 0 && x % period_ns () < rest)
+		mc_hist_add (t->last_pc, 1);
+}
+
+/* A clock stops after its thread ran RAN ns: the periods whose
+   signal had not come yet (a tick-bound timer may owe many) are
+   credited where the thread was last seen, as the signal would have
+   done, and so is the period under way, by round_rest.  */
+static void
+settle (struct mc_thread *t, uint64_t ran)
+{
+	uint64_t due = ran / period_ns ();
+	uint64_t got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
+
+	if (due > got && t->last_pc)
+		mc_hist_add (t->last_pc, due - got);
+	round_rest (t, ran % period_ns ());
+}
+
 void
 mc_sampler_thread_stop (struct mc_thread *t)
 {
@@ -421,16 +511,29 @@ mc_sampler_thread_stop (struct mc_thread *t)
 	switch (c) {
 	case MC_CLOCK_PERF:
 		if (perf_ours (t)) {
-			ioctl (t->perf_fd, PERF_EVENT_IOC_DISABLE, 0);
-			__atomic_fetch_add (&mc_clock_ns_done,
-					    perf_read (t), __ATOMIC_RELAXED);
-			close (t->perf_fd);
+			int fd = t->perf_fd;
+			uint64_t ns;
+
+			ioctl (fd, PERF_EVENT_IOC_DISABLE, 0);
+			ns = perf_read (t);
+			__atomic_fetch_add (&mc_clock_ns_done, ns,
+					    __ATOMIC_RELAXED);
+			/* Gone before closed: a late signal's handler
+			   must not read a number that may be reused.  */
+			__atomic_store_n (&t->perf_fd, -1, __ATOMIC_RELEASE);
+			close (fd);
+			settle (t, ns);
 		}
 		t->perf_fd = -1;
 		break;
-	case MC_CLOCK_TIMER:
+	case MC_CLOCK_TIMER: {
+		uint64_t now = thread_cpu_ns (t->tid);
+
 		timer_delete (t->timer);
+		if (now > t->cpu0_ns && t->cpu0_ns)
+			settle (t, now - t->cpu0_ns);
 		break;
+	}
 	default:
 		break;
 	}
@@ -551,15 +654,15 @@ mc_sampler_stats (struct mc_sample_stats *st)
 	if (mc_sampling && getrusage (RUSAGE_SELF, &ru) == 0
 	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))
 		utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
-	/* A perf clock gives one sample per period, no overruns: if the
-	   kernel throttled it, or dropped merged signals, fewer samples
-	   came than the CPU time calls for.  That time is the smaller of
+	/* Weighted, the perf samples add up to the CPU time of the
+	   threads sampled, unless their signals stopped coming: the
+	   program closed the descriptors, or blocked, ignored or took
+	   over SIGPROF.  The CPU time to compare with is the smaller of
 	   the process's user time (threads without a clock in it too)
-	   and what the perf clocks counted (system time in it too: they
-	   sample user mode only).  Below three quarters of it (well
-	   outside what the clock does unthrottled, 0.97-1.0 measured),
-	   the file gets the rate reached.  Only runs of a fifth of a
-	   second or more say enough to judge.  */
+	   and what the perf clocks counted (gone with a closed
+	   descriptor).  Below three quarters of it the file gets the
+	   rate reached.  Only runs of a fifth of a second or more say
+	   enough to judge.  */
 	if (mc_clock_kind == MC_CLOCK_PERF) {
 		uint64_t us = utime_us;
 
