@@ -5,10 +5,11 @@
 info_TEXINFOS = doc/gmonkit.texi
 doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
+	doc/runtime.texi \
 	doc/format.texi \
 	doc/tools.texi
 AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
 
-dist_man_MANS += doc/gmon.5 doc/gmondump.1
+dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3
