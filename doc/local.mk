@@ -7,7 +7,8 @@ doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
 	doc/runtime.texi \
 	doc/format.texi \
-	doc/tools.texi
+	doc/tools.texi \
+	doc/testing.texi
 AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html

@@ -24,6 +24,11 @@
 #include "gmon/gmon.h"
 
 #define READ_BUF_SIZE	65536
+/* Counts a file's fields allow but no run can reach: 2^48 calls of one
+   arc or executions of one block is days of nothing else.  Beyond it a
+   count is damage, and would take billions of narrower records to write
+   out again.  */
+#define PLAUSIBLE_COUNT_MAX	((uint64_t) 1 << 48)
 
 enum reader_state {
 	ST_RECORDS,			/* new format: next is a tag or EOF */
@@ -45,6 +50,8 @@ struct gmon_reader {
 	size_t pos;			/* next unread byte of buf */
 	size_t len;			/* bytes in buf */
 	bool eof;			/* read(2) returned 0 */
+	bool guessed_bsd;		/* no cookie: read as BSD by guess */
+	uint64_t size;			/* size of a regular file, else 0 */
 	int read_errno;			/* read(2) failed with this */
 	uint64_t offset;		/* file offset of buf[pos] */
 	uint64_t *bins;			/* histogram counts */
@@ -201,6 +208,15 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 		      "the header" : "low_pc is above high_pc");
 		return -1;
 	}
+	if (r->size && ncnt > r->size) {
+		gmon_error_set (err, r->name, "not a gmon file (no \"gmon\" "
+				"cookie, and not a BSD profile either: its "
+				"header promises %llu bytes of histogram, "
+				"the file has %llu)",
+				(unsigned long long) ncnt,
+				(unsigned long long) r->size);
+		return -1;
+	}
 	/* The bins are 16-bit; arcs follow the last whole bin.  */
 	h->nbins = (uint32_t) ((ncnt - hdr_size) / 2);
 	bytes = h->high_pc - h->low_pc;
@@ -249,9 +265,14 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 		}
 		r->close_fd = true;
 	}
-	if (fstat (r->fd, &st) == 0 && S_ISDIR (st.st_mode)) {
-		gmon_error_set (err, path, "is a directory, not a gmon file");
-		goto out;
+	if (fstat (r->fd, &st) == 0) {
+		if (S_ISDIR (st.st_mode)) {
+			gmon_error_set (err, path,
+					"is a directory, not a gmon file");
+			goto out;
+		}
+		if (S_ISREG (st.st_mode))
+			r->size = (uint64_t) st.st_size;
 	}
 
 	have = fill (r, GMON_HDR_SIZE);
@@ -288,6 +309,7 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 		r->state = ST_RECORDS;
 		return r;
 	}
+	r->guessed_bsd = fmt == GMON_FMT_AUTO;
 	if (bsd_open (r, fmt, err) == 0)
 		return r;
 out:
@@ -442,6 +464,23 @@ read_bb (struct gmon_reader *r, struct gmon_record *rec,
 				goto short_rec;
 			memcpy (&b->count, p, 8);
 			memcpy (&b->addr, p + 8, 8);
+			if (b->count > PLAUSIBLE_COUNT_MAX) {
+				gmon_error_set (err, r->name, "basic-block "
+						"record at offset %llu has an "
+						"implausible count of %llu",
+						(unsigned long long) rec->offset,
+						(unsigned long long) b->count);
+				return -1;
+			}
+			if (asz == 4 && b->addr > 0xffffffffu) {
+				gmon_error_set (err, r->name, "basic-block "
+						"record at offset %llu: address "
+						"0x%llx does not fit a 32-bit "
+						"target",
+						(unsigned long long) rec->offset,
+						(unsigned long long) b->addr);
+				return -1;
+			}
 			if (skip_string (r) < 0 || skip_string (r) < 0
 			    || !take (r, 4))
 				goto short_rec;
@@ -488,7 +527,29 @@ next_bsd_arc (struct gmon_reader *r, struct gmon_record *rec,
 	rec->arc.from_pc = get_vma (r, p);
 	rec->arc.self_pc = get_vma (r, p + asz);
 	rec->arc.count = get (r, p + 2 * asz, asz);
+	if (rec->arc.count > PLAUSIBLE_COUNT_MAX) {
+		gmon_error_set (err, r->name, "call-graph arc at offset %llu "
+				"has an implausible count of %llu",
+				(unsigned long long) rec->offset,
+				(unsigned long long) rec->arc.count);
+		return -1;
+	}
 	return 1;
+}
+
+/* A file without the cookie was read as BSD only by guess: say so, or
+   a text file would be reported as a damaged histogram.  */
+static void
+bsd_guess_failed (struct gmon_reader *r, struct gmon_error *err)
+{
+	struct gmon_error inner = *err;
+	size_t skip = strlen (r->name) + 2;	/* "NAME: " */
+
+	if (strlen (inner.msg) < skip)
+		skip = 0;
+	gmon_error_set (err, r->name, "not a gmon file? (no \"gmon\" "
+			"cookie; read as a BSD profile: %s)",
+			inner.msg + skip);
 }
 
 int
@@ -554,6 +615,8 @@ gmon_reader_next (struct gmon_reader *r, struct gmon_record *rec,
 		goto broken;
 	}
 broken:
+	if (r->guessed_bsd && err)
+		bsd_guess_failed (r, err);
 	/* A damaged file stays damaged: no record is made up after it.  */
 	r->state = ST_DONE;
 	rec->kind = GMON_REC_END;

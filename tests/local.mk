@@ -7,8 +7,10 @@ SH_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	GNU_GPROF='$(GNU_GPROF)'; CC='$(CC)'; CLANG='$(CLANG)'; \
+	GPROF_PROGRAMS='$(bin_PROGRAMS) $(noinst_PROGRAMS)'; EXEEXT='$(EXEEXT)'; \
 	LC_ALL=C; \
-	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL;
+	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \
+		GPROF_PROGRAMS EXEEXT;
 
 EXTRA_DIST += tests/e2e/lib.sh
 
@@ -45,6 +47,63 @@ tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus tests/fuzz/run-fuzz.sh
+
+FUZZ_SECONDS = 60
+fuzz: all
+	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
+		$(FUZZ_SECONDS) $(abs_top_builddir)
+.PHONY: fuzz
+
+# Strict checkers of the IgProf and aprof formats (their readers are
+# not packaged), and their own tests.
+TESTS += tests/e2e/export-checkers.sh
+EXTRA_DIST += tests/e2e/export-checkers.sh tests/tools/igprof-check.py \
+	tests/tools/aprof-check.py
+
+# Differential tests of the analyser against GNU gprof (the oracle).
+# Ours is $(top_builddir)/gprof/gprof, or GPROF_UNDER_TEST if set in the
+# environment; see tests/e2e/gprof-lib.sh and doc/testing.texi.
+TESTS += \
+	tests/e2e/gprof-diff-selftest.sh \
+	tests/e2e/gprof-diff-c.sh \
+	tests/e2e/gprof-diff-cxx.sh \
+	tests/e2e/gprof-diff-inputs.sh \
+	tests/e2e/gprof-diff-gnubugs.sh \
+	tests/e2e/gprof-random.sh
+EXTRA_DIST += \
+	tests/e2e/gprof-lib.sh \
+	tests/e2e/gprof-known-diffs.txt \
+	tests/e2e/gprof-diff-selftest.sh \
+	tests/e2e/gprof-diff-c.sh \
+	tests/e2e/gprof-diff-cxx.sh \
+	tests/e2e/gprof-diff-inputs.sh \
+	tests/e2e/gprof-diff-gnubugs.sh \
+	tests/e2e/gprof-random.sh \
+	tests/tools/gprof-random.py \
+	tests/tools/gprof-synth.py \
+	tests/tools/gprof-mutant.sh \
+	tests/programs/gprof-fixture.h \
+	tests/programs/gprof-main.c \
+	tests/programs/gprof-util.c \
+	tests/programs/gprof-cxx.cc \
+	tests/programs/gprof-clones.c \
+	tests/programs/gprof-backcall.c
+
+# More random cases than `make check' runs: make check-random N=5000
+# [FIRST=seed] [JOBS=n].  Seeds start past those of make check.
+check-random: tests/tools/gmonmake$(EXEEXT)
+	@n='$(N)'; first='$(FIRST)'; jobs='$(JOBS)'; \
+	$(AM_TESTS_ENVIRONMENT) \
+	GPROF_RANDOM_CASES=$${n:-5000} GPROF_RANDOM_FIRST=$${first:-256} \
+	GPROF_RANDOM_JOBS=$${jobs:-2} \
+	$(SHELL) $(srcdir)/tests/e2e/gprof-random.sh
+
+# The programs the random tests and the benchmarks generate are kept
+# between runs.
+clean-local: clean-gprof-caches
+clean-gprof-caches:
+	-rm -rf tests/random-cache bench/cache
+.PHONY: check-random clean-gprof-caches
 
 # The runtime (libgmon).  Its unit test links the runtime's objects and
 # two helpers compiled with -pg and -pg -mfentry (never with the

@@ -48,7 +48,7 @@ struct item {
 };
 
 static struct item *items;
-static size_t nitems;
+static size_t nitems, nalloc;		/* items used, allocated */
 static unsigned long lineno;
 
 static void
@@ -61,10 +61,14 @@ die (const char *msg, const char *line)
 static struct item *
 new_item (enum item_kind k)
 {
-	items = realloc (items, (nitems + 1) * sizeof *items);
-	if (!items) {
-		perror ("gmonmake");
-		exit (99);
+	/* Grow geometrically: synthetic call graphs have 10^6 arcs.  */
+	if (nitems == nalloc) {
+		nalloc = nalloc ? 2 * nalloc : 256;
+		items = realloc (items, nalloc * sizeof *items);
+		if (!items) {
+			perror ("gmonmake");
+			exit (99);
+		}
 	}
 	memset (&items[nitems], 0, sizeof *items);
 	items[nitems].kind = k;

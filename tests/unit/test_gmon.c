@@ -255,6 +255,24 @@ test_merge_rules (void)
 	/* Same range, other bin count: refused, not misread.  */
 	hist_hdr (&h, 0x1000, 0x1010, 8);
 	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, b, false, &err), -1);
+	{
+		/* Bin widths within gprof's 1e-6 tolerance: the bin count
+		   itself must be checked.  */
+		struct gmon_profile q;
+		uint64_t *big = calloc (1000001, sizeof *big);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL (big);
+		gmon_profile_init (&q, t);
+		hist_hdr (&h, 0x100000, 0x100000 + 2000000, 1000000);
+		CU_ASSERT_EQUAL (gmon_profile_add_hist (&q, "y", &h, big,
+							false, &err), 0);
+		h.nbins = 1000001;
+		CU_ASSERT_EQUAL (gmon_profile_add_hist (&q, "y", &h, big,
+							false, &err), -1);
+		CU_ASSERT_PTR_NOT_NULL (strstr (err.msg, "has 1000001 bins"));
+		gmon_profile_free (&q);
+		free (big);
+	}
 	/* Another dimension: refused.  */
 	hist_hdr (&h, 0x4000, 0x4010, 4);
 	strcpy (h.dimen, "cycles");
@@ -303,6 +321,37 @@ test_many_arcs (void)
 			&& p.arcs[i].count == (i % 2 ? 1u : 2u);
 	CU_ASSERT (ok);
 	gmon_profile_free (&p);
+}
+
+/* Big histograms arrive in many reads; every bin must land.  */
+static void
+test_big_histogram (void)
+{
+	uint32_t n = 1000003, i;
+	uint64_t *bins = malloc (n * sizeof *bins);
+	struct gmon_profile p;
+	struct gmon_hist_hdr h;
+	struct gmon_error err;
+	struct wfile f;
+	int ok = 1;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (bins);
+	for (i = 0; i < n; i++)
+		bins[i] = (i * 2654435761u) % 70001;
+	wfile_open (&f, &layouts[1]);
+	hist_hdr (&h, 0x10000, 0x10000 + 4 * (uint64_t) n, n);
+	gmon_write_header (&f.w);
+	gmon_write_hist (&f.w, &h, bins, 8);
+	wfile_close (&f);
+	gmon_profile_init (&p, &layouts[1]);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
+	for (i = 0; i < n; i++)
+		ok &= p.hist[0].bins[i] == bins[i];
+	CU_ASSERT (ok);
+	gmon_profile_free (&p);
+	free (bins);
 }
 
 static void
@@ -542,6 +591,7 @@ static const struct unit_test unit_tests[] = {
 	{ "wide counts split and summed", test_split_wide_counts },
 	{ "merge rules", test_merge_rules },
 	{ "200000 distinct arcs", test_many_arcs },
+	{ "a histogram of a million bins", test_big_histogram },
 	{ "whole profile written and read", test_profile_write },
 	{ "BSD and 4.4BSD layouts", test_bsd_formats },
 	{ "damaged files", test_bad_input },

@@ -1,0 +1,119 @@
+#!/bin/sh
+# gprof-diff-gnubugs.sh - where GNU gprof 2.40 is wrong, ours is right.
+#
+# Each bug of GNU gprof that ours fixes (shared/reference/gnu-gprof-2.40.md
+# §5) is provoked here.  The comparison with GNU is still made, under a
+# name listed in tests/e2e/gprof-known-diffs.txt, so it is reported as
+# a known difference; where the difference can be taken out with a sed
+# script (the -e of gp_case), the rest of the output must still be
+# identical.  Then gp_bug_check checks that ours is right.  When ours is
+# GNU gprof (the harness self-check), every such check must fail.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/gprof-lib.sh"
+gp_setup
+
+: "${PYTHON3:=python3}"
+SYNTH=$top_srcdir/tests/tools/gprof-synth.py
+command -v "$PYTHON3" >/dev/null 2>&1 ||
+	hard_error "python3 is needed for the synthetic profiles"
+[ -x "$GMONMAKE" ] && [ -x "$GMONDUMP" ] ||
+	hard_error "gmonmake or gmondump is not built"
+
+gp_build c "$PROGRAMS/gprof-main.c" "$PROGRAMS/gprof-util.c" -- \
+	-g -O0 -fPIE -pie -I"$PROGRAMS"
+gp_profile c g1.out 50
+
+# edit NAME AWK-PROGRAM: NAME.out from g1.out's text through AWK-PROGRAM.
+edit () {
+	"$GMONDUMP" -e c g1.out | awk "$2" >"$1.txt" ||
+		hard_error "cannot edit the profile for $1"
+	"$GMONMAKE" -o "$1.out" <"$1.txt" || hard_error "gmonmake: $1.txt"
+}
+
+# 1. No histogram: hz stays 0 and GNU divides by it.
+edit nohist '/^hist / { h = 1; next } h && /^  / { next } { h = 0; print }'
+gp_case -e 's/-nan/0.00/g' gnubug/nan-no-histogram -- -b c nohist.out
+gp_case -m fsf -e 's/-nan/0.00/g' gnubug/nan-no-histogram/blurbs -- c nohist.out
+gp_bug_check gnubug/nan-no-histogram "no nan in the call graph without a histogram" \
+	gp_no_nan cases/gnubug_nan-no-histogram/ours.out
+
+# 2. A histogram without samples: no function has time.
+edit nosamples '/^hist / { h = 1; print; next } h && /^  / { next } { h = 0; print }'
+unit='s/ [A-Za-z ]s\/call/ ?s\/call/g'
+gp_case -e "$unit" gnubug/ts-call -- -b c nosamples.out
+gp_case -e "$unit" gnubug/ts-call/p -- -p -b c nosamples.out
+gp_bug_check gnubug/ts-call "a real per-call unit when there is no time" \
+	gp_real_unit cases/gnubug_ts-call/ours.out
+
+# 3. Index numbers from 10000 on.
+"$PYTHON3" "$SYNTH" chain 10050 chain10k.syms chain10k.txt ||
+	hard_error "gprof-synth.py failed"
+"$GMONMAKE" -o chain10k.out <chain10k.txt || hard_error "gmonmake: chain10k"
+gp_case -e 's/^\[([0-9]+)\]? +/[\1] /' gnubug/index-10000 -- \
+	-b -q -S chain10k.syms c chain10k.out
+gp_bug_check gnubug/index-10000 "the entry [10000] keeps its ']'" \
+	gp_index_whole cases/gnubug_index-10000/ours.out 10000
+
+# 4. gmon.sum: bins summed past 65535 and arc counts past 2^32.
+burn=$(printf '0x%x' $((0x$(sym_addr c burn) + 8)))
+edit big "{ print } /^hist / { print \"  $burn 40000\" }
+	/^arc / && !done { print \"arc \" \$2 \" \" \$3 \" 3000000000\"; done = 1 }"
+gp_sum_case -x "$work/c" gnubug/sum-wrap -- -s "$work/c" "$work/big.out" "$work/big.out"
+"$GNU_GPROF" -b c big.out big.out >big2.report
+if [ -f cases/gnubug_sum-wrap/ours/gmon.sum ]; then
+	"$GNU_GPROF" -b c cases/gnubug_sum-wrap/ours/gmon.sum >oursum.report
+else
+	echo "no gmon.sum" >oursum.report
+fi
+gp_bug_check gnubug/sum-wrap "our gmon.sum of two files reports like the two files" \
+	gp_same_report big2.report oursum.report
+grep -Eq ' 6[0-9]{9}/' big2.report ||
+	bad "the profile for the wrap check has no arc over 2^32 calls"
+
+gp_bug_check -flaky gnubug/sum-spare "the spare bytes of our gmon.sum header are zero" \
+	gp_spare_zero cases/gnubug_sum-wrap/ours/gmon.sum
+
+# 5. -c and a backward call that never runs.
+for v in pie nopie; do
+	case $v in pie) f="-fPIE -pie" ;; *) f="-fno-pie -no-pie" ;; esac
+	# shellcheck disable=SC2086
+	gp_build bc-$v "$PROGRAMS/gprof-backcall.c" -- -g -O0 $f
+	gp_profile bc-$v bc-$v.out
+	gp_case -e '/ 0\/1 +(late|early) \[/d' gnubug/c-backward/$v -- \
+		-b -c bc-$v bc-$v.out
+	gp_bug_check gnubug/c-backward/$v "late, which never runs, is a static caller of early" \
+		gp_backward_found cases/gnubug_c-backward_$v/ours.out
+done
+
+# 6. -O2 clones: work.constprop.0 (1000 calls), pick.isra.0 (2000).
+for v in pie nopie; do
+	case $v in pie) f="-fPIE -pie" ;; *) f="-fno-pie -no-pie" ;; esac
+	# shellcheck disable=SC2086
+	gp_build cl-$v "$PROGRAMS/gprof-clones.c" -- -g -O2 $f
+	nm cl-$v | grep -q 'pick\.isra' ||
+		echo "note: gcc made no pick.isra clone in cl-$v"
+	gp_profile cl-$v cl-$v.out 50000
+	gp_case gnubug/clones/$v -- -b -p cl-$v cl-$v.out
+	gp_case gnubug/clones/$v/q -- -b -q cl-$v cl-$v.out
+	gp_bug_check gnubug/clones/$v "work.constprop.0 and pick.isra.0 keep their calls" \
+		gp_clones_kept cases/gnubug_clones_$v/ours.out
+done
+
+# 7. A call chain 300 000 deep (GNU's recursive search overflows).
+"$PYTHON3" "$SYNTH" chain 300000 chain300k.syms chain300k.txt ||
+	hard_error "gprof-synth.py failed"
+"$GMONMAKE" -o chain300k.out <chain300k.txt || hard_error "gmonmake: chain300k"
+deep_ok () {
+	"$OURS" -b -q -S chain300k.syms c chain300k.out >deep.out 2>deep.err &&
+		gp_chain_whole deep.out 300000
+}
+gp_bug_check gnubug/deep-chain "a 300 000-deep chain is printed whole" deep_ok
+
+# Ours explains the tables in its own words.
+gp_case -m fsf design/own-blurbs -- c g1.out
+gp_bug_check design/own-blurbs "our blurbs are not the FSF text" \
+	gp_not_fsf_text cases/design_own-blurbs/ours.out
+grep -q '^\[blurb\]$' cases/design_own-blurbs/ours.cmp ||
+	bad "design/own-blurbs: our default output has no blurbs"
+gp_summary

@@ -1,0 +1,160 @@
+#!/bin/sh
+# gprof-diff-selftest.sh - the differential harness catches what it
+# claims to catch.
+#
+# Ours is replaced by tests/tools/gprof-mutant.sh, GNU gprof with its
+# output altered in one way at a time, and each alteration must be
+# caught (or, for the blurb words, must not be); the checks of the
+# GNU-bug tests must pass on right output and fail on GNU's; and the
+# random tester must fail, with the seed and a re-run command, on a
+# mutant.  This test never runs our analyser: it checks the tests.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/gprof-lib.sh"
+need_gnu_gprof
+export GNU_GPROF
+[ -x "$GMONMAKE" ] && [ -x "$GMONDUMP" ] ||
+	hard_error "gmonmake or gmondump is not built"
+: "${PYTHON3:=python3}"
+
+OURS=$top_srcdir/tests/tools/gprof-mutant.sh
+OURS_IS_GNU=0
+[ -x "$OURS" ] || OURS="$SHELL $OURS"
+case $OURS in
+*" "*)	# not executable in a read-only tree: wrap it
+	printf '#!/bin/sh\nexec %s "$@"\n' "$OURS" >mutant
+	chmod +x mutant
+	OURS=$work/mutant ;;
+esac
+
+gp_build c "$PROGRAMS/gprof-main.c" "$PROGRAMS/gprof-util.c" -- \
+	-g -O0 -fPIE -pie -I"$PROGRAMS"
+gp_profile c g1.out 50
+
+# expect pass|fail|known MUTATION GP_CASE-ARGS...: run one gp_case with
+# the mutant and check its verdict, whatever it counted.
+expect () {
+	_want=$1
+	GPROF_MUTATION=$2
+	export GPROF_MUTATION
+	shift 2
+	_f=$failures
+	gp_case "$@" >verdict.log 2>&1
+	_rc=$?
+	failures=$_f
+	if [ $_rc = 0 ] && grep -q '^known: ' verdict.log; then
+		_got=known
+	elif [ $_rc = 0 ]; then
+		_got=pass
+	else
+		_got=fail
+	fi
+	if [ "$_got" = "$_want" ]; then
+		ok "mutation $GPROF_MUTATION: gp_case $* -> $_got"
+	else
+		bad "mutation $GPROF_MUTATION: gp_case $* -> $_got, not $_want"
+		sed 's/^/	/' verdict.log | head -20
+	fi
+}
+
+expect pass none self/none -- -b c g1.out
+expect pass none -m fsf self/none/blurbs -- c g1.out
+expect fail digit self/digit -- -b c g1.out
+expect fail digit -m fsf self/digit/blurbs -- c g1.out
+expect fail digit -m bsd self/digit/T -- -T c g1.out
+expect fail digit self/digit/q -- -b -q c g1.out
+expect fail status self/status -- -b c g1.out
+expect fail stderr self/stderr -- -b c g1.out
+expect fail formfeed self/formfeed -- -b c g1.out
+expect fail formfeed -m fsf self/formfeed/blurbs -- c g1.out
+# Other words in the blurbs are allowed; other words in a table are not.
+expect pass blurb -m fsf self/blurb -- c g1.out
+expect pass blurb -m bsd self/blurb/T -- -T c g1.out
+expect fail blurb self/blurb/exact -- c g1.out
+gp_not_fsf_text cases/self_blurb/ours.out ||
+	bad "the reworded blurbs still look like the FSF text to gp_not_fsf_text"
+gp_not_fsf_text cases/self_none_blurbs/ours.out &&
+	bad "gp_not_fsf_text does not recognise GNU's blurbs"
+# A listed name turns a difference into a known one, not a pass.
+expect known digit design/own-blurbs -- -b c g1.out
+# A sed script (-e) takes out exactly the difference it names.
+expect pass digit -e 's/ 9\.9([0-9])/ 0.0\1/' self/digit/sed -- -b c g1.out
+
+# The bug checks, on the mutant's "fixed" output and on GNU's.
+"$GMONDUMP" -e c g1.out | awk '/^hist / { h = 1; next }
+	h && /^  / { next } { h = 0; print }' | "$GMONMAKE" -o nohist.out
+"$GMONDUMP" -e c g1.out | awk '/^hist / { h = 1; print; next }
+	h && /^  / { next } { h = 0; print }' | "$GMONMAKE" -o nosamples.out
+"$PYTHON3" "$top_srcdir/tests/tools/gprof-synth.py" chain 10050 \
+	chain.syms chain.txt && "$GMONMAKE" -o chain.out <chain.txt ||
+	hard_error "cannot make the chain profile"
+GPROF_MUTATION=fixed
+export GPROF_MUTATION
+# both CHECK GNU-FILE FIXED-FILE [ARGS]: CHECK fails on GNU's output and
+# passes on the right one.
+both () {
+	_c=$1 _g=$2 _r=$3
+	shift 3
+	if "$_c" "$_g" "$@"; then
+		bad "$_c passes on GNU's output ($_g)"
+	elif ! "$_c" "$_r" "$@"; then
+		bad "$_c fails on right output ($_r)"
+	else
+		ok "$_c tells GNU's output from the right one"
+	fi
+}
+"$GNU_GPROF" -b c nohist.out >nan.gnu
+"$OURS" -b c nohist.out >nan.right
+both gp_no_nan nan.gnu nan.right
+"$GNU_GPROF" -b c nosamples.out >unit.gnu
+"$OURS" -b c nosamples.out >unit.right
+both gp_real_unit unit.gnu unit.right
+"$GNU_GPROF" -b -q -S chain.syms c chain.out >chain.gnu
+"$OURS" -b -q -S chain.syms c chain.out >chain.right
+both gp_index_whole chain.gnu chain.right 10000
+both gp_chain_whole chain.gnu chain.right 10050
+"$GNU_GPROF" c g1.out >blurbs.gnu
+"$OURS" c g1.out >blurbs.right
+both gp_not_fsf_text blurbs.gnu blurbs.right
+mkdir gnu right
+(cd gnu && "$GNU_GPROF" -s ../c ../g1.out)
+(cd right && "$OURS" -s ../c ../g1.out)
+if gp_spare_zero gnu/gmon.sum; then
+	ok "gp_spare_zero: GNU's spare bytes happen to be zero this time"
+elif gp_spare_zero right/gmon.sum; then
+	ok "gp_spare_zero tells GNU's gmon.sum from the right one"
+else
+	bad "gp_spare_zero fails on zeroed spare bytes"
+fi
+# The others need output the mutant cannot make: right lines by hand.
+gp_build bc "$PROGRAMS/gprof-backcall.c" -- -g -O0
+gp_profile bc bc.out
+"$GNU_GPROF" -b -c bc bc.out >back.gnu
+awk '/^\[[0-9]+\] .* early \[/ {
+	print "                0.00    0.00       0/1           late [2]" }
+	{ print }' back.gnu >back.right
+both gp_backward_found back.gnu back.right
+gp_build cl "$PROGRAMS/gprof-clones.c" -- -g -O2
+gp_profile cl cl.out 50000
+"$GNU_GPROF" -b -p cl cl.out >clones.gnu
+cat >clones.right <<'EOF'
+ 60.00      0.06     0.06     1000    60.00    60.00  work.constprop.0
+ 40.00      0.10     0.04     2000    20.00    20.00  pick.isra.0
+EOF
+both gp_clones_kept clones.gnu clones.right
+
+# The random tester fails on a mutant and says how to re-run the case.
+GPROF_MUTATION=digit
+"$PYTHON3" "$top_srcdir/tests/tools/gprof-random.py" --ours "$OURS" \
+	--gnu "$GNU_GPROF" --gmonmake "$GMONMAKE" --known "$KNOWN_DIFFS" \
+	--cc "$CC" --cache "$top_builddir/tests/random-cache" \
+	--work "$work/random" --seeds 0:3 >random.log 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q '^FAIL: seed 0 ' random.log &&
+	grep -q 're-run: .* --seed 0 --keep' random.log; then
+	ok "the random tester fails on a mutant, with the seed and a re-run command"
+else
+	bad "the random tester did not fail as it should (exit $rc)"
+	head -20 random.log
+fi
+finish

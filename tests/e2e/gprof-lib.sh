@@ -1,0 +1,431 @@
+# gprof-lib.sh - sourced (after lib.sh) by the differential tests of
+# the analyser, tests/e2e/gprof-diff-*.sh.
+#
+# Copyright (C) 2026 The gmonkit developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Runs GNU gprof (the oracle, $GNU_GPROF) and ours ($OURS) on the same
+# arguments and compares what they print:
+#
+#   stdout       byte for byte; or, for output with blurbs (no -b),
+#                after each blurb is replaced by one marker line, so the
+#                tables, the page breaks and the place of every blurb
+#                are still compared while the blurb words are not;
+#   exit status  must be equal;
+#   stderr       both empty or both non-empty (the wording may differ).
+#
+# A case whose output differs is a failure unless its name matches a
+# pattern of tests/e2e/gprof-known-diffs.txt (the one list of deliberate
+# differences, kept in step with the manual's compatibility chapter):
+# then it is reported as a known difference, with the start of the
+# diff, and does not fail.  Each known difference that is a bug of GNU
+# gprof also gets a check of its own (gp_bug_check) that shows ours is
+# right.
+#
+# Which gprof is ours: $GPROF_UNDER_TEST if set; otherwise
+# $top_builddir/gprof/gprof once the build has an analyser (then a
+# missing binary is a failure, never a skip); otherwise, while the tree
+# has no analyser yet, GNU gprof itself, in "harness self-check" mode.
+# When ours is GNU gprof, every comparison must pass, and every
+# gp_bug_check must FAIL on GNU's output: that proves each check can
+# tell GNU's bug from a fix, and the harness counts it as a pass.
+
+KNOWN_DIFFS=$top_srcdir/tests/e2e/gprof-known-diffs.txt
+gp_cases=0
+gp_same=0
+gp_known=0
+gp_failed=0
+
+# True if the build is meant to have our analyser: the Makefile lists
+# gprof/gprof among its programs (GPROF_PROGRAMS comes from
+# tests/local.mk), or gprof/ has C sources.
+gp_analyser_expected () {
+	case " ${GPROF_PROGRAMS:-} " in
+	*" gprof/gprof "* | *" gprof/gprof${EXEEXT:-} "*) return 0 ;;
+	esac
+	for _f in "$top_srcdir"/gprof/*.c; do
+		[ -f "$_f" ] && return 0
+	done
+	return 1
+}
+
+# gp_setup: choose ours, or fail; skip only without GNU gprof.
+gp_setup () {
+	need_gnu_gprof
+	if [ -n "${GPROF_UNDER_TEST:-}" ]; then
+		OURS=$GPROF_UNDER_TEST
+		_why="GPROF_UNDER_TEST"
+	elif gp_analyser_expected; then
+		OURS=$top_builddir/gprof/gprof
+		_why="the build's analyser"
+	else
+		OURS=$GNU_GPROF
+		_why="harness self-check: this tree has no analyser yet"
+	fi
+	case $OURS in
+	/*) ;;
+	*) OURS=$(command -v "$OURS" || echo "$OURS") ;;
+	esac
+	if [ ! -x "$OURS" ]; then
+		echo "FAIL: our gprof ($OURS, from $_why) does not exist"
+		exit 1
+	fi
+	OURS_IS_GNU=${GPROF_OURS_IS_GNU:-}
+	if [ -z "$OURS_IS_GNU" ]; then
+		if cmp -s "$OURS" "$GNU_GPROF"; then
+			OURS_IS_GNU=1
+		else
+			OURS_IS_GNU=0
+		fi
+	fi
+	echo "oracle: $GNU_GPROF"
+	echo "ours:   $OURS ($_why)"
+	[ "$OURS_IS_GNU" = 1 ] &&
+		echo "note:   ours IS GNU gprof: comparisons pass trivially," \
+		     "bug checks must fail"
+	return 0
+}
+
+# gp_known_reason NAME: print the reason if NAME is a listed difference.
+gp_known_reason () {
+	[ -f "$KNOWN_DIFFS" ] || hard_error "missing $KNOWN_DIFFS"
+	while read -r _pat _reason; do
+		case $_pat in
+		'' | '#'*) continue ;;
+		esac
+		# shellcheck disable=SC2254
+		case $1 in
+		$_pat) printf '%s\n' "$_reason"; return 0 ;;
+		esac
+	done <"$KNOWN_DIFFS"
+	return 1
+}
+
+# gp_strip_blurbs fsf|bsd < OUT: replace each blurb by "[blurb]".
+#
+# FSF layout: a blurb starts at the first empty line after the rows of
+# the flat profile (after the " time   seconds" header) or of the call
+# graph (after the "index % time" header), and runs to the next section
+# heading, the form feed before it staying part of the page structure.
+# BSD layout (-T): the output starts with the call-graph blurb and the
+# flat profile's blurb follows its "flat profile:" line; each runs to
+# the next "granularity:" line.  A stretch of blank lines alone is
+# layout, not a blurb, and is kept as it is.
+gp_strip_blurbs () {
+	awk -v mode="$1" '
+	function heading(l) {
+		return l ~ /^Flat profile:$/ || l ~ /^\t\t +Call graph/ ||
+		       l ~ /^Index by function name$/ ||
+		       l ~ /^granularity: / || l ~ /^flat profile:$/
+	}
+	function flush(   i, text) {
+		text = 0
+		for (i = 1; i <= nbuf; i++)
+			if (buf[i] !~ /^[ \t\f]*$/)
+				text = 1
+		if (text) {
+			print "[blurb]"
+			# The form feed that ends the page is structure.
+			if (nbuf > 0 && buf[nbuf] == "\f")
+				print "\f"
+		} else {
+			for (i = 1; i <= nbuf; i++)
+				print buf[i]
+		}
+		nbuf = 0
+	}
+	BEGIN { blurb = (mode == "bsd"); rows = 0; nbuf = 0 }
+	blurb && mode == "fsf" && heading($0) { flush(); blurb = 0 }
+	blurb && mode == "bsd" && /^granularity: / { flush(); blurb = 0 }
+	blurb && mode == "bsd" && /^flat profile:$/ { flush(); print; next }
+	blurb { buf[++nbuf] = $0; next }
+	mode == "fsf" && rows && $0 == "" { rows = 0; blurb = 1
+		buf[++nbuf] = $0; next }
+	{ print }
+	mode == "fsf" && (/^ time   seconds/ || /^index % time/) { rows = 1 }
+	mode == "bsd" && /^flat profile:$/ { blurb = 1 }
+	END { if (blurb) flush() }
+	'
+}
+
+# gp_run WHO OUTDIR STDIN ARGS...: run GNU's (WHO=gnu) or our gprof.
+# STDIN is a file, or |FILE for a pipe that FILE is written into.
+gp_run () {
+	_who=$1 _dir=$2 _in=$3
+	shift 3
+	if [ "$_who" = gnu ]; then _exe=$GNU_GPROF; else _exe=$OURS; fi
+	case $_in in
+	'|'*)
+		# The status of the pipe's last command is the analyser's.
+		cat "${_in#|}" |
+			"$_exe" "$@" >"$_dir/$_who.out" 2>"$_dir/$_who.err"
+		;;
+	*)
+		"$_exe" "$@" <"$_in" >"$_dir/$_who.out" 2>"$_dir/$_who.err"
+		;;
+	esac
+	echo $? >"$_dir/$_who.status"
+}
+
+# gp_case [-m fsf|bsd] [-i STDIN] [-e SED] [-d DIR] NAME -- ARGS...
+#
+# Runs both analysers with ARGS in the current directory (or DIR) and
+# compares them.  -m: the output has blurbs of that layout; -i: file on
+# standard input (default /dev/null; |FILE: through a pipe); -e: a sed script applied to both
+# outputs before they are compared, to take out a listed difference
+# so that the rest is still checked.  The outputs are kept in
+# $work/cases/NAME/.  Returns 0 if the case passed.
+gp_case () {
+	_mode= _in=/dev/null _sed= _cd=.
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-m) _mode=$2; shift 2 ;;
+		-i) _in=$2; shift 2 ;;
+		-e) _sed=$2; shift 2 ;;
+		-d) _cd=$2; shift 2 ;;
+		--) shift; break ;;
+		*) _name=$1; shift ;;
+		esac
+	done
+	gp_cases=$((gp_cases + 1))
+	_d=$work/cases/$(printf '%s' "$_name" | tr -c 'A-Za-z0-9_.=,+-' '_')
+	mkdir -p "$_d"
+	printf '%s\n' "$*" >"$_d/args"
+	case $_in in /* | '|/'*) ;; '|'*) _in="|$PWD/${_in#|}" ;; *) _in=$PWD/$_in ;; esac
+	(cd "$_cd" && gp_run gnu "$_d" "$_in" "$@")
+	(cd "$_cd" && gp_run ours "$_d" "$_in" "$@")
+	for _w in gnu ours; do
+		if [ -n "$_mode" ]; then
+			gp_strip_blurbs "$_mode" <"$_d/$_w.out"
+		else
+			cat "$_d/$_w.out"
+		fi >"$_d/$_w.cmp"
+		if [ -n "$_sed" ]; then
+			sed -E "$_sed" "$_d/$_w.cmp" >"$_d/$_w.tmp" &&
+				mv "$_d/$_w.tmp" "$_d/$_w.cmp"
+		fi
+	done
+	gp_judge "$_name" "$_d"
+}
+
+# gp_judge NAME DIR: the verdict on DIR/{gnu,ours}.{cmp,status,err}.
+gp_judge () {
+	_problem=
+	if ! cmp -s "$2/gnu.cmp" "$2/ours.cmp"; then
+		_problem="stdout differs"
+	fi
+	_gs=$(cat "$2/gnu.status") _os=$(cat "$2/ours.status")
+	if [ "$_gs" != "$_os" ]; then
+		_problem="${_problem:+$_problem; }exit status $_os, GNU's $_gs"
+	fi
+	if [ -s "$2/gnu.err" ] && [ ! -s "$2/ours.err" ]; then
+		_problem="${_problem:+$_problem; }GNU reports an error, ours is silent"
+	elif [ ! -s "$2/gnu.err" ] && [ -s "$2/ours.err" ]; then
+		_problem="${_problem:+$_problem; }ours writes to stderr: $(head -c 200 "$2/ours.err")"
+	fi
+	if [ -z "$_problem" ]; then
+		gp_same=$((gp_same + 1))
+		if _r=$(gp_known_reason "$1"); then
+			ok "$1 (listed as a known difference, but identical)"
+		else
+			ok "$1"
+		fi
+		return 0
+	fi
+	if _r=$(gp_known_reason "$1"); then
+		gp_known=$((gp_known + 1))
+		echo "known: $1: $_problem -- $_r"
+		diff -u "$2/gnu.cmp" "$2/ours.cmp" | head -12 | sed 's/^/	/'
+		return 0
+	fi
+	gp_failed=$((gp_failed + 1))
+	bad "$1: $_problem (gprof $(cat "$2/args"))"
+	diff -u "$2/gnu.cmp" "$2/ours.cmp" | head -30
+	return 1
+}
+
+# gp_same_report A B: two reports agree in what a sum file can get
+# wrong.  A sum file changes the order arcs are read in, which decides
+# the order of equal arcs, the numbering of cycles (depth-first order)
+# and the rounding of sums of doubles, hence the last digit of times
+# and the order of near-equal entries: so the lines are compared as a
+# multiset, without index and cycle numbers, times and runs of blanks.
+gp_same_report () {
+	_n='s/[[(][0-9]+[])]|<cycle [0-9]+|[0-9]+\.[0-9]+/#/g; s/ +/ /g'
+	[ "$(sed -E "$_n" "$1" | sort)" = "$(sed -E "$_n" "$2" | sort)" ]
+}
+
+# gp_sum_case [-i STDIN] -x EXE NAME -- ARGS...: a `gprof -s' case.
+#
+# Both analysers run ARGS (with absolute paths: each runs in a
+# directory of its own, where it writes gmon.sum) and are compared as
+# by gp_case; then the two gmon.sum files, from byte 20 on for the new
+# format (GNU leaves the header's spare bytes uninitialised) and whole
+# for BSD ones, and GNU gprof's -b reports on both.  Also checked: GNU
+# gprof reports on our sum file what it reports on the inputs (ARGS
+# without -s; split at blanks for that), as gp_same_report compares.
+gp_sum_case () {
+	_in=/dev/null _exe=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-i) _in=$2; shift 2 ;;
+		-x) _exe=$2; shift 2 ;;
+		--) shift; break ;;
+		*) _name=$1; shift ;;
+		esac
+	done
+	gp_cases=$((gp_cases + 1))
+	_d=$work/cases/$(printf '%s' "$_name" | tr -c 'A-Za-z0-9_.=,+-' '_')
+	mkdir -p "$_d/gnu" "$_d/ours"
+	printf '%s\n' "$*" >"$_d/args"
+	case $_in in /*) ;; *) _in=$PWD/$_in ;; esac
+	(cd "$_d/gnu" && gp_run gnu "$_d" "$_in" "$@")
+	(cd "$_d/ours" && gp_run ours "$_d" "$_in" "$@")
+	cp "$_d/gnu.out" "$_d/gnu.cmp"
+	cp "$_d/ours.out" "$_d/ours.cmp"
+	for _w in gnu ours; do
+		_f=$_d/$_w/gmon.sum
+		if [ ! -f "$_f" ]; then
+			echo "(no gmon.sum)"
+		elif [ "$(head -c 4 "$_f")" = gmon ]; then
+			echo "gmon.sum, new format, from byte 20:"
+			tail -c +21 "$_f" | od -An -tx1 -v
+		else
+			echo "gmon.sum, BSD format:"
+			od -An -tx1 -v "$_f"
+		fi >>"$_d/$_w.cmp"
+		if [ -f "$_f" ]; then
+			echo "GNU gprof -b on it:"
+			"$GNU_GPROF" -b "$_exe" "$_f" 2>&1
+		fi >>"$_d/$_w.cmp"
+	done
+	if ! gp_judge "$_name" "$_d"; then
+		for _w in gnu ours; do
+			[ -f "$_d/$_w/gmon.sum" ] &&
+				"$GMONDUMP" -e "$_exe" "$_d/$_w/gmon.sum" \
+					>"$_d/$_w.dump" 2>&1
+		done
+		[ -f "$_d/gnu.dump" ] && [ -f "$_d/ours.dump" ] &&
+			diff -u "$_d/gnu.dump" "$_d/ours.dump" | head -20
+	fi
+	# Our sum must report like its inputs (the cases where GNU's
+	# wraps are gnubug/sum-wrap and have a gp_bug_check instead).
+	if [ -f "$_d/gnu/gmon.sum" ] && ! gp_known_reason "$_name" >/dev/null; then
+		_inputs=
+		for _a; do
+			[ "$_a" = -s ] || _inputs="$_inputs $_a"
+		done
+		# shellcheck disable=SC2086
+		"$GNU_GPROF" -b $_inputs <"$_in" >"$_d/inputs.report" 2>&1
+		"$GNU_GPROF" -b "$_exe" "$_d/ours/gmon.sum" >"$_d/sum.report" 2>&1
+		if gp_same_report "$_d/inputs.report" "$_d/sum.report"; then
+			ok "$_name: GNU's report on our sum equals its report on the inputs"
+		else
+			bad "$_name: GNU's report on our sum differs from the one on the inputs"
+			diff -u "$_d/inputs.report" "$_d/sum.report" | head -20
+		fi
+	fi
+}
+
+# gp_bug_check [-flaky] NAME DESCRIPTION COMMAND...: COMMAND checks
+# that ours is right where GNU gprof is wrong.  NAME must be listed in
+# the known-differences file.  When ours is GNU gprof the command must
+# fail (it then proves that the check can tell), unless -flaky says
+# GNU's bug does not show every time.
+gp_bug_check () {
+	_flaky=0
+	[ "$1" = -flaky ] && { _flaky=1; shift; }
+	_name=$1 _desc=$2
+	shift 2
+	if ! gp_known_reason "$_name" >/dev/null; then
+		bad "$_name: bug check for a difference that is not listed in $KNOWN_DIFFS"
+	fi
+	if "$@"; then
+		if [ "$OURS_IS_GNU" != 1 ]; then
+			ok "$_name: ours is right: $_desc"
+		elif [ $_flaky = 1 ]; then
+			ok "$_name: GNU's bug did not show this time: $_desc"
+		else
+			bad "$_name: the check passes on GNU gprof's output, so it cannot fail: $_desc"
+		fi
+	else
+		if [ "$OURS_IS_GNU" = 1 ]; then
+			ok "$_name: the check fails on GNU gprof, as it must: $_desc"
+		else
+			bad "$_name: ours is wrong: $_desc"
+		fi
+	fi
+}
+
+# gp_summary: one line, then finish.
+gp_summary () {
+	echo "$gp_cases cases: $gp_same identical, $gp_known known differences, $gp_failed failed"
+	finish
+}
+
+# gp_build OUT SOURCE... -- CFLAGS...: compile a -pg fixture, or stop
+# the test with a hard error.
+gp_build () {
+	_out=$1; shift
+	_srcs=
+	while [ "$1" != -- ]; do _srcs="$_srcs $1"; shift; done
+	shift
+	case $_srcs in
+	*.cc*) _cc=${CXX:-g++} ;;
+	*) _cc=$CC ;;
+	esac
+	# shellcheck disable=SC2086
+	$_cc -pg "$@" -o "$_out" $_srcs >"$_out.log" 2>&1 ||
+		{ cat "$_out.log"; hard_error "cannot build $_out"; }
+}
+
+# gp_profile EXE OUT [ARGS...]: run a -pg program, keep its gmon.out.
+gp_profile () {
+	_exe=$1 _out=$2
+	shift 2
+	rm -f gmon.out
+	"./$_exe" "$@" >/dev/null || hard_error "$_exe failed"
+	[ -f gmon.out ] || hard_error "$_exe wrote no gmon.out"
+	mv gmon.out "$_out"
+}
+
+# The checks that ours is right where GNU gprof is wrong, one per bug;
+# used by gprof-diff-gnubugs.sh, and by gprof-diff-selftest.sh, which
+# shows each passes on right output and fails on GNU's.
+
+# gp_no_nan FILE: no "nan" anywhere.
+gp_no_nan () { ! grep -q 'nan' "$1"; }
+
+# gp_real_unit FILE: the per-call columns are not labelled Ts/call.
+gp_real_unit () { ! grep -q 'Ts/call' "$1" && grep -q '[mun ]s/call' "$1"; }
+
+# gp_index_whole FILE N: the call-graph entry [N] is printed whole.
+gp_index_whole () { grep -q "^\\[$2\\] " "$1"; }
+
+# gp_chain_whole FILE N: the last entry of an N-function chain (see
+# gprof-synth.py) is there, numbered N.
+gp_chain_whole () { grep -q "^\\[$2\\] .* f$(($2 - 1)) \\[$2\\]\$" "$1"; }
+
+# gp_backward_found FILE: -c output where late, which never runs, is
+# listed as a static (0 calls) caller of early (gprof-backcall.c).
+gp_backward_found () { grep -Eq '^ +0\.00 +0\.00 +0/1 +late \[' "$1"; }
+
+# gp_clones_kept FILE: flat-profile rows for the clones of
+# gprof-clones.c, with their own calls.
+gp_clones_kept () {
+	awk '$NF == "work.constprop.0" && $4 == 1000 { a = 1 }
+	     $NF == "pick.isra.0" && $4 == 2000 { b = 1 }
+	     END { exit !(a && b) }' "$1"
+}
+
+# gp_spare_zero FILE: the 12 spare bytes of a gmon header are zero.
+gp_spare_zero () {
+	[ "$(od -An -tx1 -j8 -N12 "$1" | tr -d ' \n')" = 000000000000000000000000 ]
+}
+
+# gp_not_fsf_text FILE: none of the FSF blurbs' sentences.
+gp_not_fsf_text () {
+	! grep -q -e 'Free Software Foundation' \
+		-e 'the percentage of the total running time of the' \
+		-e 'This table describes the call tree of the program' "$1"
+}
