@@ -101,6 +101,10 @@ mc_hist_init (uintptr_t lo, uintptr_t hi)
 	lo &= ~(align - 1);
 	if (hi <= lo)
 		return EINVAL;
+	/* The file counts bins in 32 bits: wider bins for a text of more
+	   than 16 GiB.  */
+	while (((hi - lo) >> shift) >= UINT32_MAX)
+		shift++;
 	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
 	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
 	p = mmap (NULL, size, PROT_READ | PROT_WRITE,

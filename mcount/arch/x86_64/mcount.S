@@ -225,9 +225,10 @@ mc_near_end:
 	.p2align 4
 	.type	mc_slow_stub, @function
 mc_slow_stub:
-.Lslow:
 	.cfi_startproc
 	.cfi_def_cfa_offset 48
+	endbr64				/* the near copy jumps here indirectly */
+.Lslow:
 	pushq	%r8
 	.cfi_adjust_cfa_offset 8
 	pushq	%r9
