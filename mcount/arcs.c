@@ -51,6 +51,15 @@ __thread struct mc_tls mc_tls __attribute__ ((tls_model ("initial-exec")));
 /* Counting starts on: arcs of constructors that run before
    __monstartup are kept (glibc drops them).  */
 volatile unsigned char mc_arcs_on = 1;
+volatile unsigned char *mc_arcs_mirror;
+
+void
+mc_arcs_switch (bool on)
+{
+	mc_arcs_on = on;
+	if (mc_arcs_mirror)
+		*mc_arcs_mirror = on;
+}
 
 #define MC_PAGE		4096
 #define MC_RECORD_SIZE	128		/* struct mc_thread, padded */

@@ -495,10 +495,10 @@ moncontrol (int mode)
 			mc_lazy_start ();
 		if (!mc_started ())
 			return;		/* already finished */
-		mc_arcs_on = 1;
+		mc_arcs_switch (true);
 		mc_sampler_start ();
 	} else {
-		mc_arcs_on = 0;
+		mc_arcs_switch (false);
 		mc_sampler_stop ();
 	}
 }

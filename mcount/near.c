@@ -14,9 +14,10 @@
      1. maps a page within a few megabytes of the program's code,
      2. copies into it the position-independent copy of the fast paths
         that mcount.S assembles (mc_near_start .. mc_near_end) and
-        patches in where mc_arcs_on, mc_tls and the slow path are,
+        patches in where mc_tls and the slow path are,
      3. makes it read-only and executable (never writable and
-        executable at once), and
+        executable at once), the page after it writable, for its copy
+        of mc_arcs_on, and
      4. points the program's GOT entries for mcount, _mcount and
         __fentry__ at it, if and only if they point at this library's
         (the entries of a RELRO segment are made writable for the one
@@ -41,8 +42,7 @@
 
 extern const char mc_near_start[], mc_near_end[] MC_HIDDEN;
 extern const char mc_near_mcount[], mc_near_fentry[] MC_HIDDEN;
-extern const char mc_near_mcount_on[], mc_near_mcount_tls[] MC_HIDDEN;
-extern const char mc_near_fentry_on[], mc_near_fentry_tls[] MC_HIDDEN;
+extern const char mc_near_mcount_tls[], mc_near_fentry_tls[] MC_HIDDEN;
 extern const char mc_near_slow[] MC_HIDDEN;
 extern const char mc_mcount_local[], mc_fentry_local[] MC_HIDDEN;
 extern const char mc_slow_stub[] MC_HIDDEN;
@@ -51,7 +51,7 @@ extern const char mc_slow_stub[] MC_HIDDEN;
 extern void mcount (void);
 extern void __fentry__ (void);
 
-#define NEAR_PAGE	4096
+#define NEAR_PAGE	4096		/* code; then one of data */
 #define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
 #define NEAR_TRIES	32
 
@@ -115,7 +115,7 @@ map_near (const struct near *n)
 
 			if (want[j] < 0x100000)
 				continue;
-			p = mmap ((void *) want[j], NEAR_PAGE,
+			p = mmap ((void *) want[j], 2 * NEAR_PAGE,
 				  PROT_READ | PROT_WRITE,
 				  MAP_PRIVATE | MAP_ANONYMOUS
 				  | MAP_FIXED_NOREPLACE, -1, 0);
@@ -123,7 +123,7 @@ map_near (const struct near *n)
 				continue;
 			if ((uintptr_t) p == want[j])
 				return p;
-			munmap (p, NEAR_PAGE);	/* an old kernel's hint */
+			munmap (p, 2 * NEAR_PAGE);	/* an old kernel's hint */
 		}
 	}
 	return NULL;
@@ -278,19 +278,20 @@ mc_near_install (void)
 		return;
 	tpoff = (intptr_t) ((uintptr_t) &mc_tls - thread_pointer ());
 	if (tpoff < INT32_MIN || tpoff > INT32_MAX) {
-		munmap (n.page, NEAR_PAGE);
+		munmap (n.page, 2 * NEAR_PAGE);
 		return;
 	}
 	memcpy (n.page, mc_near_start, size);
-	put_imm (n.page, mc_near_mcount_on, (uintptr_t) &mc_arcs_on, 8);
-	put_imm (n.page, mc_near_fentry_on, (uintptr_t) &mc_arcs_on, 8);
 	put_imm (n.page, mc_near_mcount_tls, (uint64_t) tpoff, 4);
 	put_imm (n.page, mc_near_fentry_tls, (uint64_t) tpoff, 4);
 	put_imm (n.page, mc_near_slow + 8, (uintptr_t) mc_slow_stub, 8);
 	if (mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
-		munmap (n.page, NEAR_PAGE);
+		munmap (n.page, 2 * NEAR_PAGE);
 		return;
 	}
+	/* The copy's mirror of mc_arcs_on, kept by mc_arcs_switch.  */
+	mc_arcs_mirror = (volatile unsigned char *) n.page + NEAR_PAGE;
+	*mc_arcs_mirror = mc_arcs_on;
 	patch_got (&n);
 	if (mc_config.debug) {
 		struct mc_line l = { .len = 0 };
@@ -302,6 +303,8 @@ mc_near_install (void)
 		mc_line_str (&l, " GOT entries redirected");
 		mc_line_write (&l);
 	}
-	if (!n.patched)
-		munmap (n.page, NEAR_PAGE);
+	if (!n.patched) {
+		mc_arcs_mirror = NULL;
+		munmap (n.page, 2 * NEAR_PAGE);
+	}
 }

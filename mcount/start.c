@@ -233,7 +233,7 @@ mc_finish (void)
 
 	if (__atomic_exchange_n (&mc_finishing, 1, __ATOMIC_ACQ_REL))
 		return;
-	mc_arcs_on = 0;
+	mc_arcs_switch (false);
 	mc_sampler_stop ();
 	__atomic_store_n (&mc_state, MC_FINISHED, __ATOMIC_RELEASE);
 	if (!mc_explicit && !mc_saw_arcs)

@@ -270,9 +270,9 @@ test_moncontrol (void)
 	uint64_t before;
 
 	before = tally (lo, lo + 256, self_lo, self_lo + 16, NULL).sum;
-	mc_arcs_on = 0;
+	mc_arcs_switch (false);
 	rt_two_sites_pg (10, 10);
-	mc_arcs_on = 1;
+	mc_arcs_switch (true);
 	t = tally (lo, lo + 256, self_lo, self_lo + 16, NULL);
 	CU_ASSERT_EQUAL (t.sum, before);
 }

@@ -159,27 +159,26 @@ mc_fentry_local:
    The copy is reached through the program's own GOT entry for mcount,
    which near.c redirects to it.
 
-   It is never run where it is assembled (hence .rodata).  Before it
-   runs, near.c patches into the copy, at the labels that end each
-   instruction concerned: the address of mc_arcs_on (a 64-bit absolute
-   byte load into al), the offset of mc_tls from the thread pointer (a
-   32-bit displacement off %fs, as the local-exec TLS model makes it),
-   and the address of the slow path (the word at its end).  So the
-   copy loads no pointer first, like the static archive's code.  */
-	.macro NEAR_ENTRY name, from, on, tls
+   It is never run where it is assembled (hence .rodata).  near.c maps
+   it on a page of its own, followed by a writable page whose first
+   byte mirrors mc_arcs_on (MC_NEAR_DATA bytes on: the displacement
+   stays right wherever the pair lands), and patches into the copy, at
+   the label that ends the instruction concerned, the offset of mc_tls
+   from the thread pointer (a 32-bit displacement off %fs, as the
+   local-exec TLS model makes it) and, in its last word, where the slow
+   path is.  So the copy runs the very instructions the static
+   archive's mcount runs.  */
+#define MC_NEAR_DATA	4096
+	.macro NEAR_ENTRY name, from, tls
 	.p2align 5
 	.globl	\name
 	.hidden	\name
 \name:
 	.cfi_startproc
 	endbr64
+	cmpb	$0, mc_near_start+MC_NEAR_DATA(%rip)	/* mc_arcs_on */
+	je	.Lnear_ret
 	SAVE5
-	movabsb	0x1122334455667788, %al		/* mc_arcs_on */
-	.globl	\on
-	.hidden	\on
-\on:
-	testb	%al, %al
-	je	.Lnear_off
 	movq	\from, %rax			/* from */
 	movq	40(%rsp), %rdx			/* self */
 	movq	%fs:0x11223344, %rsi		/* mc_tls.tab */
@@ -195,13 +194,11 @@ mc_fentry_local:
 	.globl	mc_near_start
 	.hidden	mc_near_start
 mc_near_start:
-	NEAR_ENTRY mc_near_mcount, 8(%rbp), mc_near_mcount_on, mc_near_mcount_tls
-	NEAR_ENTRY mc_near_fentry, 48(%rsp), mc_near_fentry_on, mc_near_fentry_tls
+	NEAR_ENTRY mc_near_mcount, 8(%rbp), mc_near_mcount_tls
+	NEAR_ENTRY mc_near_fentry, 48(%rsp), mc_near_fentry_tls
 
 	.cfi_startproc
-	.cfi_def_cfa_offset 48
-.Lnear_off:
-	RESTORE5
+.Lnear_ret:
 	ret
 	.cfi_def_cfa_offset 48
 .Lnear_slow:
