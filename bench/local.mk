@@ -1,5 +1,10 @@
 ## bench/: benchmarks that print ratios against GNU gprof and glibc's
-## runtime, measured in the same run.  Run with `make bench'.
+## runtime, measured in the same run.  Run with `make bench' (all of
+## them), or one part: `make bench-gprof', `make bench-runtime'.  Never
+## part of `make check'.
+
+.PHONY: bench bench-gprof bench-runtime
+bench: bench-gprof bench-runtime
 
 EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 
@@ -7,8 +12,24 @@ EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 # Inputs are generated once into bench/cache.  BENCH_REPEAT=n (default
 # 3) runs each measurement n times; `make bench BENCH_FLAGS=--strict'
 # fails when a target is missed.
-bench: all tests/tools/gmonmake$(EXEEXT)
+bench-gprof: all tests/tools/gmonmake$(EXEEXT)
 	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	GNU_GPROF='$(GNU_GPROF)' CC='$(CC)' \
 	$(SHELL) $(srcdir)/bench/gprof-speed.sh $(BENCH_FLAGS)
-.PHONY: bench
+
+# The runtime: CPU-time ratios of -pg with libgmon and with glibc to no
+# profiling, peak RSS, exact arcs (BENCH_ROUNDS=n, default 5); then the
+# sampler's accuracy per rate and thread count.  See the headers of
+# bench/rt-bench.sh and bench/rt-sampler-bench.sh.
+EXTRA_PROGRAMS = bench/runstat
+bench_runstat_SOURCES = bench/runstat.c
+CLEANFILES += bench/runstat
+
+bench-runtime: all bench/runstat$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-bench.sh
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-sampler-bench.sh
+
+EXTRA_DIST += bench/rt-bench.sh bench/rt-sampler-bench.sh bench/calls.c \
+	bench/spin.c

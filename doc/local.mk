@@ -5,6 +5,7 @@
 info_TEXINFOS = doc/gmonkit.texi
 doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
+	doc/runtime.texi \
 	doc/format.texi \
 	doc/tools.texi \
 	doc/testing.texi
@@ -12,4 +13,4 @@ AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
 
-dist_man_MANS += doc/gmon.5 doc/gmondump.1
+dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3

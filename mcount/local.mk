@@ -1,1 +1,50 @@
 ## mcount/: libgmon, the runtime linked into -pg programs.
+##
+## The runtime is compiled with its own flags, never AM_CFLAGS: the
+## sanitizer build must not instrument code that runs inside every call
+## of the profiled program and inside signal handlers, and the C code
+## must not touch vector registers (the mcount stub does not save them
+## on the fast path).  -fPIC for the static archive too: gcc makes PIE
+## programs by default, and they cannot link non-PIC code.
+##
+## Everything goes into a convenience library first, which libgmon.la
+## takes whole and the unit tests link to reach the internals.
+
+if BUILD_RUNTIME
+
+MC_CFLAGS = $(RT_CFLAGS) $(WARN_CFLAGS) -fPIC
+
+noinst_LTLIBRARIES += mcount/libmc.la
+mcount_libmc_la_SOURCES = \
+	mcount/runtime.h \
+	mcount/arch/x86_64/mcount.S \
+	mcount/arcs.c \
+	mcount/sampler.c \
+	mcount/control.c \
+	mcount/dump.c \
+	mcount/near.c \
+	mcount/start.c \
+	gmon/write.c \
+	include/gmonkit.h
+mcount_libmc_la_CFLAGS = $(MC_CFLAGS)
+mcount_libmc_la_CCASFLAGS = -fPIC
+mcount_libmc_la_LDFLAGS =
+
+lib_LTLIBRARIES += mcount/libgmon.la
+mcount_libgmon_la_SOURCES =
+mcount_libgmon_la_LIBADD = mcount/libmc.la
+# Per-target CFLAGS also keep AM_CFLAGS (the sanitizers) off the link.
+mcount_libgmon_la_CFLAGS = $(MC_CFLAGS)
+mcount_libgmon_la_LDFLAGS = -version-info 0:0:0 -no-undefined \
+	-Wl,--version-script=$(srcdir)/mcount/libgmon.map \
+	-Wl,-z,now
+# -z now: the few libc functions the slow path and the signal handler
+# call are bound at load time, not by the lazy resolver in the middle
+# of a profiled call.
+EXTRA_mcount_libgmon_la_DEPENDENCIES = $(srcdir)/mcount/libgmon.map
+
+include_HEADERS += include/gmonkit.h
+
+endif
+
+EXTRA_DIST += mcount/libgmon.map

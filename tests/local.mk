@@ -104,3 +104,54 @@ clean-local: clean-gprof-caches
 clean-gprof-caches:
 	-rm -rf tests/random-cache bench/cache
 .PHONY: check-random clean-gprof-caches
+
+# The runtime (libgmon).  Its unit test links the runtime's objects and
+# two helpers compiled with -pg and -pg -mfentry (never with the
+# sanitizers: they run inside mcount's tests, like any -pg code).
+if BUILD_RUNTIME
+check_LTLIBRARIES += tests/unit/librtpg_pg.la tests/unit/librtpg_fentry.la
+tests_unit_librtpg_pg_la_SOURCES = tests/unit/rt_pg_helper.c
+tests_unit_librtpg_pg_la_CFLAGS = -O2 -pg -fno-optimize-sibling-calls \
+	-DRT_PG_SUFFIX=_pg $(WARN_CFLAGS)
+tests_unit_librtpg_fentry_la_SOURCES = tests/unit/rt_pg_helper.c
+tests_unit_librtpg_fentry_la_CFLAGS = -O2 -pg -mfentry \
+	-fno-optimize-sibling-calls -DRT_PG_SUFFIX=_fentry $(WARN_CFLAGS)
+
+check_PROGRAMS += tests/unit/test_rt_arcs
+tests_unit_test_rt_arcs_SOURCES = tests/unit/test_rt_arcs.c
+tests_unit_test_rt_arcs_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_rt_arcs_LDADD = tests/unit/librtpg_pg.la \
+	tests/unit/librtpg_fentry.la mcount/libmc.la gmon/libgmonfmt.la \
+	$(CUNIT_LIBS) -lpthread
+TESTS += tests/unit/test_rt_arcs
+
+RT_E2E_TESTS = \
+	tests/e2e/rt-matrix.sh \
+	tests/e2e/rt-link.sh \
+	tests/e2e/rt-regs.sh \
+	tests/e2e/rt-threads.sh \
+	tests/e2e/rt-fork.sh \
+	tests/e2e/rt-arcs.sh \
+	tests/e2e/rt-wide.sh \
+	tests/e2e/rt-output.sh \
+	tests/e2e/rt-sampler.sh
+TESTS += $(RT_E2E_TESTS)
+endif
+EXTRA_DIST += \
+	tests/e2e/rt-lib.sh \
+	tests/e2e/rt-matrix.sh \
+	tests/e2e/rt-link.sh \
+	tests/e2e/rt-regs.sh \
+	tests/e2e/rt-threads.sh \
+	tests/e2e/rt-fork.sh \
+	tests/e2e/rt-arcs.sh \
+	tests/e2e/rt-wide.sh \
+	tests/e2e/rt-output.sh \
+	tests/e2e/rt-sampler.sh \
+	tests/programs/rt-calls.c \
+	tests/programs/rt-threads.c \
+	tests/programs/rt-fork.c \
+	tests/programs/rt-api.c \
+	tests/programs/rt-signal.c \
+	tests/programs/rt-regs.c \
+	tests/programs/rt-wide.c

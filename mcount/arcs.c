@@ -1,0 +1,453 @@
+/* arcs.c - per-thread call-graph tables: the slow path of mcount.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   glibc keeps one table for the process behind one try-lock, so two
+   threads calling at once lose arcs (30-55% of them with two threads,
+   measured), and a full table ends the whole profile.  Here each thread
+   counts into a table of its own that no other thread writes, so the
+   fast path (mcount.S) needs no lock and no shared cache line, and the
+   counts are exact.  The tables are merged when the profile is written.
+
+   Who touches a table:
+
+     its owner thread      fast path: count += 1 on a known arc;
+                           slow path (here): claim slots, grow;
+     a signal handler on   the same, nested: it may interrupt the owner
+     the owner thread      anywhere, also inside this file;
+     the dumper            reads every table of every thread, any time.
+
+   Nothing is ever freed.  A table that grows is replaced by one twice
+   its size and kept, with its counts moved out: a fast path that a
+   signal interrupted between loading the old table and adding to it
+   adds to the old one when it resumes, and the dumper sums old tables
+   too, so that count is not lost.  The old tables together are smaller
+   than the current one, so this at most doubles the memory.
+
+   Thread records (struct mc_thread) sit on a push-only list that the
+   dumper walks.  When a thread exits its record is marked free, with
+   its counts, and the next new thread adopts it: memory follows the
+   number of live threads, not of threads ever created.
+
+   Memory for tables comes from mmap, never malloc: this runs inside
+   every call of the program, perhaps inside a signal handler or
+   malloc itself.  Errors are counted, never printed here (errno is
+   saved for the program: mcount runs between any two of its calls).  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "mcount/runtime.h"
+
+__thread struct mc_tls mc_tls __attribute__ ((tls_model ("initial-exec")));
+
+/* Counting starts on: arcs of constructors that run before
+   __monstartup are kept (glibc drops them).  */
+volatile unsigned char mc_arcs_on = 1;
+volatile unsigned char *mc_arcs_mirror;
+
+void
+mc_arcs_switch (bool on)
+{
+	mc_arcs_on = on;
+	if (mc_arcs_mirror)
+		*mc_arcs_mirror = on;
+}
+
+#define MC_PAGE		4096
+#define MC_RECORD_SIZE	128		/* struct mc_thread, padded */
+#define MC_FIRST_CAP	128		/* slots in a thread's first table:
+					   with its record, one page */
+
+static struct mc_thread *mc_registry;	/* every record, newest first */
+static uint64_t mc_bytes;		/* bytes of tables mmap'd */
+static uint64_t mc_lost_nested;		/* see mc_arc_stats */
+static int mc_grow_errno;		/* why growing last failed */
+static bool mc_hit_limit;		/* ... because of GMON_ARC_LIMIT */
+static pthread_key_t mc_exit_key;	/* its destructor frees a record */
+static bool mc_have_key;
+
+_Static_assert (offsetof (struct mc_arctab, mask) == MC_TAB_MASK,
+		"mcount.S reads mask here");
+_Static_assert (offsetof (struct mc_arctab, slots) == MC_TAB_SLOTS,
+		"mcount.S reads slots here");
+_Static_assert (sizeof (struct mc_arc) == MC_SLOT_SIZE,
+		"mcount.S indexes slots by this size");
+_Static_assert (offsetof (struct mc_tls, tab) == 0,
+		"mcount.S loads mc_tls.tab from the start of mc_tls");
+_Static_assert (sizeof (struct mc_thread) <= MC_RECORD_SIZE,
+		"a record fits before its first table");
+_Static_assert (MC_RECORD_SIZE + MC_TAB_SLOTS
+		+ MC_FIRST_CAP * MC_SLOT_SIZE <= MC_PAGE,
+		"a record and its first table fit one page");
+
+static size_t
+page_round (size_t n)
+{
+	return (n + MC_PAGE - 1) & ~(size_t) (MC_PAGE - 1);
+}
+
+/* N bytes of zeroed memory, within GMON_ARC_LIMIT.  */
+static void *
+mc_map (size_t n)
+{
+	uint64_t limit = mc_config.arc_limit;
+	uint64_t had = __atomic_fetch_add (&mc_bytes, n, __ATOMIC_RELAXED);
+	void *p;
+
+	if (limit && had + n > limit) {
+		__atomic_fetch_sub (&mc_bytes, n, __ATOMIC_RELAXED);
+		mc_hit_limit = true;
+		mc_grow_errno = ENOMEM;
+		return NULL;
+	}
+	p = mmap (NULL, n, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		__atomic_fetch_sub (&mc_bytes, n, __ATOMIC_RELAXED);
+		mc_grow_errno = errno;
+		return NULL;
+	}
+	return p;
+}
+
+/* Load limits.  Linear probing stays short below one half; past that
+   the table grows.  When it cannot, it fills up to three quarters, so
+   every probe still meets a free slot and ends.  */
+static void
+tab_init (struct mc_arctab *t, uint64_t cap, size_t mapsize)
+{
+	t->mask = cap - 1;
+	t->used = 0;
+	t->grow_at = cap / 2;
+	t->full_at = cap - cap / 4;
+	t->older = NULL;
+	t->mapsize = mapsize;
+}
+
+/* The slot of (FROM, SELF) in T, or NULL.  With CLAIM, a free slot is
+   taken for it instead of NULL.  A slot is claimed by setting its from
+   with one compare-and-swap, so a signal handler running in between on
+   this thread can never take the same one; it may add the same arc in
+   another slot, which the merge at dump time sums.  */
+static struct mc_arc *
+tab_find (struct mc_arctab *t, uintptr_t from, uintptr_t self, bool claim)
+{
+	uint64_t i = mc_arc_hash (from, self) & t->mask;
+
+	for (;;) {
+		struct mc_arc *a = &t->slots[i];
+		uintptr_t f = __atomic_load_n (&a->from, __ATOMIC_RELAXED);
+
+		if (f == from && a->self == self)
+			return a;
+		if (f == 0) {
+			uintptr_t zero = 0;
+
+			if (!claim)
+				return NULL;
+			if (__atomic_compare_exchange_n (&a->from, &zero,
+							 from, false,
+							 __ATOMIC_RELAXED,
+							 __ATOMIC_RELAXED)) {
+				__atomic_store_n (&a->self, self,
+						  __ATOMIC_RELEASE);
+				__atomic_fetch_add (&t->used, 1,
+						    __ATOMIC_RELAXED);
+				return a;
+			}
+			continue;	/* taken under us: look again */
+		}
+		i = (i + 1) & t->mask;
+	}
+}
+
+/* A table twice the size of OLD with OLD's arcs, made current.  The
+   counts are moved (exchanged with 0, one instruction, so a nested
+   increment lands either before the move or after it, in OLD).  OLD
+   stays current while its slots are copied: a signal handler counting
+   meanwhile uses OLD, and whatever it adds there is summed at dump
+   time because OLD is kept on the new table's older list.  */
+static struct mc_arctab *
+tab_grow (struct mc_thread *rec, struct mc_arctab *old)
+{
+	uint64_t cap = (old->mask + 1) * 2;
+	size_t size = page_round (MC_TAB_SLOTS + cap * MC_SLOT_SIZE);
+	struct mc_arctab *t = mc_map (size);
+	uint64_t i;
+
+	if (!t)
+		return NULL;
+	tab_init (t, cap, size);
+	for (i = 0; i <= old->mask; i++) {
+		struct mc_arc *a = &old->slots[i];
+		uintptr_t from = __atomic_load_n (&a->from, __ATOMIC_RELAXED);
+		uintptr_t self = __atomic_load_n (&a->self, __ATOMIC_ACQUIRE);
+		uint64_t c;
+
+		if (!from || !self)
+			continue;
+		c = __atomic_exchange_n (&a->count, 0, __ATOMIC_RELAXED);
+		tab_find (t, from, self, true)->count += c;
+	}
+	t->older = old;
+	__atomic_store_n (&rec->tab, t, __ATOMIC_RELEASE);
+	mc_tls.tab = t;
+	return t;
+}
+
+/* Counts one call of (FROM, SELF) for the thread of REC.  NESTED: a
+   signal interrupted the slow path of this thread, which may be
+   growing the table; do not grow it again.  */
+static void
+count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
+	   bool nested)
+{
+	struct mc_arctab *t = mc_tls.tab;
+	struct mc_arc *a = tab_find (t, from, self, false);
+
+	if (!a) {
+		uint64_t used = __atomic_load_n (&t->used, __ATOMIC_RELAXED);
+
+		if (used >= t->grow_at && !nested) {
+			struct mc_arctab *g = tab_grow (rec, t);
+
+			if (g) {
+				t = g;
+				used = t->used;
+			}
+		}
+		if (used >= t->full_at) {
+			__atomic_fetch_add (&rec->lost, 1, __ATOMIC_RELAXED);
+			return;
+		}
+		a = tab_find (t, from, self, true);
+	}
+	__atomic_fetch_add (&a->count, 1, __ATOMIC_RELAXED);
+}
+
+static int
+mc_gettid (void)
+{
+	return (int) syscall (SYS_gettid);
+}
+
+struct mc_thread *
+mc_thread_attach (void)
+{
+	struct mc_thread *r;
+	struct mc_arctab *t;
+	char *block;
+
+	for (r = __atomic_load_n (&mc_registry, __ATOMIC_ACQUIRE); r;
+	     r = r->next) {
+		int expect = MC_THREAD_FREE;
+
+		if (__atomic_load_n (&r->state, __ATOMIC_RELAXED)
+		    == MC_THREAD_FREE
+		    && __atomic_compare_exchange_n (&r->state, &expect,
+						    MC_THREAD_OWNED, false,
+						    __ATOMIC_ACQUIRE,
+						    __ATOMIC_RELAXED))
+			goto have;
+	}
+
+	block = mc_map (MC_PAGE);
+	if (!block)
+		return NULL;
+	r = (struct mc_thread *) block;
+	t = (struct mc_arctab *) (block + MC_RECORD_SIZE);
+	tab_init (t, MC_FIRST_CAP, MC_PAGE);
+	r->tab = t;
+	r->state = MC_THREAD_OWNED;
+	r->clock = MC_CLOCK_NONE;
+	r->perf_fd = -1;
+	r->next = __atomic_load_n (&mc_registry, __ATOMIC_RELAXED);
+	while (!__atomic_compare_exchange_n (&mc_registry, &r->next, r, true,
+					     __ATOMIC_RELEASE,
+					     __ATOMIC_RELAXED))
+		;
+have:
+	r->tid = mc_gettid ();
+	mc_tls.self = r;
+	mc_tls.tab = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE);
+	if (mc_have_key)
+		pthread_setspecific (mc_exit_key, r);
+	if (mc_sampler_running ())
+		mc_sampler_thread_start (r);
+	return r;
+}
+
+void
+mc_arc_slow (uintptr_t from, uintptr_t self)
+{
+	int saved_errno = errno;
+
+	if (mc_tls.busy) {
+		/* A signal handler interrupted the slow path of this
+		   thread.  Count into whatever table is current; only a
+		   thread's very first allocation leaves none.  */
+		if (mc_tls.self && mc_tls.tab)
+			count_arc (mc_tls.self, from, self, true);
+		else
+			__atomic_fetch_add (&mc_lost_nested, 1,
+					    __ATOMIC_RELAXED);
+		errno = saved_errno;
+		return;
+	}
+	mc_tls.busy = 1;
+	if (!mc_tls.self) {
+		if (!mc_thread_attach ()) {
+			__atomic_fetch_add (&mc_lost_nested, 1,
+					    __ATOMIC_RELAXED);
+			goto out;
+		}
+		if (!mc_saw_arcs)
+			mc_saw_arcs = 1;
+		if (!mc_started ())
+			mc_lazy_start ();
+	}
+	if (mc_tls.tab)
+		count_arc (mc_tls.self, from, self, false);
+out:
+	mc_tls.busy = 0;
+	errno = saved_errno;
+}
+
+/* Runs as the thread exits (after its own pthread_key destructors of
+   lower keys; a destructor that calls -pg code afterwards gets the
+   record back through mc_arc_slow).  */
+static void
+thread_exit (void *arg)
+{
+	struct mc_thread *r = arg;
+
+	if (mc_tls.self != r)
+		return;
+	mc_sampler_thread_stop (r);
+	mc_tls.tab = NULL;
+	mc_tls.self = NULL;
+	__atomic_store_n (&r->state, MC_THREAD_FREE, __ATOMIC_RELEASE);
+}
+
+void
+mc_arcs_init (void)
+{
+	if (!mc_have_key && pthread_key_create (&mc_exit_key, thread_exit)
+	    == 0)
+		mc_have_key = true;
+}
+
+void
+mc_arcs_forget (void)
+{
+	/* The parent's tables stay mapped (copy-on-write, untouched:
+	   they cost the child nothing) but nothing points to them.  */
+	__atomic_store_n (&mc_registry, NULL, __ATOMIC_RELEASE);
+	mc_tls.self = NULL;
+	mc_tls.tab = NULL;
+	mc_tls.busy = 0;
+	mc_bytes = 0;
+	mc_lost_nested = 0;
+	mc_grow_errno = 0;
+	mc_hit_limit = false;
+	if (mc_have_key)
+		pthread_setspecific (mc_exit_key, NULL);
+}
+
+struct mc_thread *
+mc_threads (void)
+{
+	return __atomic_load_n (&mc_registry, __ATOMIC_ACQUIRE);
+}
+
+void
+mc_arcs_reset (void)
+{
+	struct mc_thread *r;
+
+	for (r = mc_threads (); r; r = r->next) {
+		struct mc_arctab *t;
+
+		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
+		     t = t->older) {
+			uint64_t i;
+
+			for (i = 0; i <= t->mask; i++)
+				__atomic_store_n (&t->slots[i].count, 0,
+						  __ATOMIC_RELAXED);
+		}
+		__atomic_store_n (&r->lost, 0, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n (&mc_lost_nested, 0, __ATOMIC_RELAXED);
+}
+
+void
+mc_arcs_each (mc_arc_fn *fn, void *ctx)
+{
+	struct mc_thread *r;
+
+	for (r = mc_threads (); r; r = r->next) {
+		struct mc_arctab *t;
+
+		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
+		     t = t->older) {
+			uint64_t i;
+
+			for (i = 0; i <= t->mask; i++) {
+				struct mc_arc *a = &t->slots[i];
+				uintptr_t from, self;
+				uint64_t c;
+
+				from = __atomic_load_n (&a->from,
+							__ATOMIC_RELAXED);
+				self = __atomic_load_n (&a->self,
+							__ATOMIC_ACQUIRE);
+				c = __atomic_load_n (&a->count,
+						     __ATOMIC_RELAXED);
+				if (from && self && c)
+					fn (ctx, from, self, c);
+			}
+		}
+	}
+}
+
+uint64_t
+mc_arcs_claimed (void)
+{
+	struct mc_thread *r;
+	uint64_t n = 0;
+
+	for (r = mc_threads (); r; r = r->next) {
+		struct mc_arctab *t;
+
+		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
+		     t = t->older)
+			n += __atomic_load_n (&t->used, __ATOMIC_RELAXED);
+	}
+	return n;
+}
+
+void
+mc_arcs_stats (struct mc_arc_stats *st)
+{
+	struct mc_thread *r;
+
+	st->lost_full = 0;
+	st->threads = 0;
+	for (r = mc_threads (); r; r = r->next) {
+		st->lost_full += __atomic_load_n (&r->lost, __ATOMIC_RELAXED);
+		st->threads++;
+	}
+	st->lost_nested = __atomic_load_n (&mc_lost_nested, __ATOMIC_RELAXED);
+	st->bytes = __atomic_load_n (&mc_bytes, __ATOMIC_RELAXED);
+	st->grow_errno = mc_grow_errno;
+	st->hit_limit = mc_hit_limit;
+}

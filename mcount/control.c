@@ -1,0 +1,504 @@
+/* control.c - configuration, the control API, and what libgmon says.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   The environment is read once, at start-up (constructor, __monstartup
+   or the first call of mcount, whichever comes first), and never for a
+   set-uid or set-gid program (AT_SECURE), as glibc does for
+   GMON_OUT_PREFIX:
+
+     GMON_OUT_PREFIX  write PREFIX.PID instead of gmon.out (glibc's)
+     GMON_RATE        samples per CPU second, 1 to 100000 (1000)
+     GMON_SAMPLER     auto, perf, timer, itimer or off (auto)
+     GMON_BIN_SIZE    bytes per histogram bin, a power of two 1-64 (4)
+     GMON_ARC_LIMIT   most bytes of arc tables, K/M/G suffixes (none)
+     GMON_NEAR        0: call the fast path where the library is
+     GMON_DEBUG       1: say on stderr what libgmon does
+
+   What libgmon says.  Nothing, when all went well.  Otherwise one line
+   on stderr as the profile is written at exit, naming each problem and
+   the knob that fixes it.  Messages are built without stdio (this runs
+   at exit, maybe from a signal handler) and written with one write(2).  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "include/gmonkit.h"
+#include "mcount/runtime.h"
+
+struct mc_config mc_config = {
+	.rate = MC_RATE_DEFAULT,
+	.sampler = MC_SAMPLER_AUTO,
+	.bin_shift = MC_BIN_SHIFT_DEFAULT,
+	.near = true,
+};
+
+static bool mc_config_done;
+static char mc_problems[MC_PROB_COUNT][512];
+
+/* ------------------------------------------------------------------ */
+/* Lines */
+
+void
+mc_line_str (struct mc_line *l, const char *s)
+{
+	while (*s && l->len < sizeof l->buf - 1)
+		l->buf[l->len++] = *s++;
+}
+
+void
+mc_line_u64 (struct mc_line *l, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = (char) ('0' + v % 10);
+	while ((v /= 10) != 0);
+	while (n > 0 && l->len < sizeof l->buf - 1)
+		l->buf[l->len++] = tmp[--n];
+}
+
+void
+mc_line_hex (struct mc_line *l, uint64_t v)
+{
+	char tmp[24];
+	int n = 0;
+
+	do
+		tmp[n++] = "0123456789abcdef"[v & 15];
+	while ((v >>= 4) != 0);
+	mc_line_str (l, "0x");
+	while (n > 0 && l->len < sizeof l->buf - 1)
+		l->buf[l->len++] = tmp[--n];
+}
+
+void
+mc_line_errno (struct mc_line *l, int err)
+{
+	/* strerror may translate (locale) and allocate; this needs
+	   neither.  */
+	const char *s = strerrordesc_np (err);
+
+	if (s)
+		mc_line_str (l, s);
+	else {
+		mc_line_str (l, "error ");
+		mc_line_u64 (l, (uint64_t) err);
+	}
+}
+
+void
+mc_line_write (struct mc_line *l)
+{
+	size_t done = 0;
+
+	if (l->len == 0 || l->buf[l->len - 1] != '\n')
+		l->buf[l->len++] = '\n';
+	while (done < l->len) {
+		ssize_t n = write (2, l->buf + done, l->len - done);
+
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			break;
+		}
+		done += (size_t) n;
+	}
+	l->len = 0;
+}
+
+void
+mc_debug (const char *area, const char *text)
+{
+	struct mc_line l = { .len = 0 };
+
+	if (!mc_config.debug)
+		return;
+	mc_line_str (&l, "libgmon: ");
+	mc_line_str (&l, area);
+	mc_line_str (&l, ": ");
+	mc_line_str (&l, text);
+	mc_line_write (&l);
+}
+
+void
+mc_problem (enum mc_problem p, const char *text)
+{
+	char *dst = mc_problems[p];
+	size_t n = strnlen (text, sizeof mc_problems[p] - 1);
+
+	if (dst[0])
+		return;			/* the first cause is the one to fix */
+	memcpy (dst, text, n);
+	dst[n] = '\0';
+}
+
+static void
+part (struct mc_line *l, bool *first)
+{
+	mc_line_str (l, *first ? "libgmon: " : "; ");
+	*first = false;
+}
+
+static void
+report_arcs (struct mc_line *l, bool *first)
+{
+	struct mc_arc_stats st;
+
+	mc_arcs_stats (&st);
+	if (st.lost_full) {
+		part (l, first);
+		mc_line_u64 (l, st.lost_full);
+		mc_line_str (l, " calls were not counted because the arc "
+			     "tables could not grow (");
+		if (st.hit_limit) {
+			mc_line_str (l, "GMON_ARC_LIMIT=");
+			mc_line_u64 (l, mc_config.arc_limit);
+			mc_line_str (l, " bytes reached): raise "
+				     "GMON_ARC_LIMIT");
+		} else {
+			mc_line_str (l, "mmap: ");
+			mc_line_errno (l, st.grow_errno);
+			mc_line_str (l, "): allow more memory (ulimit -v)");
+		}
+	}
+	if (st.lost_nested) {
+		part (l, first);
+		mc_line_u64 (l, st.lost_nested);
+		mc_line_str (l, " calls were not counted because a thread "
+			     "could not get its first arc table (a signal "
+			     "handler ran in the middle, or mmap failed): "
+			     "allow more memory (ulimit -v)");
+	}
+}
+
+static void
+report_sampler (struct mc_line *l, bool *first)
+{
+	struct mc_sample_stats st;
+
+	mc_sampler_stats (&st);
+	if (mc_config.sampler != MC_SAMPLER_OFF && mc_hist_get ()->bins
+	    && st.clock == MC_CLOCK_NONE) {
+		part (l, first);
+		mc_line_str (l, "no time was sampled: ");
+		mc_line_str (l, st.failed ? st.failed : "the clock");
+		mc_line_str (l, ": ");
+		mc_line_errno (l, st.error);
+		mc_line_str (l, mc_config.sampler == MC_SAMPLER_AUTO
+			     ? " (try GMON_SAMPLER=itimer)"
+			     : " (unset GMON_SAMPLER)");
+		return;
+	}
+	if (st.clock == MC_CLOCK_ITIMER && st.file_rate < st.rate
+	    && mc_config.sampler == MC_SAMPLER_AUTO) {
+		part (l, first);
+		mc_line_str (l, "sampled at ");
+		mc_line_u64 (l, st.file_rate);
+		mc_line_str (l, " Hz with ITIMER_PROF, not ");
+		mc_line_u64 (l, st.rate);
+		mc_line_str (l, " Hz: per-thread clocks failed (");
+		mc_line_str (l, st.failed ? st.failed : "?");
+		mc_line_str (l, ": ");
+		mc_line_errno (l, st.error);
+		mc_line_str (l, "); set GMON_RATE=");
+		mc_line_u64 (l, st.file_rate);
+		mc_line_str (l, " to silence this");
+	} else if (st.clock == MC_CLOCK_TIMER && mc_config.rate_set
+		   && st.rate > 250 && mc_config.sampler == MC_SAMPLER_AUTO) {
+		part (l, first);
+		mc_line_str (l, "perf events are not available (");
+		mc_line_str (l, st.failed ? st.failed : "?");
+		mc_line_str (l, ": ");
+		mc_line_errno (l, st.error);
+		mc_line_str (l, "), so samples came at the kernel tick, each "
+			     "weighted for the GMON_RATE periods it stands "
+			     "for: allow perf events "
+			     "(sysctl kernel.perf_event_paranoid=2) for "
+			     "finer placement");
+	}
+	if (st.throttled) {
+		part (l, first);
+		mc_line_str (l, "the sampling clock reached only ");
+		mc_line_u64 (l, st.reached);
+		mc_line_str (l, " of the ");
+		mc_line_u64 (l, st.rate);
+		mc_line_str (l, " samples a second asked (the program "
+			     "closed the clocks' descriptors, or blocked, "
+			     "ignored or took over SIGPROF), and gmon.out "
+			     "says so: leave SIGPROF and descriptors from "
+			     "512 up to libgmon, or set GMON_SAMPLER=timer");
+	}
+	if (st.unsampled) {
+		part (l, first);
+		mc_line_u64 (l, st.unsampled);
+		mc_line_str (l, " threads were not sampled (");
+		mc_line_str (l, st.failed ? st.failed : "?");
+		mc_line_str (l, ": ");
+		mc_line_errno (l, st.error);
+		mc_line_str (l, "): raise the limit on open files "
+			     "(ulimit -n) or set GMON_SAMPLER=timer");
+	}
+}
+
+void
+mc_report (void)
+{
+	struct mc_line l = { .len = 0 };
+	bool first = true;
+	int p;
+
+	report_arcs (&l, &first);
+	report_sampler (&l, &first);
+	for (p = 0; p < MC_PROB_COUNT; p++)
+		if (mc_problems[p][0]) {
+			part (&l, &first);
+			mc_line_str (&l, mc_problems[p]);
+		}
+	if (!first)
+		mc_line_write (&l);
+}
+
+/* ------------------------------------------------------------------ */
+/* The environment */
+
+static void
+bad_value (const char *name, const char *value, const char *why)
+{
+	char text[512];
+	struct mc_line l = { .len = 0 };
+
+	mc_line_str (&l, name);
+	mc_line_str (&l, "=");
+	mc_line_str (&l, value);
+	mc_line_str (&l, " was ignored: ");
+	mc_line_str (&l, why);
+	mc_line_str (&l, " (fix or unset ");
+	mc_line_str (&l, name);
+	mc_line_str (&l, ")");
+	l.buf[l.len] = '\0';
+	memcpy (text, l.buf, l.len + 1);
+	mc_problem (MC_PROB_ENV, text);
+}
+
+/* A decimal number with an optional K, M or G (powers of 1024).  */
+static bool
+parse_size (const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *p = s;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (uint64_t) (*p - '0');
+	}
+	switch (*p) {
+	case 'k': case 'K': v <<= 10; p++; break;
+	case 'm': case 'M': v <<= 20; p++; break;
+	case 'g': case 'G': v <<= 30; p++; break;
+	default: break;
+	}
+	if (*p)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void
+read_rate (void)
+{
+	const char *s = getenv ("GMON_RATE");
+	uint64_t v;
+
+	if (!s)
+		return;
+	if (!parse_size (s, &v) || v < 1 || v > MC_RATE_MAX
+	    || s[strlen (s) - 1] > '9') {
+		bad_value ("GMON_RATE", s, "not a rate in Hz from 1 to 100000");
+		return;
+	}
+	mc_config.rate = (uint32_t) v;
+	mc_config.rate_set = true;
+}
+
+static void
+read_sampler (void)
+{
+	static const struct {
+		const char *name;
+		enum mc_sampler_choice c;
+	} names[] = {
+		{ "auto", MC_SAMPLER_AUTO }, { "perf", MC_SAMPLER_PERF },
+		{ "timer", MC_SAMPLER_TIMER }, { "itimer", MC_SAMPLER_ITIMER },
+		{ "off", MC_SAMPLER_OFF }
+	};
+	const char *s = getenv ("GMON_SAMPLER");
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp (s, names[i].name) == 0) {
+			mc_config.sampler = names[i].c;
+			return;
+		}
+	bad_value ("GMON_SAMPLER", s, "not auto, perf, timer, itimer or off");
+}
+
+static void
+read_bin_size (void)
+{
+	const char *s = getenv ("GMON_BIN_SIZE");
+	uint64_t v;
+	unsigned int shift;
+
+	if (!s)
+		return;
+	if (parse_size (s, &v) && s[strlen (s) - 1] <= '9')
+		for (shift = 0; shift <= 6; shift++)
+			if (v == (uint64_t) 1 << shift) {
+				mc_config.bin_shift = shift;
+				return;
+			}
+	bad_value ("GMON_BIN_SIZE", s, "not 1, 2, 4, 8, 16, 32 or 64");
+}
+
+static void
+read_arc_limit (void)
+{
+	const char *s = getenv ("GMON_ARC_LIMIT");
+	uint64_t v;
+
+	if (!s)
+		return;
+	if (!parse_size (s, &v))
+		bad_value ("GMON_ARC_LIMIT", s, "not a size in bytes");
+	else
+		mc_config.arc_limit = v;
+}
+
+/* DIR/NAME into DST (MC_PATH_MAX bytes); false if too long.  */
+static bool
+join_path (char *dst, const char *dir, const char *name)
+{
+	size_t d = strlen (dir), n = strlen (name);
+
+	if (d + 1 + n + 1 > MC_PATH_MAX)
+		return false;
+	memcpy (dst, dir, d);
+	dst[d] = '/';
+	memcpy (dst + d + 1, name, n + 1);
+	return true;
+}
+
+static void
+read_prefix (void)
+{
+	const char *s = getenv ("GMON_OUT_PREFIX");
+
+	if (!s || !*s)
+		return;
+	/* Resolved now, against the directory the program started in,
+	   like the default gmon.out: a chdir later moves neither.  */
+	if (s[0] == '/' || !mc_config.cwd[0]) {
+		if (strlen (s) + 1 > MC_PATH_MAX) {
+			bad_value ("GMON_OUT_PREFIX", s, "too long");
+			return;
+		}
+		memcpy (mc_config.prefix, s, strlen (s) + 1);
+	} else if (!join_path (mc_config.prefix, mc_config.cwd, s))
+		bad_value ("GMON_OUT_PREFIX", s, "too long");
+}
+
+void
+mc_config_init (void)
+{
+	const char *s;
+
+	if (mc_config_done)
+		return;
+	mc_config_done = true;
+	if (!getcwd (mc_config.cwd, sizeof mc_config.cwd))
+		mc_config.cwd[0] = '\0';	/* relative to the cwd at exit */
+	mc_config.secure = getauxval (AT_SECURE) != 0;
+	if (mc_config.secure)
+		return;
+	s = getenv ("GMON_DEBUG");
+	mc_config.debug = s && *s && strcmp (s, "0") != 0;
+	s = getenv ("GMON_NEAR");
+	if (s && strcmp (s, "0") == 0)
+		mc_config.near = false;
+	read_rate ();
+	read_sampler ();
+	read_bin_size ();
+	read_arc_limit ();
+	read_prefix ();
+}
+
+/* ------------------------------------------------------------------ */
+/* The public API (<gmonkit.h>) */
+
+MC_EXPORT int
+gmon_dump (void)
+{
+	char path[MC_PATH_MAX];
+	int err = mc_dump_file (path);
+
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+MC_EXPORT int
+gmon_dump_fd (int fd)
+{
+	int err = mc_dump_fd (fd);
+
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+MC_EXPORT void
+gmon_reset (void)
+{
+	mc_arcs_reset ();
+	mc_hist_reset ();
+}
+
+MC_EXPORT int
+gmon_enabled (void)
+{
+	return mc_arcs_on != 0;
+}
+
+MC_EXPORT void
+moncontrol (int mode)
+{
+	if (mode) {
+		if (!mc_started ())
+			mc_lazy_start ();
+		if (!mc_started ())
+			return;		/* already finished */
+		mc_arcs_switch (true);
+		mc_sampler_start ();
+	} else {
+		mc_arcs_switch (false);
+		mc_sampler_stop ();
+	}
+}

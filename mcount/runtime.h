@@ -1,0 +1,333 @@
+/* runtime.h - the internals of libgmon, shared by its files.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Every name here is internal (prefix mc_) and hidden: the library is
+   compiled with -fvisibility=hidden and only the entry points gcc,
+   gcrt1.o and <gmonkit.h> know leave it (MC_EXPORT, libgmon.map).
+
+   The rooms:
+
+     arch/x86_64/mcount.S  mcount, _mcount, __fentry__: the fast path
+                           that counts a known arc in the calling
+                           thread's table, and the call into the slow
+                           path for everything else;
+     arcs.c                per-thread arc tables: the slow path, growth,
+                           thread records, exit and fork of threads;
+     sampler.c             the PC histogram and the clocks that fill it;
+     control.c             configuration (GMON_* variables), the public
+                           control API, and the messages to stderr;
+     dump.c                writing the profile: merge, file, rename;
+     near.c                a copy of the fast path placed next to the
+                           program, when libgmon is a shared library;
+     start.c               __monstartup, _mcleanup, the constructor and
+                           destructor, the main program's address range.
+
+   The part of this file above the C-only section is read by the
+   assembler too: the offsets the fast path uses.  */
+
+#ifndef MCOUNT_RUNTIME_H
+#define MCOUNT_RUNTIME_H
+
+/* Layout of struct mc_arctab as the fast path sees it.  */
+#define MC_TAB_MASK	0		/* offset of mask (capacity - 1) */
+#define MC_TAB_SLOTS	64		/* offset of slots[0] */
+#define MC_SLOT_SIZE	24		/* bytes per slot: from, self, count */
+
+/* The arc hash: the 64-bit golden-ratio multiplier, upper half.  Any
+   odd multiplier works; this one spreads return addresses a few bytes
+   apart (calls in one function) over distant slots, which keeps the
+   linear probes short.  */
+#define MC_HASH_MUL	0x9e3779b97f4a7c15
+
+#ifndef __ASSEMBLER__
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define MC_EXPORT	__attribute__ ((visibility ("default")))
+#define MC_HIDDEN	__attribute__ ((visibility ("hidden")))
+
+static inline uint64_t
+mc_arc_hash (uintptr_t from, uintptr_t self)
+{
+	return ((uint64_t) (from ^ self) * MC_HASH_MUL) >> 32;
+}
+
+/* ------------------------------------------------------------------ */
+/* arcs.c */
+
+/* One call-graph arc.  A slot is free while from is 0; the writer
+   claims it by setting from first, so a reader (the dumper, another
+   thread) that sees self == 0 skips it.  */
+struct mc_arc {
+	uintptr_t from;			/* return address in the caller */
+	uintptr_t self;			/* return address of mcount in the
+					   callee (-pg), or the callee's
+					   entry + call size (-mfentry) */
+	uint64_t count;			/* calls; only the owner thread adds */
+};
+
+/* A thread's arc table: open addressing, linear probing, power-of-two
+   capacity, in its own mmap'd block.  When it fills it is replaced by
+   one twice the size and kept, never unmapped: a fast path interrupted
+   by a signal may still hold a pointer to it (see arcs.c).  */
+struct mc_arctab {
+	uint64_t mask;			/* capacity - 1; read by mcount.S */
+	uint64_t used;			/* slots claimed */
+	uint64_t grow_at;		/* grow when used reaches this */
+	uint64_t full_at;		/* never claim beyond this: probes end */
+	struct mc_arctab *older;	/* the table this one replaced */
+	size_t mapsize;			/* bytes mmap'd for this table */
+	uint64_t spare[2];
+	struct mc_arc slots[];		/* at MC_TAB_SLOTS */
+};
+
+enum mc_thread_state {
+	MC_THREAD_OWNED = 1,		/* a live thread records into it */
+	MC_THREAD_FREE = 2		/* its thread exited; any new thread
+					   may adopt it, counts and all */
+};
+
+/* How a thread is sampled (sampler.c).  */
+enum mc_clock {
+	MC_CLOCK_NONE = 0,		/* not sampled */
+	MC_CLOCK_PERF,			/* perf_event task clock, own fd */
+	MC_CLOCK_TIMER,			/* POSIX timer on the thread's CPU clock */
+	MC_CLOCK_ITIMER,		/* the process-wide ITIMER_PROF */
+	MC_CLOCK_BUSY			/* being started or stopped: whoever
+					   set this owns the clock fields */
+};
+
+/* One per thread that ever called mcount; never freed.  It lives at the
+   head of the block of the thread's first arc table.  */
+struct mc_thread {
+	struct mc_thread *next;		/* registry: every record, newest first */
+	struct mc_arctab *tab;		/* current table (the dumper reads it) */
+	int state;			/* enum mc_thread_state, atomic */
+	int tid;			/* kernel thread id of the owner */
+	uint64_t lost;			/* calls not counted: no room to grow */
+	int clock;			/* enum mc_clock: how the owner is
+					   sampled; atomic */
+	uintptr_t last_pc;		/* where the last sample found it */
+	uint64_t samples;		/* samples its clock gave it */
+	uint64_t cpu0_ns;		/* its CPU time when its timer began */
+	int perf_fd;			/* MC_CLOCK_PERF: the event */
+	uint64_t perf_id;		/* ... its id, to know it is still ours */
+	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
+};
+
+/* What the fast path finds through %fs: initial-exec TLS, so a plain
+   load with no call to __tls_get_addr, in the executable and in a
+   preloaded or linked libgmon.so alike.  */
+struct mc_tls {
+	struct mc_arctab *tab;		/* current table, NULL: slow path */
+	struct mc_thread *self;		/* this thread's record */
+	int busy;			/* inside the slow path */
+};
+
+extern __thread struct mc_tls mc_tls
+	__attribute__ ((tls_model ("initial-exec"))) MC_HIDDEN;
+
+/* Read by the stubs before anything else: 0 turns arc counting off.
+   Written through mc_arcs_switch only, which keeps the copy of the
+   fast path near the program (near.c) in step through its mirror.  */
+extern volatile unsigned char mc_arcs_on MC_HIDDEN;
+extern volatile unsigned char *mc_arcs_mirror MC_HIDDEN;
+void mc_arcs_switch (bool on) MC_HIDDEN;
+
+/* Called by mcount.S with the stack aligned and every register saved.  */
+void mc_arc_slow (uintptr_t from, uintptr_t self) MC_HIDDEN;
+
+/* Once, in normal context: the thread-exit key.  */
+void mc_arcs_init (void) MC_HIDDEN;
+/* Gives the calling thread a record (adopting a free one if any) and
+   starts its sampler; returns NULL if no memory.  */
+struct mc_thread *mc_thread_attach (void) MC_HIDDEN;
+/* In a fork child: forget every record (the child's threads are gone),
+   keep nothing of the parent's counts.  */
+void mc_arcs_forget (void) MC_HIDDEN;
+/* Zero every count in every table.  */
+void mc_arcs_reset (void) MC_HIDDEN;
+
+/* Calls FN for each claimed slot with a non-zero count of every table,
+   current and retired, of every record.  The same arc may come more
+   than once (other threads, retired tables).  */
+typedef void mc_arc_fn (void *ctx, uintptr_t from, uintptr_t self,
+			uint64_t count);
+void mc_arcs_each (mc_arc_fn *fn, void *ctx) MC_HIDDEN;
+/* Slots claimed over all tables: an upper bound of what mc_arcs_each
+   reports.  */
+uint64_t mc_arcs_claimed (void) MC_HIDDEN;
+/* The first record of the registry (walk with ->next).  */
+struct mc_thread *mc_threads (void) MC_HIDDEN;
+
+/* Totals for the messages at exit.  */
+struct mc_arc_stats {
+	uint64_t lost_full;		/* calls lost: tables could not grow */
+	uint64_t lost_nested;		/* calls lost: signal during a thread's
+					   first table allocation */
+	uint64_t bytes;			/* bytes of tables mmap'd */
+	int grow_errno;			/* why the last growth failed, or 0 */
+	bool hit_limit;			/* ... because of GMON_ARC_LIMIT */
+	uint64_t threads;		/* records */
+};
+void mc_arcs_stats (struct mc_arc_stats *st) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* sampler.c */
+
+struct mc_hist {
+	uintptr_t lo;			/* runtime address of bin 0 */
+	uintptr_t hi;			/* lo + nbins * binsize */
+	uint64_t nbins;			/* bins */
+	unsigned int shift;		/* log2 of the bin width in bytes */
+	uint64_t *bins;			/* samples per bin, mmap'd */
+	size_t mapsize;			/* bytes mmap'd for bins */
+};
+
+struct mc_sample_stats {
+	uint64_t signals;		/* sample signals handled */
+	uint64_t samples;		/* samples, overruns included */
+	uint64_t outside;		/* samples outside the histogram */
+	uint64_t clock_ns;		/* CPU time the clocks ran (perf) */
+	enum mc_clock clock;		/* the main clock */
+	uint32_t rate;			/* Hz asked for */
+	uint32_t file_rate;		/* Hz written to the file */
+	uint32_t reached;		/* Hz reached, if throttled */
+	bool throttled;			/* far fewer samples than asked */
+	int error;			/* errno of a clock failure, or 0 */
+	const char *failed;		/* the call that failed */
+	uint64_t unsampled;		/* threads no clock could sample */
+};
+
+/* Allocates the histogram for [LO, HI); returns 0 or an errno.  */
+int mc_hist_init (uintptr_t lo, uintptr_t hi) MC_HIDDEN;
+const struct mc_hist *mc_hist_get (void) MC_HIDDEN;
+void mc_hist_add (uintptr_t pc, uint64_t n) MC_HIDDEN;
+void mc_hist_reset (void) MC_HIDDEN;
+
+/* Installs the SIGPROF handler and starts a clock for every record.  */
+void mc_sampler_start (void) MC_HIDDEN;
+/* Stops every clock; samples arriving late are dropped.  */
+void mc_sampler_stop (void) MC_HIDDEN;
+bool mc_sampler_running (void) MC_HIDDEN;
+/* Starts/stops the clock of one thread (any thread may call these).  */
+void mc_sampler_thread_start (struct mc_thread *t) MC_HIDDEN;
+void mc_sampler_thread_stop (struct mc_thread *t) MC_HIDDEN;
+/* In a fork child: close the parent's clocks, empty the histogram.  */
+void mc_sampler_forget (void) MC_HIDDEN;
+/* The rate to write, and the totals.  */
+void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* control.c */
+
+enum mc_sampler_choice {
+	MC_SAMPLER_AUTO,		/* perf, else timer, else itimer */
+	MC_SAMPLER_PERF,
+	MC_SAMPLER_TIMER,
+	MC_SAMPLER_ITIMER,
+	MC_SAMPLER_OFF
+};
+
+#define MC_PATH_MAX	4096
+
+struct mc_config {
+	bool secure;			/* set-uid: environment ignored */
+	bool debug;			/* GMON_DEBUG: diagnostics on stderr */
+	uint32_t rate;			/* GMON_RATE, Hz */
+	bool rate_set;			/* GMON_RATE was given */
+	enum mc_sampler_choice sampler;	/* GMON_SAMPLER */
+	unsigned int bin_shift;		/* log2 GMON_BIN_SIZE */
+	uint64_t arc_limit;		/* GMON_ARC_LIMIT, bytes; 0: none */
+	bool near;			/* GMON_NEAR: copy the fast path near */
+	char prefix[MC_PATH_MAX];	/* GMON_OUT_PREFIX made absolute, or "" */
+	char cwd[MC_PATH_MAX];		/* working directory at start-up, or "" */
+	char bad_env[160];		/* "GMON_X=value" that was ignored */
+};
+
+#define MC_RATE_DEFAULT	1000		/* Hz */
+#define MC_RATE_MAX	100000		/* perf clocks stop at 10 us */
+#define MC_BIN_SHIFT_DEFAULT 2		/* 4-byte bins */
+
+extern struct mc_config mc_config MC_HIDDEN;
+
+/* Reads the environment once (any later call returns at once).  */
+void mc_config_init (void) MC_HIDDEN;
+
+/* A line of diagnostics, built without stdio and written with one
+   write(2).  */
+struct mc_line {
+	char buf[1024];
+	size_t len;
+};
+void mc_line_str (struct mc_line *l, const char *s) MC_HIDDEN;
+void mc_line_u64 (struct mc_line *l, uint64_t v) MC_HIDDEN;
+void mc_line_hex (struct mc_line *l, uint64_t v) MC_HIDDEN;
+void mc_line_errno (struct mc_line *l, int err) MC_HIDDEN;
+void mc_line_write (struct mc_line *l) MC_HIDDEN;
+/* "libgmon: AREA: " then the text, for GMON_DEBUG.  */
+void mc_debug (const char *area, const char *text) MC_HIDDEN;
+
+/* Problems are kept as they happen and reported together, in one line,
+   when the profile is written at exit.  */
+enum mc_problem {
+	MC_PROB_OUTPUT,			/* the file could not be written */
+	MC_PROB_SAMPLER,		/* no clock, or a worse one */
+	MC_PROB_RATE,			/* the rate asked was not reached */
+	MC_PROB_ENV,			/* a GMON_* value was ignored */
+	MC_PROB_COUNT
+};
+void mc_problem (enum mc_problem p, const char *text) MC_HIDDEN;
+/* Writes the line (lost arcs included) if there is anything to say.  */
+void mc_report (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* dump.c */
+
+/* Writes the profile to FD; returns 0 or an errno.  */
+int mc_dump_fd (int fd) MC_HIDDEN;
+/* Writes the profile to its file (temporary file, then rename); returns
+   0 or an errno, and fills PATH (MC_PATH_MAX bytes) with the name.  */
+int mc_dump_file (char *path) MC_HIDDEN;
+/* The name the profile is written to.  Returns 0 or ENAMETOOLONG.  */
+int mc_output_path (char *path) MC_HIDDEN;
+/* In a fork child: a dump the parent had under way is not ours.  */
+void mc_dump_forget (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* near.c */
+
+/* Once, at start-up: a copy of the fast path next to the program.  */
+void mc_near_install (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* start.c */
+
+/* The main program: where it is loaded and its code.  Kept as one
+   object so that more (shared libraries) can follow it.  */
+struct mc_module {
+	uintptr_t base;			/* load address (0: not PIE) */
+	uintptr_t text_lo;		/* its executable segments, runtime */
+	uintptr_t text_hi;
+};
+
+extern struct mc_module mc_main MC_HIDDEN;
+
+/* Profiling has started (histogram and clocks set up).  */
+bool mc_started (void) MC_HIDDEN;
+/* Starts profiling if nothing did yet (mcount ran first).  */
+void mc_lazy_start (void) MC_HIDDEN;
+/* Whether this process is a fork child (its own file name).  */
+bool mc_forked (void) MC_HIDDEN;
+/* Note that arcs were recorded: the profile will be written.  */
+extern volatile int mc_saw_arcs MC_HIDDEN;
+
+#endif /* !__ASSEMBLER__ */
+
+#endif /* MCOUNT_RUNTIME_H */

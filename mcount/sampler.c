@@ -1,0 +1,748 @@
+/* sampler.c - the PC histogram and the clocks that fill it.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   glibc samples with ITIMER_PROF at 100 Hz and 16-bit bins of about
+   3.99 bytes.  The kernel delivers that timer at most at its tick
+   (250 Hz here, whatever is asked), the bins wrap at 65536 samples,
+   and a bin can straddle two functions.  Here:
+
+   The clock.  Each thread that runs -pg code gets its own, chosen once
+   for the process (GMON_SAMPLER):
+
+     perf    a perf_event software task clock of the thread, its
+             overflow every 1/GMON_RATE s of the thread's CPU time sent
+             as SIGPROF to that thread (F_SETOWN_EX, F_SETSIG).  It
+             can interrupt user mode only (perf_event_paranoid 2), so
+             each sample is weighted by the periods the clock really
+             ran since the last one (one read(2) of the event), which
+             credits time spent in the kernel to the next sample.
+             Measured here, under load: 99-100% of the CPU time, 100 Hz
+             to 10 kHz, 1 or 4 threads on 2 cores.
+     timer   a POSIX timer on the thread's CPU-time clock.  The kernel
+             checks it once a tick, so it fires at most ~250 times a
+             second, but it reports the periods it missed (overruns):
+             each signal adds 1 + overrun samples.  The time is as
+             right; only the places are sampled at tick resolution.
+     itimer  ITIMER_PROF for the whole process, as glibc; used only if
+             neither above works, and never faster than AT_CLKTCK
+             (100 Hz).  It falls behind the CPU time under load and
+             reports no overruns, so each signal stands for the periods
+             of process CPU time not yet sampled.
+
+   When a thread's clock stops (the thread exits, profiling ends), the
+   periods it ran that no signal has reported yet are credited where
+   the thread was last sampled; without that, a tick-bound timer would
+   lose up to a few ticks per thread.
+
+   The rate written in the file is the rate the samples stand for.  At
+   the end they are compared with the CPU time: if far fewer came (the
+   program closed the clocks' descriptors, say), the file gets the rate
+   really reached, with a message.
+
+   The histogram.  Bins are a power of two bytes wide (GMON_BIN_SIZE,
+   default 4) and start at a 16-byte boundary, so with gcc's 16-byte
+   function alignment no bin holds the end of one function and the
+   start of the next.  They are 64-bit, in mmap'd memory that is paged
+   in only where samples land; several threads may be sampled at once,
+   so they are added to with relaxed atomics.  The writer splits bins
+   above 65535 across records that GNU gprof sums.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "mcount/runtime.h"
+
+static struct mc_hist mc_hist;
+static volatile int mc_sampling;	/* clocks run, samples count */
+static enum mc_clock mc_clock_kind;	/* the clock chosen, once */
+static bool mc_clock_chosen;
+static bool mc_handler_set;
+static uint64_t mc_signals;		/* handled signals */
+static uint64_t mc_outside;		/* samples outside the histogram */
+static uint64_t mc_clock_ns_done;	/* CPU ns of closed perf clocks */
+static uint64_t mc_unsampled;		/* threads without a clock */
+static int mc_clock_errno;		/* the failure that cost a clock */
+static const char *mc_clock_failed;	/* ... and the call */
+static struct timeval mc_utime0;	/* user CPU time at start */
+static uint64_t mc_itimer_cpu0;		/* process CPU ns when ITIMER_PROF began */
+static uint64_t mc_itimer_got;		/* samples ITIMER_PROF gave since */
+static uintptr_t mc_itimer_pc;		/* where its last sample was */
+static uint64_t mc_itimer_period;	/* its period, ns (1 / itimer_rate) */
+static uint64_t mc_utime_us;		/* user CPU time while sampling */
+
+int
+mc_hist_init (uintptr_t lo, uintptr_t hi)
+{
+	unsigned int shift = mc_config.bin_shift;
+	uintptr_t align = (uintptr_t) 1 << shift;
+	uint64_t nbins;
+	size_t size;
+	void *p;
+
+	if (align < 16)
+		align = 16;
+	lo &= ~(align - 1);
+	if (hi <= lo)
+		return EINVAL;
+	/* The file counts bins in 32 bits: wider bins for a text of more
+	   than 16 GiB.  */
+	while (((hi - lo) >> shift) >= UINT32_MAX)
+		shift++;
+	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
+	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return errno;
+	mc_hist.lo = lo;
+	mc_hist.hi = lo + (nbins << shift);
+	mc_hist.nbins = nbins;
+	mc_hist.shift = shift;
+	mc_hist.mapsize = size;
+	__atomic_store_n (&mc_hist.bins, (uint64_t *) p, __ATOMIC_RELEASE);
+	return 0;
+}
+
+const struct mc_hist *
+mc_hist_get (void)
+{
+	return &mc_hist;
+}
+
+void
+mc_hist_add (uintptr_t pc, uint64_t n)
+{
+	uint64_t *bins = __atomic_load_n (&mc_hist.bins, __ATOMIC_ACQUIRE);
+
+	if (bins && pc >= mc_hist.lo && pc < mc_hist.hi)
+		__atomic_fetch_add (&bins[(pc - mc_hist.lo) >> mc_hist.shift],
+				    n, __ATOMIC_RELAXED);
+	else
+		__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
+}
+
+void
+mc_hist_reset (void)
+{
+	uint64_t i;
+
+	if (mc_hist.bins)
+		for (i = 0; i < mc_hist.nbins; i++)
+			if (__atomic_load_n (&mc_hist.bins[i],
+					     __ATOMIC_RELAXED))
+				__atomic_store_n (&mc_hist.bins[i], 0,
+						  __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_outside, 0, __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_signals, 0, __ATOMIC_RELAXED);
+}
+
+static uint64_t period_ns (void);
+
+static uint64_t
+process_cpu_ns (void)
+{
+	struct timespec ts;
+
+	if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* ITIMER_PROF reports no overruns, and under load it falls behind the
+   CPU time (by a quarter, measured): each of its signals stands for
+   the periods of process CPU time not yet sampled, at least one.
+   Several threads may take one at once: the count is claimed with a
+   compare-and-swap.  */
+static uint64_t
+itimer_weight (void)
+{
+	uint64_t now = process_cpu_ns (), due, got;
+
+	if (!now || now < mc_itimer_cpu0 || !mc_itimer_period)
+		return 1;
+	due = (now - mc_itimer_cpu0) / mc_itimer_period;
+	got = __atomic_load_n (&mc_itimer_got, __ATOMIC_RELAXED);
+	for (;;) {
+		uint64_t want = due > got ? due : got + 1;
+
+		if (__atomic_compare_exchange_n (&mc_itimer_got, &got, want,
+						 false, __ATOMIC_RELAXED,
+						 __ATOMIC_RELAXED))
+			return want - got;
+	}
+}
+
+/* How many samples the signal that came from perf event FD stands
+   for: the periods its thread's task clock ran since the samples
+   already counted, at least one.  The clock counts user and system
+   time but can only interrupt user mode (perf_event_paranoid 2), so
+   periods that ended in the kernel (system calls, page faults, the
+   delivery of these very signals: 2-3% of the CPU at 10 kHz) are
+   credited to the next sample, as a timer's overruns are; as are
+   periods lost to throttling or to merged signals.  */
+static uint64_t
+perf_weight (struct mc_thread *me, int fd)
+{
+	uint64_t ns, due, got;
+
+	if (!me || fd < 0 || fd != __atomic_load_n (&me->perf_fd,
+						    __ATOMIC_ACQUIRE)
+	    || read (fd, &ns, sizeof ns) != (ssize_t) sizeof ns)
+		return 1;
+	due = ns / period_ns ();
+	got = me->samples;
+	return due > got ? due - got : 1;
+}
+
+/* The PC where the signal interrupted the thread.  Nothing here may
+   block or allocate: it runs between any two instructions, mcount's
+   and malloc's included.  */
+static void
+on_sigprof (int sig, siginfo_t *si, void *ucv)
+{
+	const ucontext_t *uc = ucv;
+	struct mc_thread *me = mc_tls.self;
+	uint64_t n = 1;
+	uintptr_t pc;
+	int saved_errno = errno;
+
+	(void) sig;
+	if (!mc_sampling)
+		return;
+	/* A POSIX timer reports the periods that passed while its
+	   signal was pending (tick-bound clocks): they are CPU time too;
+	   a perf clock says how far it got.  */
+	if (si->si_code == SI_TIMER && si->si_overrun > 0)
+		n += (uint64_t) si->si_overrun;
+	else if (si->si_code == POLL_IN)
+		n = perf_weight (me, si->si_fd);
+	else if (si->si_code == SI_KERNEL && mc_clock_kind == MC_CLOCK_ITIMER)
+		n = itimer_weight ();
+	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
+	pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+	mc_itimer_pc = pc;
+	if (me) {
+		/* Only this thread writes these (its own signals).  */
+		me->last_pc = pc;
+		__atomic_store_n (&me->samples, me->samples + n,
+				  __ATOMIC_RELAXED);
+	}
+	mc_hist_add (pc, n);
+	errno = saved_errno;
+}
+
+static uint64_t
+period_ns (void)
+{
+	return 1000000000u / mc_config.rate;
+}
+
+static void
+clock_failed (const char *call, int err)
+{
+	if (!mc_clock_errno) {
+		mc_clock_errno = err;
+		mc_clock_failed = call;
+	}
+}
+
+/* Descriptors from here up: a program that assumes the next one it
+   opens is 3, or that dup2s onto small numbers, does not meet ours.  */
+#define PERF_FD_MIN	512
+
+static int
+perf_start (struct mc_thread *t)
+{
+	struct perf_event_attr a;
+	struct f_owner_ex owner;
+	int fd, hi;
+
+	memset (&a, 0, sizeof a);
+	a.size = sizeof a;
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.sample_period = period_ns ();
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.disabled = 1;
+	fd = (int) syscall (SYS_perf_event_open, &a, t->tid, -1, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		clock_failed ("perf_event_open", errno);
+		return -1;
+	}
+	hi = fcntl (fd, F_DUPFD_CLOEXEC, PERF_FD_MIN);
+	if (hi >= 0) {
+		close (fd);
+		fd = hi;
+	}
+	owner.type = F_OWNER_TID;
+	owner.pid = t->tid;
+	if (fcntl (fd, F_SETOWN_EX, &owner) < 0
+	    || fcntl (fd, F_SETSIG, SIGPROF) < 0
+	    || fcntl (fd, F_SETFL, O_ASYNC) < 0
+	    || ioctl (fd, PERF_EVENT_IOC_ID, &t->perf_id) < 0
+	    || ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
+		clock_failed ("fcntl", errno);
+		close (fd);
+		return -1;
+	}
+	t->samples = 0;
+	t->perf_fd = fd;
+	return 0;
+}
+
+/* Whether T's descriptor is still its event: a program may close
+   every descriptor (daemons do) and open its own files on the same
+   numbers, which must then be neither read nor closed.  */
+static bool
+perf_ours (const struct mc_thread *t)
+{
+	uint64_t id;
+
+	return ioctl (t->perf_fd, PERF_EVENT_IOC_ID, &id) == 0
+		&& id == t->perf_id;
+}
+
+/* The CPU-time clock of thread TID, as pthread_getcpuclockid makes it
+   (the kernel's encoding: per-thread, scheduler time).  */
+static clockid_t
+thread_cpu_clock (int tid)
+{
+	return (clockid_t) ((~(unsigned int) tid << 3) | 6);
+}
+
+/* CPU time of thread TID in ns, or 0 if it is gone.  */
+static uint64_t
+thread_cpu_ns (int tid)
+{
+	struct timespec ts;
+
+	if (clock_gettime (thread_cpu_clock (tid), &ts) < 0)
+		return 0;
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+static int
+timer_start (struct mc_thread *t)
+{
+	struct sigevent ev;
+	struct itimerspec its;
+	uint64_t ns = period_ns ();
+
+	memset (&ev, 0, sizeof ev);
+	ev.sigev_notify = SIGEV_THREAD_ID;
+	ev.sigev_signo = SIGPROF;
+	ev._sigev_un._tid = t->tid;
+	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
+		clock_failed ("timer_create", errno);
+		return -1;
+	}
+	its.it_interval.tv_sec = (time_t) (ns / 1000000000u);
+	its.it_interval.tv_nsec = (long) (ns % 1000000000u);
+	its.it_value = its.it_interval;
+	t->samples = 0;
+	t->cpu0_ns = thread_cpu_ns (t->tid);
+	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
+		clock_failed ("timer_settime", errno);
+		timer_delete (t->timer);
+		return -1;
+	}
+	return 0;
+}
+
+/* ITIMER_PROF is delivered at the tick and reports no overruns, so it
+   only keeps its promise up to AT_CLKTCK; mc_sampler_stats writes the
+   rate it ran at.  */
+static uint32_t
+itimer_rate (void)
+{
+	long hz = sysconf (_SC_CLK_TCK);
+
+	if (hz <= 0)
+		hz = 100;
+	return mc_config.rate < (uint32_t) hz ? mc_config.rate
+		: (uint32_t) hz;
+}
+
+static int
+itimer_set (bool on)
+{
+	struct itimerval it;
+
+	memset (&it, 0, sizeof it);
+	if (on) {
+		it.it_interval.tv_usec = (long) (1000000u / itimer_rate ());
+		it.it_value = it.it_interval;
+		mc_itimer_period = 1000000000u / itimer_rate ();
+		mc_itimer_cpu0 = process_cpu_ns ();
+		mc_itimer_got = 0;
+	}
+	if (setitimer (ITIMER_PROF, &it, NULL) < 0) {
+		if (on)
+			clock_failed ("setitimer", errno);
+		return -1;
+	}
+	if (!on && mc_itimer_pc) {
+		/* The periods no signal reported, where the last one was
+		   (see settle).  */
+		uint64_t now = process_cpu_ns ();
+		uint64_t got = __atomic_load_n (&mc_itimer_got,
+						__ATOMIC_RELAXED);
+
+		if (now > mc_itimer_cpu0 && mc_itimer_period
+		    && (now - mc_itimer_cpu0) / mc_itimer_period > got)
+			mc_hist_add (mc_itimer_pc,
+				     (now - mc_itimer_cpu0) / mc_itimer_period
+				     - got);
+	}
+	return 0;
+}
+
+/* Claims T's clock fields: FROM -> MC_CLOCK_BUSY.  The owner thread
+   (attaching, exiting) and any thread starting or stopping every
+   clock may get here at once; one wins, so no clock is made twice and
+   no descriptor closed twice (its number may be someone else's by
+   then).  */
+static bool
+claim (struct mc_thread *t, int from)
+{
+	return __atomic_compare_exchange_n (&t->clock, &from, MC_CLOCK_BUSY,
+					    false, __ATOMIC_ACQUIRE,
+					    __ATOMIC_RELAXED);
+}
+
+static void
+release (struct mc_thread *t, int clock)
+{
+	__atomic_store_n (&t->clock, clock, __ATOMIC_RELEASE);
+}
+
+/* Picks the process's clock by trying it on thread T (the caller's;
+   NULL if it has no record).  */
+static void
+choose_clock (struct mc_thread *t)
+{
+	enum mc_sampler_choice c = mc_config.sampler;
+	int got = MC_CLOCK_NONE;
+
+	mc_clock_chosen = true;
+	mc_clock_kind = MC_CLOCK_NONE;
+	if (c == MC_SAMPLER_OFF)
+		return;
+	if (t && !claim (t, MC_CLOCK_NONE))
+		t = NULL;
+	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t
+	    && perf_start (t) == 0)
+		got = MC_CLOCK_PERF;
+	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t
+		 && timer_start (t) == 0)
+		got = MC_CLOCK_TIMER;
+	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_ITIMER)
+		 && itimer_set (true) == 0)
+		got = MC_CLOCK_ITIMER;
+	mc_clock_kind = got;
+	if (t)
+		release (t, got);
+}
+
+void
+mc_sampler_thread_start (struct mc_thread *t)
+{
+	int got = MC_CLOCK_NONE;
+
+	if (!mc_sampling || !claim (t, MC_CLOCK_NONE))
+		return;
+	switch (mc_clock_kind) {
+	case MC_CLOCK_PERF:
+		/* Out of file descriptors, say: a timer is as good for
+		   the time, only coarser.  */
+		if (perf_start (t) == 0)
+			got = MC_CLOCK_PERF;
+		else if (mc_config.sampler == MC_SAMPLER_AUTO
+			 && timer_start (t) == 0)
+			got = MC_CLOCK_TIMER;
+		break;
+	case MC_CLOCK_TIMER:
+		if (timer_start (t) == 0)
+			got = MC_CLOCK_TIMER;
+		break;
+	case MC_CLOCK_ITIMER:
+		got = MC_CLOCK_ITIMER;
+		break;
+	default:
+		release (t, MC_CLOCK_NONE);
+		return;
+	}
+	/* A thread that exited meanwhile (ESRCH) needed no clock.  */
+	if (got == MC_CLOCK_NONE && mc_clock_errno != ESRCH
+	    && __atomic_load_n (&t->state, __ATOMIC_RELAXED)
+	    == MC_THREAD_OWNED)
+		__atomic_fetch_add (&mc_unsampled, 1, __ATOMIC_RELAXED);
+	release (t, got);
+}
+
+/* CPU time the perf clock of T has counted, in ns; the caller owns
+   T's clock.  */
+static uint64_t
+perf_read (const struct mc_thread *t)
+{
+	uint64_t v;
+
+	if (perf_ours (t)
+	    && read (t->perf_fd, &v, sizeof v) == (ssize_t) sizeof v)
+		return v;
+	return 0;
+}
+
+/* The same from any thread: 0 if the clock is not perf, or busy.  */
+static uint64_t
+perf_ns (struct mc_thread *t)
+{
+	uint64_t v;
+
+	if (!claim (t, MC_CLOCK_PERF))
+		return 0;
+	v = perf_read (t);
+	release (t, MC_CLOCK_PERF);
+	return v;
+}
+
+/* A clock that stops mid-period has counted REST ns toward a sample
+   that never comes: half a period per thread on average, which adds
+   up with many short threads at low rates (1% for 4 threads of 0.5 s
+   at 100 Hz).  So the sample is taken with probability REST/period,
+   where the thread was last seen: unbiased.  The dice: a hash of the
+   remainder and the thread.  */
+static void
+round_rest (struct mc_thread *t, uint64_t rest)
+{
+	uint64_t x = rest * 0x9e3779b97f4a7c15u ^ (uint64_t) t->tid;
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9u;
+	x ^= x >> 29;
+	if (t->last_pc && rest > 0 && x % period_ns () < rest)
+		mc_hist_add (t->last_pc, 1);
+}
+
+/* A clock stops after its thread ran RAN ns: the periods whose
+   signal had not come yet (a tick-bound timer may owe many) are
+   credited where the thread was last seen, as the signal would have
+   done, and so is the period under way, by round_rest.  */
+static void
+settle (struct mc_thread *t, uint64_t ran)
+{
+	uint64_t due = ran / period_ns ();
+	uint64_t got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
+
+	if (due > got && t->last_pc)
+		mc_hist_add (t->last_pc, due - got);
+	round_rest (t, ran % period_ns ());
+}
+
+void
+mc_sampler_thread_stop (struct mc_thread *t)
+{
+	int c;
+
+	for (;;) {
+		c = __atomic_load_n (&t->clock, __ATOMIC_ACQUIRE);
+		if (c == MC_CLOCK_NONE)
+			return;
+		if (c != MC_CLOCK_BUSY && claim (t, c))
+			break;
+		sched_yield ();		/* a start or a read, a few syscalls */
+	}
+	switch (c) {
+	case MC_CLOCK_PERF:
+		if (perf_ours (t)) {
+			int fd = t->perf_fd;
+			uint64_t ns;
+
+			ioctl (fd, PERF_EVENT_IOC_DISABLE, 0);
+			ns = perf_read (t);
+			__atomic_fetch_add (&mc_clock_ns_done, ns,
+					    __ATOMIC_RELAXED);
+			/* Gone before closed: a late signal's handler
+			   must not read a number that may be reused.  */
+			__atomic_store_n (&t->perf_fd, -1, __ATOMIC_RELEASE);
+			close (fd);
+			settle (t, ns);
+		}
+		t->perf_fd = -1;
+		break;
+	case MC_CLOCK_TIMER: {
+		uint64_t now = thread_cpu_ns (t->tid);
+
+		timer_delete (t->timer);
+		if (now > t->cpu0_ns && t->cpu0_ns)
+			settle (t, now - t->cpu0_ns);
+		break;
+	}
+	default:
+		break;
+	}
+	release (t, MC_CLOCK_NONE);
+}
+
+static uint64_t
+tv_us (const struct timeval *tv)
+{
+	return (uint64_t) tv->tv_sec * 1000000u + (uint64_t) tv->tv_usec;
+}
+
+void
+mc_sampler_start (void)
+{
+	struct sigaction sa;
+	struct mc_thread *t;
+	struct rusage ru;
+
+	if (mc_sampling || mc_config.sampler == MC_SAMPLER_OFF)
+		return;
+	if (!mc_handler_set) {
+		memset (&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sigprof;
+		sa.sa_flags = SA_SIGINFO | SA_RESTART;
+		sigfillset (&sa.sa_mask);
+		if (sigaction (SIGPROF, &sa, NULL) < 0) {
+			clock_failed ("sigaction", errno);
+			return;
+		}
+		mc_handler_set = true;
+	}
+	if (getrusage (RUSAGE_SELF, &ru) == 0)
+		mc_utime0 = ru.ru_utime;
+	mc_sampling = 1;
+	if (!mc_clock_chosen)
+		choose_clock (mc_tls.self);
+	else if (mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (true);
+	for (t = mc_threads (); t; t = t->next)
+		if (__atomic_load_n (&t->state, __ATOMIC_ACQUIRE)
+		    == MC_THREAD_OWNED)
+			mc_sampler_thread_start (t);
+}
+
+void
+mc_sampler_stop (void)
+{
+	struct mc_thread *t;
+	struct rusage ru;
+
+	if (!mc_sampling)
+		return;
+	mc_sampling = 0;
+	if (mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (false);
+	for (t = mc_threads (); t; t = t->next)
+		mc_sampler_thread_stop (t);
+	if (getrusage (RUSAGE_SELF, &ru) == 0
+	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))
+		mc_utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
+	/* The handler stays installed: a signal still pending would
+	   otherwise kill the process (SIGPROF's default action).  */
+}
+
+bool
+mc_sampler_running (void)
+{
+	return mc_sampling;
+}
+
+void
+mc_sampler_forget (void)
+{
+	struct mc_thread *t;
+
+	/* The child inherited the parent's perf descriptors (not its
+	   timers): closing ours leaves the parent's clocks running.  */
+	for (t = mc_threads (); t; t = t->next)
+		if (__atomic_load_n (&t->clock, __ATOMIC_RELAXED)
+		    == MC_CLOCK_PERF && perf_ours (t))
+			close (t->perf_fd);
+	mc_hist_reset ();
+	mc_clock_ns_done = 0;
+	mc_unsampled = 0;
+	mc_utime_us = 0;
+	memset (&mc_utime0, 0, sizeof mc_utime0);
+	if (mc_sampling && mc_clock_kind == MC_CLOCK_ITIMER)
+		itimer_set (true);
+}
+
+void
+mc_sampler_stats (struct mc_sample_stats *st)
+{
+	struct mc_thread *t;
+	uint64_t i, in = 0, utime_us = mc_utime_us;
+	struct rusage ru;
+
+	memset (st, 0, sizeof *st);
+	if (mc_hist.bins)
+		for (i = 0; i < mc_hist.nbins; i++)
+			in += __atomic_load_n (&mc_hist.bins[i],
+					       __ATOMIC_RELAXED);
+	st->outside = __atomic_load_n (&mc_outside, __ATOMIC_RELAXED);
+	st->samples = in + st->outside;
+	st->signals = __atomic_load_n (&mc_signals, __ATOMIC_RELAXED);
+	st->clock_ns = __atomic_load_n (&mc_clock_ns_done, __ATOMIC_RELAXED);
+	for (t = mc_threads (); t; t = t->next)
+		st->clock_ns += perf_ns (t);
+	st->clock = mc_clock_kind;
+	st->rate = mc_config.rate;
+	st->file_rate = mc_clock_kind == MC_CLOCK_ITIMER ? itimer_rate ()
+		: mc_config.rate;
+	st->error = mc_clock_errno;
+	st->failed = mc_clock_failed;
+	st->unsampled = __atomic_load_n (&mc_unsampled, __ATOMIC_RELAXED);
+
+	if (mc_sampling && getrusage (RUSAGE_SELF, &ru) == 0
+	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))
+		utime_us += tv_us (&ru.ru_utime) - tv_us (&mc_utime0);
+	/* Weighted, the perf samples add up to the CPU time of the
+	   threads sampled, unless their signals stopped coming: the
+	   program closed the descriptors, or blocked, ignored or took
+	   over SIGPROF.  The CPU time to compare with is the smaller of
+	   the process's user time (threads without a clock in it too)
+	   and what the perf clocks counted (gone with a closed
+	   descriptor).  Below three quarters of it the file gets the
+	   rate reached.  Only runs of a fifth of a second or more say
+	   enough to judge.  */
+	if (mc_clock_kind == MC_CLOCK_PERF) {
+		uint64_t us = utime_us;
+
+		/* (No count if the program closed the descriptors.)  */
+		if (st->clock_ns && st->clock_ns / 1000u < us)
+			us = st->clock_ns / 1000u;
+		if (us >= 200000) {
+			uint64_t expect = us * mc_config.rate / 1000000u;
+
+			if (st->samples * 4 < expect * 3) {
+				uint64_t r = st->samples * 1000000u / us;
+
+				/* gprof divides by the rate: not 0.  */
+				st->file_rate = r ? (uint32_t) r : 1;
+				st->reached = (uint32_t) r;
+				st->throttled = true;
+			}
+		}
+	}
+}

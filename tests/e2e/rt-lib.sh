@@ -1,0 +1,119 @@
+# rt-lib.sh - sourced by the runtime's end-to-end tests, after lib.sh.
+#
+# Copyright (C) 2026 The gmonkit developers.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Builds -pg programs against the libgmon of the build tree and reads
+# their profiles with GNU gprof, the oracle.
+
+RT_CFLAGS_TEST="-fno-optimize-sibling-calls"
+
+need_runtime () {
+	[ -f "$LIBGMON_DIR/libgmon.so" ] && [ -f "$LIBGMON_DIR/libgmon.a" ] ||
+		skip "libgmon was not built (not x86_64 Linux?)"
+	need_gnu_gprof
+}
+
+# rt_cc OUT SOURCE FLAGS...: a -pg program linked with libgmon.so.
+rt_cc () {
+	_out=$1 _src=$2; shift 2
+	$CC $RT_CFLAGS_TEST "$@" -o "$_out" "$_src" \
+		-L"$LIBGMON_DIR" -lgmon -Wl,-rpath,"$LIBGMON_DIR" -lpthread ||
+		hard_error "cannot build $_out"
+}
+
+# rt_cc_static OUT SOURCE FLAGS...: the same with libgmon.a.
+rt_cc_static () {
+	_out=$1 _src=$2; shift 2
+	$CC $RT_CFLAGS_TEST "$@" -o "$_out" "$_src" \
+		"$LIBGMON_DIR/libgmon.a" -lpthread ||
+		hard_error "cannot build $_out"
+}
+
+# flat_calls EXE GMON FUNC: FUNC's calls in GNU gprof's flat profile
+# (empty if it has none).
+flat_calls () {
+	gnu_gprof -b -p "$1" "$2" 2>/dev/null |
+		awk -v f="$3" '$NF == f && NF == 7 { print $4; exit }'
+}
+
+# flat_self EXE GMON FUNC: FUNC's self seconds in the flat profile.
+flat_self () {
+	gnu_gprof -b -p "$1" "$2" 2>/dev/null |
+		awk -v f="$3" '$NF == f { print $3; exit }'
+}
+
+# flat_total EXE GMON: the seconds the flat profile accounts for.
+flat_total () {
+	gnu_gprof -b -p "$1" "$2" 2>/dev/null |
+		awk 'NR > 5 && NF >= 4 { t = $2 } END { print t + 0 }'
+}
+
+# expect_calls EXE GMON FUNC N: a check that FUNC has N calls.
+expect_calls () {
+	_got=$(flat_calls "$1" "$2" "$3")
+	if [ "$_got" = "$4" ]; then
+		ok "$1: $3 called $4 times"
+	else
+		bad "$1: $3 called '${_got}' times, expected $4"
+	fi
+}
+
+# expect_graph EXE GMON PATTERN DESC: a check that GNU gprof's call
+# graph has a line matching the extended regular expression PATTERN.
+expect_graph () {
+	if gnu_gprof -b -q "$1" "$2" 2>/dev/null | grep -Eq "$3"; then
+		ok "$1: $4"
+	else
+		bad "$1: $4 (no line matches '$3')"
+	fi
+}
+
+# the_calls_are_right EXE GMON: the counts rt-calls.c promises.
+the_calls_are_right () {
+	expect_calls "$1" "$2" leaf 1000
+	expect_calls "$1" "$2" apply 10
+	expect_calls "$1" "$2" square 5
+	expect_calls "$1" "$2" cube 5
+	expect_calls "$1" "$2" is_even 6
+	expect_calls "$1" "$2" is_odd 5
+	expect_calls "$1" "$2" loop 1
+	expect_calls "$1" "$2" burn 1
+	expect_graph "$1" "$2" '1\+21890 +fib' "fib called 1+21890 times"
+	expect_graph "$1" "$2" '1000/1000 +leaf' \
+		"leaf called 1000 times from loop"
+}
+
+# quiet_stderr DESC FILE: a check that FILE (a program's stderr) is
+# empty.
+quiet_stderr () {
+	if [ -s "$2" ]; then
+		bad "$1: stderr is not empty:"
+		cat "$2"
+	else
+		ok "$1: nothing on stderr"
+	fi
+}
+
+# one_line DESC FILE PATTERN: FILE holds exactly one line, matching
+# PATTERN.
+one_line () {
+	if [ "$(wc -l <"$2")" -eq 1 ] && grep -Eq "$3" "$2"; then
+		ok "$1: one line on stderr"
+	else
+		bad "$1: expected one line matching '$3' on stderr, got:"
+		cat "$2"
+	fi
+}
+
+# by_libgmon DESC GMON: the file was written by libgmon, not glibc:
+# whole-byte bins (glibc's are 3.99 bytes wide).
+by_libgmon () {
+	_h=$("$GMONDUMP" -s "$2" | awk '$1 == "hist" { print $2, $3, $4; exit }')
+	set -- "$1" $_h
+	if [ $# -eq 4 ] && [ $(( ($3 - $2) % ${4#bins=} )) -eq 0 ]; then
+		ok "$1: written by libgmon (whole-byte bins)"
+	else
+		bad "$1: not written by libgmon ($_h)"
+	fi
+}

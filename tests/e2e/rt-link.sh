@@ -1,0 +1,56 @@
+#!/bin/sh
+# rt-link.sh - every way a program gets libgmon: linked as libgmon.so
+# or libgmon.a, -static and -static-pie, preloaded into a program built
+# against glibc's gmon (-pg and -pg -mfentry), and a program compiled
+# with -pg but linked without it (no gcrt1.o, so nothing calls
+# __monstartup: glibc writes nothing then).  Each run must write the
+# profile through libgmon, with the exact counts, and stay silent.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/rt-lib.sh"
+need_runtime
+
+src=$PROGRAMS/rt-calls.c
+for v in so a static static-pie preload preload-fentry nolinkpg-so \
+	nolinkpg-a; do
+	mkdir "$v" && cd "$v" || hard_error "mkdir $v"
+	run=./prog
+	case $v in
+	so)	rt_cc prog "$src" -O2 -pg ;;
+	a)	rt_cc_static prog "$src" -O2 -pg ;;
+	static)	rt_cc_static prog "$src" -O2 -pg -static ;;
+	static-pie)
+		rt_cc_static prog "$src" -O2 -pg -static-pie ;;
+	preload|preload-fentry)
+		flags="-O2 -pg"
+		[ $v = preload-fentry ] && flags="$flags -mfentry"
+		# shellcheck disable=SC2086
+		$CC $RT_CFLAGS_TEST $flags -o prog "$src" ||
+			hard_error "cannot build $v"
+		nm -D prog | grep -q 'mcount@GLIBC\|__fentry__@GLIBC' ||
+			hard_error "$v: not linked against glibc's mcount"
+		run="env LD_PRELOAD=$LIBGMON_DIR/libgmon.so ./prog" ;;
+	nolinkpg-so|nolinkpg-a)
+		$CC $RT_CFLAGS_TEST -O2 -pg -c -o prog.o "$src" ||
+			hard_error "cannot compile"
+		if [ $v = nolinkpg-so ]; then
+			$CC -o prog prog.o -L"$LIBGMON_DIR" -lgmon \
+				-Wl,-rpath,"$LIBGMON_DIR"
+		else
+			$CC -o prog prog.o "$LIBGMON_DIR/libgmon.a"
+		fi || hard_error "cannot link $v"
+		nm prog | grep -q 'w __gmon_start__' ||
+			hard_error "$v: linked with gcrt1.o after all" ;;
+	esac
+	$run 100 >out 2>err || bad "$v: the program failed"
+	if [ -f gmon.out ]; then
+		the_calls_are_right prog gmon.out
+		by_libgmon "$v" gmon.out
+	else
+		bad "$v: no gmon.out"
+	fi
+	quiet_stderr "$v" err
+	cd ..
+done
+
+finish

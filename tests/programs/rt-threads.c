@@ -1,0 +1,90 @@
+/* rt-threads.c - NTHREADS threads (argv[1], default 4) call known
+   functions known times, and burn CPU_MS (argv[2], default 200) of CPU
+   each; then, in a second round, as many new threads again, which may
+   reuse the records of the first ones.  Per round and thread:
+
+     worker      1  (from libc's thread start: <spontaneous>)
+     fib      8361  (fib (18))
+     leaf   100000  (from worker)
+     spin        1  (burns CPU_MS)
+
+   so with N threads: worker 2N, fib 2N * 8361, leaf 2N * 100000.
+   At the end it prints the process's CPU time, "cpu_us N", for the
+   sampler's accuracy checks.  */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define NOIPA __attribute__ ((noipa))
+
+static long cpu_ms = 200;
+
+NOIPA int fib (int n) { return n < 2 ? n : fib (n - 1) + fib (n - 2); }
+NOIPA long leaf (long x) { return x + 1; }
+
+NOIPA void
+spin (long ms)
+{
+	struct timespec t0, t;
+	volatile long sink = 0;
+
+	clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t0);
+	do {
+		long i;
+
+		for (i = 0; i < 200000; i++)
+			sink += i;
+		clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000
+		 + (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+NOIPA void *
+worker (void *arg)
+{
+	long s = 0, i;
+
+	(void) arg;
+	s += fib (18);
+	for (i = 0; i < 100000; i++)
+		s += leaf (i);
+	spin (cpu_ms);
+	return (void *) s;
+}
+
+static void
+round_of (int n)
+{
+	pthread_t t[64];
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pthread_create (&t[i], NULL, worker, NULL) != 0) {
+			perror ("pthread_create");
+			exit (99);
+		}
+	for (i = 0; i < n; i++)
+		pthread_join (t[i], NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+	int n = argc > 1 ? atoi (argv[1]) : 4;
+	struct rusage ru;
+
+	if (argc > 2)
+		cpu_ms = atol (argv[2]);
+	if (n < 1 || n > 64)
+		return 99;
+	round_of (n);
+	round_of (n);
+	getrusage (RUSAGE_SELF, &ru);
+	printf ("cpu_us %ld\n",
+		(long) (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000
+		+ ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+	return 0;
+}

@@ -1,0 +1,366 @@
+/* test_rt_arcs.c - the runtime's arc tables and dump, from the inside.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Linked with the runtime's objects (mcount/libmc.la), so it calls the
+   slow path directly, looks into the tables, and runs the real stubs
+   through two helpers compiled with -pg and with -pg -mfentry.  The
+   synthetic arcs use addresses no code has (0x10000000 and up), so the
+   tests can tell theirs apart.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "gmon/gmon.h"
+#include "mcount/runtime.h"
+#include "tests/unit/cunit_main.h"
+
+int rt_leaf_pg (int x);
+int rt_two_sites_pg (int n1, int n2);
+int rt_leaf_fentry (int x);
+int rt_two_sites_fentry (int n1, int n2);
+
+/* The sum of the counts of the arcs whose from and self are in given
+   ranges, and how many distinct slots held them.  */
+struct tally {
+	uintptr_t from_lo, from_hi;
+	uintptr_t self_lo, self_hi;
+	uint64_t sum;
+	uint64_t slots;
+	uint64_t *by_from;		/* counts by (from - from_lo) / 8 */
+};
+
+static void
+tally_fn (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
+{
+	struct tally *t = ctx;
+
+	if (from < t->from_lo || from >= t->from_hi || self < t->self_lo
+	    || self >= t->self_hi)
+		return;
+	t->sum += count;
+	t->slots++;
+	if (t->by_from)
+		t->by_from[(from - t->from_lo) / 8] += count;
+}
+
+static struct tally
+tally (uintptr_t from_lo, uintptr_t from_hi, uintptr_t self_lo,
+       uintptr_t self_hi, uint64_t *by_from)
+{
+	struct tally t = { from_lo, from_hi, self_lo, self_hi, 0, 0, by_from };
+
+	mc_arcs_each (tally_fn, &t);
+	return t;
+}
+
+#define BASE_MANY	0x10000000u
+#define NMANY		12000
+
+/* 12000 distinct arcs, three calls each: every one counted, the
+   thread's table grown from 128 slots.  */
+static void
+test_many_arcs (void)
+{
+	uint64_t *by = calloc (NMANY, sizeof *by);
+	struct tally t;
+	int i, k;
+
+	CU_ASSERT_FATAL (by != NULL);
+	for (k = 0; k < 3; k++)
+		for (i = 0; i < NMANY; i++)
+			mc_arc_slow (BASE_MANY + 8 * (uintptr_t) i,
+				     BASE_MANY + 0x100000);
+	t = tally (BASE_MANY, BASE_MANY + 8 * NMANY, BASE_MANY + 0x100000,
+		   BASE_MANY + 0x100001, by);
+	CU_ASSERT_EQUAL (t.sum, 3 * NMANY);
+	for (i = 0; i < NMANY; i++)
+		if (by[i] != 3) {
+			CU_FAIL ("an arc lost calls");
+			break;
+		}
+	CU_ASSERT_PTR_NOT_NULL_FATAL (mc_tls.self);
+	CU_ASSERT (mc_tls.tab->mask + 1 >= 2 * NMANY);
+	CU_ASSERT (mc_tls.tab->older != NULL);
+	CU_ASSERT (mc_arcs_claimed () >= NMANY);
+	free (by);
+}
+
+/* A count added to a retired table after it was replaced (what a fast
+   path interrupted by a signal that grew the table does) is summed.  */
+static void
+test_retired_counts (void)
+{
+	struct mc_arctab *old = mc_tls.tab->older;
+	uintptr_t from = BASE_MANY, self = BASE_MANY + 0x100000;
+	struct tally t;
+	uint64_t i;
+	int found = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (old);
+	for (; old; old = old->older)
+		for (i = 0; i <= old->mask; i++)
+			if (old->slots[i].from == from
+			    && old->slots[i].self == self) {
+				CU_ASSERT_EQUAL (old->slots[i].count, 0);
+				old->slots[i].count += 5;
+				found++;
+			}
+	CU_ASSERT (found >= 1);
+	t = tally (from, from + 1, self, self + 1, NULL);
+	CU_ASSERT_EQUAL (t.sum, 3 + 5 * (uint64_t) found);
+}
+
+/* The slow path re-entered (a signal handler ran -pg code in the
+   middle of it): the call is counted, in the current table, and
+   nothing grows.  */
+static void
+test_nested (void)
+{
+	uintptr_t from = BASE_MANY + 0x200000, self = from + 0x1000;
+	struct mc_arctab *tab = mc_tls.tab;
+	struct tally t;
+
+	mc_tls.busy = 1;
+	mc_arc_slow (from, self);
+	mc_arc_slow (from, self);
+	mc_tls.busy = 0;
+	CU_ASSERT_PTR_EQUAL (mc_tls.tab, tab);
+	t = tally (from, from + 1, self, self + 1, NULL);
+	CU_ASSERT_EQUAL (t.sum, 2);
+}
+
+struct worker_arg {
+	uintptr_t from;
+	int calls;
+	struct mc_thread *rec;		/* the record the thread used */
+};
+
+static void *
+worker (void *p)
+{
+	struct worker_arg *a = p;
+	int i;
+
+	for (i = 0; i < a->calls; i++)
+		mc_arc_slow (a->from, a->from + 0x1000);
+	a->rec = mc_tls.self;
+	return NULL;
+}
+
+static int
+nrecords (void)
+{
+	struct mc_thread *r;
+	int n = 0;
+
+	for (r = mc_threads (); r; r = r->next)
+		n++;
+	return n;
+}
+
+/* A thread's counts outlive it, and the next thread takes over its
+   record instead of making one more.  */
+static void
+test_thread_records (void)
+{
+	struct worker_arg a = { BASE_MANY + 0x300000, 100, NULL };
+	struct worker_arg b = { BASE_MANY + 0x300000, 50, NULL };
+	pthread_t t;
+	struct tally ty;
+	int n0;
+
+	CU_ASSERT_FATAL (pthread_create (&t, NULL, worker, &a) == 0);
+	pthread_join (t, NULL);
+	n0 = nrecords ();
+	CU_ASSERT_PTR_NOT_NULL (a.rec);
+	CU_ASSERT_EQUAL (a.rec->state, MC_THREAD_FREE);
+	CU_ASSERT_FATAL (pthread_create (&t, NULL, worker, &b) == 0);
+	pthread_join (t, NULL);
+	CU_ASSERT_EQUAL (nrecords (), n0);
+	CU_ASSERT_PTR_EQUAL (b.rec, a.rec);
+	ty = tally (a.from, a.from + 1, a.from + 0x1000, a.from + 0x1001,
+		    NULL);
+	CU_ASSERT_EQUAL (ty.sum, 150);
+}
+
+static void *
+limited_worker (void *p)
+{
+	int *lost_calls = p;
+	int i, k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 1000; i++)
+			mc_arc_slow (BASE_MANY + 0x400000 + 8 * (uintptr_t) i,
+				     BASE_MANY + 0x500000);
+	*lost_calls = (int) mc_tls.self->lost;
+	return NULL;
+}
+
+/* At GMON_ARC_LIMIT a new thread's table cannot grow: the calls that
+   do not fit are counted as lost, the others are all there.  */
+static void
+test_limit (void)
+{
+	struct mc_arc_stats st;
+	struct tally t;
+	pthread_t th;
+	int lost = -1;
+
+	mc_arcs_stats (&st);
+	mc_config.arc_limit = st.bytes + 4096;	/* one record page more */
+	CU_ASSERT_FATAL (pthread_create (&th, NULL, limited_worker, &lost)
+			 == 0);
+	pthread_join (th, NULL);
+	mc_config.arc_limit = 0;
+	t = tally (BASE_MANY + 0x400000, BASE_MANY + 0x400000 + 8000,
+		   BASE_MANY + 0x500000, BASE_MANY + 0x500001, NULL);
+	CU_ASSERT (lost > 0);
+	CU_ASSERT (t.slots > 0 && t.slots < 1000);
+	CU_ASSERT_EQUAL (t.sum + (uint64_t) lost, 2000);
+	mc_arcs_stats (&st);
+	CU_ASSERT (st.lost_full >= (uint64_t) lost);
+	CU_ASSERT (st.hit_limit);
+}
+
+/* The real stubs: exact counts at both call sites.  */
+static void
+check_stub (int (*two) (int, int), int (*leaf) (int))
+{
+	struct tally t;
+	uintptr_t lo = (uintptr_t) two, self_lo = (uintptr_t) leaf;
+
+	two (300, 700);
+	two (1, 2);
+	/* from: return addresses inside two (), within its first 256
+	   bytes; self: inside leaf's first 16 (functions are 16-byte
+	   aligned, so no other one starts there).  */
+	t = tally (lo, lo + 256, self_lo, self_lo + 16, NULL);
+	CU_ASSERT_EQUAL (t.sum, 1003);
+	CU_ASSERT_EQUAL (t.slots, 2);
+}
+
+static void
+test_stub_pg (void)
+{
+	check_stub (rt_two_sites_pg, rt_leaf_pg);
+}
+
+static void
+test_stub_fentry (void)
+{
+	check_stub (rt_two_sites_fentry, rt_leaf_fentry);
+}
+
+/* moncontrol (0) stops the stubs from counting.  */
+static void
+test_moncontrol (void)
+{
+	struct tally t;
+	uintptr_t lo = (uintptr_t) rt_two_sites_pg;
+	uintptr_t self_lo = (uintptr_t) rt_leaf_pg;
+	uint64_t before;
+
+	before = tally (lo, lo + 256, self_lo, self_lo + 16, NULL).sum;
+	mc_arcs_switch (false);
+	rt_two_sites_pg (10, 10);
+	mc_arcs_switch (true);
+	t = tally (lo, lo + 256, self_lo, self_lo + 16, NULL);
+	CU_ASSERT_EQUAL (t.sum, before);
+}
+
+/* Dump to a file and read it back with the format library: the arcs
+   of the helper are there, link-time addresses, and counts wider than
+   the fields come back whole.  */
+static void
+test_dump_roundtrip (void)
+{
+	char path[] = "/tmp/test_rt_arcs.XXXXXX";
+	struct gmon_profile p;
+	struct gmon_target tg;
+	struct gmon_error err;
+	uintptr_t self_lo = (uintptr_t) rt_leaf_fentry;
+	const struct mc_hist *h = mc_hist_get ();
+	uint64_t sum = 0, bins = 0, i;
+	size_t k;
+	int fd;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (h->bins);
+	mc_hist_add (self_lo + 4, 70000);
+	/* One arc into leaf gets 2^32 more calls.  */
+	for (k = 0; k <= mc_tls.tab->mask; k++) {
+		struct mc_arc *a = &mc_tls.tab->slots[k];
+
+		if (a->self >= self_lo && a->self < self_lo + 16) {
+			a->count += (uint64_t) 1 << 32;
+			break;
+		}
+	}
+	fd = mkstemp (path);
+	CU_ASSERT_FATAL (fd >= 0);
+	CU_ASSERT_EQUAL (mc_dump_fd (fd), 0);
+	close (fd);
+	gmon_target_native (&tg);
+	gmon_profile_init (&p, &tg);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	for (k = 0; k < p.narcs; k++)
+		if (p.arcs[k].self_pc + mc_main.base >= self_lo
+		    && p.arcs[k].self_pc + mc_main.base < self_lo + 16)
+			sum += p.arcs[k].count;
+	CU_ASSERT_EQUAL (sum, ((uint64_t) 1 << 32) + 1003);
+	CU_ASSERT_EQUAL (p.nhist, 1);
+	if (p.nhist == 1) {
+		for (i = 0; i < p.hist[0].h.nbins; i++)
+			bins += p.hist[0].bins[i];
+		CU_ASSERT (bins >= 70000);
+		CU_ASSERT_EQUAL (p.hist[0].h.low_pc, h->lo - mc_main.base);
+		CU_ASSERT_EQUAL ((p.hist[0].h.high_pc - p.hist[0].h.low_pc)
+				 % p.hist[0].h.nbins, 0);
+	}
+	gmon_profile_free (&p);
+	unlink (path);
+}
+
+/* gmon_reset empties every table.  */
+static void
+test_reset (void)
+{
+	mc_arcs_reset ();
+	CU_ASSERT_EQUAL (tally (0, UINTPTR_MAX, 0, UINTPTR_MAX, NULL).sum, 0);
+}
+
+static const struct unit_test unit_tests[] = {
+	{ "many arcs, table growth", test_many_arcs },
+	{ "counts in retired tables", test_retired_counts },
+	{ "nested slow path", test_nested },
+	{ "thread records reused", test_thread_records },
+	{ "GMON_ARC_LIMIT", test_limit },
+	{ "stub -pg", test_stub_pg },
+	{ "stub -pg -mfentry", test_stub_fentry },
+	{ "moncontrol", test_moncontrol },
+	{ "dump round trip", test_dump_roundtrip },
+	{ "reset", test_reset },
+	{ NULL, NULL }
+};
+
+int
+main (void)
+{
+	int rc;
+
+	/* No clock (no SIGPROF in the middle of CUnit), and no profile
+	   of this program written into the build directory at exit.  */
+	mc_config.sampler = MC_SAMPLER_OFF;
+	rc = unit_run ("runtime arcs", unit_tests);
+	mc_saw_arcs = 0;
+	return rc;
+}
