@@ -85,8 +85,12 @@ find_program (struct dl_phdr_info *info, size_t size, void *data)
 		} else if (ph->p_type == PT_DYNAMIC)
 			n->dyn = (const ElfW (Dyn) *) a;
 		else if (ph->p_type == PT_GNU_RELRO) {
+			/* ld.so protects only the whole pages of the
+			   segment; a partial last page stays writable, and
+			   so must we leave it.  */
 			n->relro_lo = a;
-			n->relro_hi = a + ph->p_memsz;
+			n->relro_hi = (a + ph->p_memsz)
+				& ~(uintptr_t) (NEAR_PAGE - 1);
 		}
 	}
 	return 1;			/* the first object is the program */
