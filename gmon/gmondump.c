@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gmon/gmon.h"
+#include "gmon/gmonx.h"
 
 static const char *prog = "gmondump";
 
@@ -50,7 +51,11 @@ usage (FILE *f, int status)
 "\n"
 "Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C samples=S',\n"
 "then '  ADDR COUNT' per non-zero bin; 'arc FROM SELF COUNT';\n"
-"'bb N' then '  ADDR COUNT' per block.  Addresses are hexadecimal.\n",
+"'bb N' then '  ADDR COUNT' per block.  Addresses are hexadecimal.\n"
+"A gmonx file (the companion libgmon writes beside a profile, in\n"
+"PROFILE-objs/objects.gmonx) is printed as 'process ...', one\n"
+"'object ID ...' per object and 'arc FROM_ID:ADDR SELF_ID:ADDR COUNT'\n"
+"per call between objects.\n",
 		 prog);
 	exit (status);
 }
@@ -243,10 +248,119 @@ guess_order (const char *path, struct gmon_target *t)
 	close (fd);
 }
 
+static const char *
+end_name (uint32_t end)
+{
+	static const char *const names[] = {
+		"exit", "_exit", "signal", "exec", "dump", "dump-signal",
+		"interval"
+	};
+
+	return end < sizeof names / sizeof names[0] ? names[end] : "?";
+}
+
+/* The records of a gmonx file (the companion of a profile).  */
+static int
+dump_gmonx (const char *path, const struct dump_opts *o)
+{
+	struct gmonx_file f;
+	struct gmon_error err;
+	unsigned long long calls = 0;
+	size_t i, k;
+
+	if (gmonx_read (path, &f, &err) < 0) {
+		fprintf (stderr, "%s: %s\n", prog, err.msg);
+		return -1;
+	}
+	printf ("%s: gmonx, version %u\n", path, f.version);
+	if (f.have_process) {
+		const struct gmonx_process *p = &f.process;
+
+		printf ("process pid=%u ppid=%u image=%u end=%s signal=%u "
+			"rate=%u clock=%s cpu_ns=%llu wall_ns=%llu "
+			"samples=%llu unknown=%llu outside=%llu "
+			"lost_calls=%llu\n", p->pid, p->ppid, p->image,
+			end_name (p->end), p->signal, p->rate,
+			p->clock == GMONX_CLOCK_WALL ? "wall" : "cpu",
+			(unsigned long long) p->cpu_ns,
+			(unsigned long long) p->wall_ns,
+			(unsigned long long) p->samples,
+			(unsigned long long) p->unknown,
+			(unsigned long long) p->outside,
+			(unsigned long long) p->lost_calls);
+	}
+	for (i = 0; i < f.nobjects; i++) {
+		const struct gmonx_object *ob = &f.objects[i];
+
+		printf ("object %u%s%s%s base=0x%llx text=0x%llx-0x%llx "
+			"samples=%llu calls=%llu blocks=%llu file=%s",
+			ob->id, ob->flags & GMONX_OBJ_MAIN ? " main" : "",
+			ob->flags & GMONX_OBJ_VDSO ? " vdso" : "",
+			ob->flags & GMONX_OBJ_UNLOADED ? " unloaded" : "",
+			(unsigned long long) ob->base,
+			(unsigned long long) ob->text_lo,
+			(unsigned long long) ob->text_hi,
+			(unsigned long long) ob->samples,
+			(unsigned long long) ob->calls,
+			(unsigned long long) ob->blocks,
+			*ob->file ? ob->file : "-");
+		if (*ob->image)
+			printf (" image=%s", ob->image);
+		if (ob->build_id_len) {
+			printf (" build-id=");
+			for (k = 0; k < ob->build_id_len; k++)
+				printf ("%02x", ob->build_id[k]);
+		}
+		printf (" path=%s\n", ob->path);
+	}
+	for (i = 0; i < f.narcs; i++) {
+		const struct gmonx_arc *a = &f.arcs[i];
+
+		calls += a->count;
+		if (o->summary)
+			continue;
+		if (a->from_obj == GMONX_NO_OBJECT)
+			printf ("arc -:0x%llx", (unsigned long long) a->from_pc);
+		else
+			printf ("arc %u:0x%llx", a->from_obj,
+				(unsigned long long) a->from_pc);
+		if (a->self_obj == GMONX_NO_OBJECT)
+			printf (" -:0x%llx", (unsigned long long) a->self_pc);
+		else
+			printf (" %u:0x%llx", a->self_obj,
+				(unsigned long long) a->self_pc);
+		printf (" %llu\n", (unsigned long long) a->count);
+	}
+	printf ("total: %zu objects, %zu arcs between them (%llu calls), "
+		"%llu records skipped\n", f.nobjects, f.narcs, calls,
+		(unsigned long long) f.skipped);
+	gmonx_free (&f);
+	return 0;
+}
+
+/* Whether PATH starts with the magic of a gmonx file.  */
+static bool
+is_gmonx (const char *path)
+{
+	unsigned char head[GMONX_MAGIC_LEN];
+	int fd;
+	bool yes;
+
+	if (strcmp (path, "-") == 0 || (fd = open (path, O_RDONLY)) < 0)
+		return false;
+	yes = read (fd, head, sizeof head) == (ssize_t) sizeof head
+		&& gmonx_is_magic (head, sizeof head);
+	close (fd);
+	return yes;
+}
+
 static int
 dump_file (const char *path, const struct dump_opts *o)
 {
 	struct gmon_target t = o->target;
+
+	if (is_gmonx (path))
+		return dump_gmonx (path, o);
 
 	if (!o->target_set && strcmp (path, "-") != 0) {
 		guess_order (path, &t);

@@ -62,7 +62,7 @@ mc_arcs_switch (bool on)
 }
 
 #define MC_PAGE		4096
-#define MC_RECORD_SIZE	128		/* struct mc_thread, padded */
+#define MC_RECORD_SIZE	192		/* struct mc_thread, padded */
 #define MC_FIRST_CAP	128		/* slots in a thread's first table:
 					   with its record, one page */
 
@@ -216,6 +216,13 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 	if (!a) {
 		uint64_t used = __atomic_load_n (&t->used, __ATOMIC_RELAXED);
 
+		/* A callee (or block) in no object known yet: a -pg
+		   library was dlopen'ed.  Not from a nested call, which
+		   may have interrupted the dynamic linker.  */
+		if (!nested && mc_started ()
+		    && mc_module_find (self == MC_BB_SELF ? from : self) < 0)
+			mc_modules_refresh ();
+
 		if (used >= t->grow_at && !nested) {
 			struct mc_arctab *g = tab_grow (rec, t);
 
@@ -278,6 +285,7 @@ have:
 	r->tid = mc_gettid ();
 	mc_tls.self = r;
 	mc_tls.tab = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE);
+	mc_altstack (r);
 	if (mc_have_key)
 		pthread_setspecific (mc_exit_key, r);
 	if (mc_sampler_running ())

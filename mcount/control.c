@@ -14,7 +14,17 @@
      GMON_BIN_SIZE    bytes per histogram bin, a power of two 1-64 (4)
      GMON_ARC_LIMIT   most bytes of arc tables, K/M/G suffixes (none)
      GMON_NEAR        0: call the fast path where the library is
+     GMON_OBJECTS     0: write the program's profile only, no files
+                      of the shared libraries (1)
+     GMON_CLOCK       cpu or wall: what a sample measures (cpu)
+     GMON_DUMP_SIGNAL a signal (USR2, SIGUSR2, 12) that writes the
+                      profile and goes on (none)
+     GMON_DUMP_INTERVAL  seconds between such dumps (none)
+     GMON_FATAL_SIGNALS  0: write nothing when a signal kills (1)
      GMON_DEBUG       1: say on stderr what libgmon does
+
+   and GMON_IMAGE, which the exec wrappers set for the next program
+   (exits.c).
 
    What libgmon says.  Nothing, when all went well.  Otherwise one line
    on stderr as the profile is written at exit, naming each problem and
@@ -25,6 +35,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -38,6 +49,8 @@ struct mc_config mc_config = {
 	.sampler = MC_SAMPLER_AUTO,
 	.bin_shift = MC_BIN_SHIFT_DEFAULT,
 	.near = true,
+	.objects = true,
+	.fatal = true,
 };
 
 static bool mc_config_done;
@@ -388,6 +401,110 @@ read_arc_limit (void)
 		mc_config.arc_limit = v;
 }
 
+/* A variable that is 0 or 1.  */
+static void
+read_bool (const char *name, bool *out)
+{
+	const char *s = getenv (name);
+
+	if (!s)
+		return;
+	if (strcmp (s, "0") == 0 || strcmp (s, "1") == 0)
+		*out = s[0] == '1';
+	else
+		bad_value (name, s, "not 0 or 1");
+}
+
+static void
+read_clock (void)
+{
+	const char *s = getenv ("GMON_CLOCK");
+
+	if (!s)
+		return;
+	if (strcmp (s, "cpu") == 0 || strcmp (s, "wall") == 0)
+		mc_config.wall = s[0] == 'w';
+	else
+		bad_value ("GMON_CLOCK", s, "not cpu or wall");
+}
+
+static const struct {
+	const char *name;
+	int sig;
+} mc_signal_names[] = {
+	{ "HUP", SIGHUP }, { "INT", SIGINT }, { "QUIT", SIGQUIT },
+	{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "PIPE", SIGPIPE },
+	{ "ALRM", SIGALRM }, { "TERM", SIGTERM }, { "CHLD", SIGCHLD },
+	{ "CONT", SIGCONT }, { "TSTP", SIGTSTP }, { "TTIN", SIGTTIN },
+	{ "TTOU", SIGTTOU }, { "URG", SIGURG }, { "XCPU", SIGXCPU },
+	{ "XFSZ", SIGXFSZ }, { "VTALRM", SIGVTALRM }, { "WINCH", SIGWINCH },
+	{ "IO", SIGIO }, { "PWR", SIGPWR }, { "SYS", SIGSYS }
+};
+
+/* A signal by name (USR2, SIGUSR2) or number; not one libgmon needs
+   (PROF) or nobody may catch (KILL, STOP), nor one the CPU raises.  */
+static void
+read_dump_signal (void)
+{
+	const char *s = getenv ("GMON_DUMP_SIGNAL"), *n;
+	uint64_t v;
+	size_t i;
+
+	if (!s || !*s)
+		return;
+	n = strncmp (s, "SIG", 3) == 0 ? s + 3 : s;
+	for (i = 0; i < sizeof mc_signal_names / sizeof mc_signal_names[0];
+	     i++)
+		if (strcmp (n, mc_signal_names[i].name) == 0) {
+			mc_config.dump_signal = mc_signal_names[i].sig;
+			return;
+		}
+	if (parse_size (s, &v) && s[strlen (s) - 1] <= '9' && v >= 1
+	    && v <= (uint64_t) SIGRTMAX && v != SIGPROF && v != SIGKILL
+	    && v != SIGSTOP && v != SIGSEGV && v != SIGBUS && v != SIGFPE
+	    && v != SIGILL && v != SIGTRAP && v != SIGABRT) {
+		mc_config.dump_signal = (int) v;
+		return;
+	}
+	bad_value ("GMON_DUMP_SIGNAL", s, "not a signal libgmon may take "
+		   "(a name like USR2, or a number; not PROF, KILL, STOP "
+		   "or a fault)");
+}
+
+static void
+read_dump_interval (void)
+{
+	const char *s = getenv ("GMON_DUMP_INTERVAL");
+	uint64_t v;
+
+	if (!s)
+		return;
+	if (!parse_size (s, &v) || s[strlen (s) - 1] > '9' || v < 1
+	    || v > 31536000)
+		bad_value ("GMON_DUMP_INTERVAL", s, "not a number of seconds "
+			   "from 1 to 31536000");
+	else
+		mc_config.dump_interval = (uint32_t) v;
+}
+
+/* GMON_IMAGE=PID.N, set by the exec wrappers of the program before us
+   in this process: we are its image N.  */
+static void
+read_image (void)
+{
+	const char *s = getenv (MC_IMAGE_ENV), *dot;
+	uint64_t pid = 0, n = 0;
+
+	if (!s || !(dot = strchr (s, '.')))
+		return;
+	for (; s < dot && *s >= '0' && *s <= '9'; s++)
+		pid = pid * 10 + (uint64_t) (*s - '0');
+	if (s != dot || pid != (uint64_t) getpid ()
+	    || !parse_size (dot + 1, &n) || n > UINT32_MAX)
+		return;
+	mc_config.image = (uint32_t) n;
+}
+
 /* DIR/NAME into DST (MC_PATH_MAX bytes); false if too long.  */
 static bool
 join_path (char *dst, const char *dir, const char *name)
@@ -444,6 +561,12 @@ mc_config_init (void)
 	read_bin_size ();
 	read_arc_limit ();
 	read_prefix ();
+	read_bool ("GMON_OBJECTS", &mc_config.objects);
+	read_bool ("GMON_FATAL_SIGNALS", &mc_config.fatal);
+	read_clock ();
+	read_dump_signal ();
+	read_dump_interval ();
+	read_image ();
 }
 
 /* ------------------------------------------------------------------ */
@@ -452,8 +575,7 @@ mc_config_init (void)
 MC_EXPORT int
 gmon_dump (void)
 {
-	char path[MC_PATH_MAX];
-	int err = mc_dump_file (path);
+	int err = mc_dump_now (GMONX_END_DUMP, 0);
 
 	if (err) {
 		errno = err;
@@ -478,7 +600,7 @@ MC_EXPORT void
 gmon_reset (void)
 {
 	mc_arcs_reset ();
-	mc_hist_reset ();
+	mc_hists_reset ();
 }
 
 MC_EXPORT int

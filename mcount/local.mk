@@ -19,12 +19,17 @@ mcount_libmc_la_SOURCES = \
 	mcount/runtime.h \
 	mcount/arch/x86_64/mcount.S \
 	mcount/arcs.c \
+	mcount/modules.c \
 	mcount/sampler.c \
+	mcount/wall.c \
+	mcount/bbcount.c \
 	mcount/control.c \
 	mcount/dump.c \
+	mcount/exits.c \
 	mcount/near.c \
 	mcount/start.c \
 	gmon/write.c \
+	gmon/gmonx_write.c \
 	include/gmonkit.h
 mcount_libmc_la_CFLAGS = $(MC_CFLAGS)
 mcount_libmc_la_CCASFLAGS = -fPIC

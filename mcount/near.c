@@ -133,6 +133,25 @@ map_near (const struct near *n)
 	return NULL;
 }
 
+static uintptr_t mc_near_page;		/* the copy, once installed */
+
+uintptr_t
+mc_near_origin (uintptr_t pc)
+{
+	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+	uintptr_t off, fentry = (uintptr_t) (mc_near_fentry - mc_near_start);
+
+	if (!page || pc < page || pc >= page + NEAR_PAGE)
+		return 0;
+	/* The copies run the same instructions as the originals, but a
+	   few bytes may differ in length: each entry point's samples go
+	   to its original, at the same offset as near as it allows.  */
+	off = pc - page;
+	if (off < fentry)
+		return (uintptr_t) mc_mcount_local + off;
+	return (uintptr_t) mc_fentry_local + (off - fentry);
+}
+
 static uintptr_t
 thread_pointer (void)
 {
@@ -297,6 +316,9 @@ mc_near_install (void)
 	mc_arcs_mirror = (volatile unsigned char *) n.page + NEAR_PAGE;
 	*mc_arcs_mirror = mc_arcs_on;
 	patch_got (&n);
+	if (n.patched)
+		__atomic_store_n (&mc_near_page, (uintptr_t) n.page,
+				  __ATOMIC_RELEASE);
 	if (mc_config.debug) {
 		struct mc_line l = { .len = 0 };
 

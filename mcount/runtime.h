@@ -34,6 +34,9 @@
 #define MC_TAB_MASK	0		/* offset of mask (capacity - 1) */
 #define MC_TAB_SLOTS	64		/* offset of slots[0] */
 #define MC_SLOT_SIZE	24		/* bytes per slot: from, self, count */
+/* The self of a basic-block count in an arc table (bbcount.c): no
+   code lives at address 1.  */
+#define MC_BB_SELF	1
 
 /* The arc hash: the 64-bit golden-ratio multiplier, upper half.  Any
    odd multiplier works; this one spreads return addresses a few bytes
@@ -119,6 +122,11 @@ struct mc_thread {
 	int perf_fd;			/* MC_CLOCK_PERF: the event */
 	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
+	void *altstack;			/* for fatal signals (exits.c) */
+	int wall_tid;			/* wall.c: the thread it follows */
+	uint64_t wall_last;		/* ... real time at its last look */
+	uint64_t wall_cpu;		/* ... CPU time then */
+	uint64_t wall_rest;		/* ... ns off the CPU not yet a sample */
 };
 
 /* What the fast path finds through %fs: initial-exec TLS, so a plain
@@ -179,21 +187,87 @@ struct mc_arc_stats {
 void mc_arcs_stats (struct mc_arc_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* sampler.c */
+/* modules.c */
 
 struct mc_hist {
 	uintptr_t lo;			/* runtime address of bin 0 */
 	uintptr_t hi;			/* lo + nbins * binsize */
 	uint64_t nbins;			/* bins */
 	unsigned int shift;		/* log2 of the bin width in bytes */
-	uint64_t *bins;			/* samples per bin, mmap'd */
+	uint64_t *bins;			/* samples per bin, mmap'd; NULL
+					   until sampling starts */
 	size_t mapsize;			/* bytes mmap'd for bins */
 };
+
+#define MC_MODULES_MAX	1024		/* objects; more are not sampled */
+#define MC_BUILD_ID_MAX	64
+
+enum mc_module_flag {
+	MC_MOD_MAIN = 1,		/* the program (always entry 0) */
+	MC_MOD_VDSO = 2,		/* the kernel's vDSO */
+	MC_MOD_GONE = 4			/* dlclose'd: kept for its data */
+};
+
+/* An object of the process: the program, a shared library, the vDSO.
+   Entries are appended, never moved or freed; the signal handler
+   reads them.  */
+struct mc_module {
+	uintptr_t base;			/* load address (0: not relocated);
+					   link-time = runtime - base */
+	uintptr_t text_lo;		/* its executable segments, runtime */
+	uintptr_t text_hi;
+	uintptr_t image_lo;		/* all its loaded bytes (what a copy
+					   of the vDSO holds) */
+	uintptr_t image_hi;
+	struct mc_hist hist;		/* its samples */
+	const char *path;		/* as loaded; absolute for the program */
+	unsigned char build_id[MC_BUILD_ID_MAX];	/* NT_GNU_BUILD_ID */
+	unsigned int build_id_len;	/* 0: none */
+	int flags;			/* enum mc_module_flag, atomic */
+	uint64_t seen;			/* the last scan that saw it */
+};
+
+extern struct mc_module mc_modules[MC_MODULES_MAX] MC_HIDDEN;
+#define mc_main (mc_modules[0])
+
+/* Entries published so far.  */
+unsigned int mc_modules_count (void) MC_HIDDEN;
+/* The first scan, at start-up; then a new one when the dynamic
+   linker's counters moved.  Normal context only (dl_iterate_phdr).  */
+void mc_modules_init (void) MC_HIDDEN;
+void mc_modules_refresh (void) MC_HIDDEN;
+/* In a fork child: empty histograms.  */
+void mc_modules_forget (void) MC_HIDDEN;
+/* The entry whose code holds ADDR (a loaded one first), or -1.  */
+int mc_module_find (uintptr_t addr) MC_HIDDEN;
+
+/* Gives every object a histogram of its code, the program's clipped
+   to [LO, HI); returns 0, or an errno if the program got none.  */
+int mc_hists_start (uintptr_t lo, uintptr_t hi) MC_HIDDEN;
+/* The program's histogram.  */
+const struct mc_hist *mc_hist_get (void) MC_HIDDEN;
+/* One sample (N, weighted) at PC, in whatever object holds it.
+   Async-signal-safe.  */
+void mc_hist_add (uintptr_t pc, uint64_t n) MC_HIDDEN;
+void mc_hists_reset (void) MC_HIDDEN;
+/* Moves the samples of objects found since they were taken into
+   their histograms.  */
+void mc_orphans_resolve (void) MC_HIDDEN;
+uint64_t mc_hist_samples (const struct mc_hist *h) MC_HIDDEN;
+/* Samples in histograms; in an object outside its histogram; in no
+   known object.  */
+void mc_samples_stats (uint64_t *in, uint64_t *outside,
+		       uint64_t *unknown) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* sampler.c */
 
 struct mc_sample_stats {
 	uint64_t signals;		/* sample signals handled */
 	uint64_t samples;		/* samples, overruns included */
-	uint64_t outside;		/* samples outside the histogram */
+	uint64_t outside;		/* samples in an object, outside its
+					   histogram */
+	uint64_t unknown;		/* samples in no known object */
 	uint64_t clock_ns;		/* CPU time the clocks ran (perf) */
 	enum mc_clock clock;		/* the main clock */
 	uint32_t rate;			/* Hz asked for */
@@ -205,12 +279,9 @@ struct mc_sample_stats {
 	uint64_t unsampled;		/* threads no clock could sample */
 };
 
-/* Allocates the histogram for [LO, HI); returns 0 or an errno.  */
-int mc_hist_init (uintptr_t lo, uintptr_t hi) MC_HIDDEN;
-const struct mc_hist *mc_hist_get (void) MC_HIDDEN;
-void mc_hist_add (uintptr_t pc, uint64_t n) MC_HIDDEN;
-void mc_hist_reset (void) MC_HIDDEN;
-
+/* Installs the SIGPROF handler (once; it stays: a signal still pending
+   would otherwise kill the process).  */
+void mc_sigprof_install (void) MC_HIDDEN;
 /* Installs the SIGPROF handler and starts a clock for every record.  */
 void mc_sampler_start (void) MC_HIDDEN;
 /* Stops every clock; samples arriving late are dropped.  */
@@ -221,8 +292,22 @@ void mc_sampler_thread_start (struct mc_thread *t) MC_HIDDEN;
 void mc_sampler_thread_stop (struct mc_thread *t) MC_HIDDEN;
 /* In a fork child: close the parent's clocks, empty the histogram.  */
 void mc_sampler_forget (void) MC_HIDDEN;
+/* The time a sample stands for, ns: 1 / the rate written.  */
+uint64_t mc_sampler_period_ns (void) MC_HIDDEN;
+/* CPU time of thread TID in ns, or 0 if it is gone.  */
+uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 /* The rate to write, and the totals.  */
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* wall.c */
+
+/* GMON_CLOCK=wall: a thread that charges the time each profiled thread
+   spends off the CPU to where it waits.  */
+void mc_wall_start (void) MC_HIDDEN;
+void mc_wall_stop (void) MC_HIDDEN;
+/* In a fork child: the thread again.  */
+void mc_wall_fork (void) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* control.c */
@@ -246,6 +331,13 @@ struct mc_config {
 	unsigned int bin_shift;		/* log2 GMON_BIN_SIZE */
 	uint64_t arc_limit;		/* GMON_ARC_LIMIT, bytes; 0: none */
 	bool near;			/* GMON_NEAR: copy the fast path near */
+	bool objects;			/* GMON_OBJECTS: other objects' files */
+	bool wall;			/* GMON_CLOCK=wall: real time */
+	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
+	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
+	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */
+	uint32_t image;			/* programs this pid exec'd before
+					   this one (GMON_IMAGE) */
 	char prefix[MC_PATH_MAX];	/* GMON_OUT_PREFIX made absolute, or "" */
 	char cwd[MC_PATH_MAX];		/* working directory at start-up, or "" */
 	char bad_env[160];		/* "GMON_X=value" that was ignored */
@@ -254,6 +346,14 @@ struct mc_config {
 #define MC_RATE_DEFAULT	1000		/* Hz */
 #define MC_RATE_MAX	100000		/* perf clocks stop at 10 us */
 #define MC_BIN_SHIFT_DEFAULT 2		/* 4-byte bins */
+/* The histograms' dimension in wall-clock mode: GNU gprof prints it
+   as is in "Each sample counts as 0.001 wall secs." and cut to 9 and
+   8 characters over the columns of the flat profile ("wall secs",
+   "wall sec"), so it must read well in both.  */
+#define MC_DIMEN_WALL	"wall secs"
+/* The environment variable that tells an exec'd program which image
+   of its process it is: PID.N.  */
+#define MC_IMAGE_ENV	"GMON_IMAGE"
 
 extern struct mc_config mc_config MC_HIDDEN;
 
@@ -290,11 +390,19 @@ void mc_report (void) MC_HIDDEN;
 /* ------------------------------------------------------------------ */
 /* dump.c */
 
-/* Writes the profile to FD; returns 0 or an errno.  */
+#include "gmon/gmonx_out.h"
+
+/* Writes the program's classic profile to FD; returns 0 or an errno.  */
 int mc_dump_fd (int fd) MC_HIDDEN;
-/* Writes the profile to its file (temporary file, then rename); returns
-   0 or an errno, and fills PATH (MC_PATH_MAX bytes) with the name.  */
-int mc_dump_file (char *path) MC_HIDDEN;
+/* Writes the whole profile (the program's file, and unless
+   GMON_OBJECTS=0 its object directory) for a dump of kind END (SIG:
+   the signal that caused it, or 0).  Returns 0 or an errno about the
+   program's file: EBUSY, another thread is dumping; EDEADLK, this one
+   is (a signal came in the middle).  PATH (MC_PATH_MAX bytes) gets its
+   name; *OBJS_FAILED says whether the object directory failed.
+   Async-signal-safe.  */
+int mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
+	MC_HIDDEN;
 /* The name the profile is written to.  Returns 0 or ENAMETOOLONG.  */
 int mc_output_path (char *path) MC_HIDDEN;
 /* In a fork child: a dump the parent had under way is not ours.  */
@@ -305,19 +413,13 @@ void mc_dump_forget (void) MC_HIDDEN;
 
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
+/* For a PC in the copy, the same place in libgmon's own mcount or
+   __fentry__ (where its samples are charged); 0 for any other PC.
+   Async-signal-safe.  */
+uintptr_t mc_near_origin (uintptr_t pc) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* start.c */
-
-/* The main program: where it is loaded and its code.  Kept as one
-   object so that more (shared libraries) can follow it.  */
-struct mc_module {
-	uintptr_t base;			/* load address (0: not PIE) */
-	uintptr_t text_lo;		/* its executable segments, runtime */
-	uintptr_t text_hi;
-};
-
-extern struct mc_module mc_main MC_HIDDEN;
 
 /* Profiling has started (histogram and clocks set up).  */
 bool mc_started (void) MC_HIDDEN;
@@ -327,6 +429,42 @@ void mc_lazy_start (void) MC_HIDDEN;
 bool mc_forked (void) MC_HIDDEN;
 /* Note that arcs were recorded: the profile will be written.  */
 extern volatile int mc_saw_arcs MC_HIDDEN;
+/* CLOCK_MONOTONIC when profiling started, ns.  */
+extern uint64_t mc_start_ns MC_HIDDEN;
+/* Whether this process owns the profile in its memory: not a child
+   of vfork, which runs in its parent's memory until it execs or
+   exits, and must write nothing.  */
+bool mc_owner (void) MC_HIDDEN;
+/* Ends profiling and writes the profile, once, for a process that
+   ends by END (SIG: the signal it dies of).  A second call from
+   another thread waits a while for the first to finish writing, so
+   that the process does not end in the middle; from the same thread
+   (a signal in the middle) it returns.  Async-signal-safe, except for
+   GMONX_END_EXIT, which also asks the dynamic linker for objects it
+   loaded since.  */
+void mc_finish (enum gmonx_end end, int sig) MC_HIDDEN;
+/* A dump while the program goes on (END: dump, dump signal, interval,
+   exec), problems kept for the report at exit.  GMONX_END_DUMP and
+   GMONX_END_EXEC ask the dynamic linker for new objects first, and
+   are not async-signal-safe.  Returns 0 or an errno.  */
+int mc_dump_now (enum gmonx_end end, int sig) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* exits.c */
+
+/* At start: the handlers of fatal signals and of GMON_DUMP_SIGNAL,
+   and the timer of GMON_DUMP_INTERVAL.  */
+void mc_exits_start (void) MC_HIDDEN;
+/* In a fork child: the interval timer again (timers are not
+   inherited).  */
+void mc_exits_fork (void) MC_HIDDEN;
+/* The SIGPROF handler passes on the signals of the interval timer:
+   SI_TIMER with this value.  */
+#define MC_INTERVAL_COOKIE	0x676d6f6e
+void mc_interval_dump (void) MC_HIDDEN;
+/* Gives the calling thread a stack for fatal signals, if it has none:
+   a stack overflow must still write the profile.  */
+void mc_altstack (struct mc_thread *t) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */
 

@@ -1,4 +1,4 @@
-/* sampler.c - the PC histogram and the clocks that fill it.
+/* sampler.c - the clocks that fill the PC histograms.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
@@ -41,13 +41,14 @@
    program closed the clocks' descriptors, say), the file gets the rate
    really reached, with a message.
 
-   The histogram.  Bins are a power of two bytes wide (GMON_BIN_SIZE,
-   default 4) and start at a 16-byte boundary, so with gcc's 16-byte
-   function alignment no bin holds the end of one function and the
-   start of the next.  They are 64-bit, in mmap'd memory that is paged
-   in only where samples land; several threads may be sampled at once,
-   so they are added to with relaxed atomics.  The writer splits bins
-   above 65535 across records that GNU gprof sums.  */
+   The histograms (one per object, modules.c) have bins a power of two
+   bytes wide (GMON_BIN_SIZE, default 4) from a 16-byte boundary, so
+   with gcc's 16-byte function alignment no bin holds the end of one
+   function and the start of the next.  They are 64-bit, in mmap'd
+   memory that is paged in only where samples land; several threads
+   may be sampled at once, so they are added to with relaxed atomics.
+   The writer splits bins above 65535 across records that GNU gprof
+   sums.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -69,13 +70,11 @@
 
 #include "mcount/runtime.h"
 
-static struct mc_hist mc_hist;
 static volatile int mc_sampling;	/* clocks run, samples count */
 static enum mc_clock mc_clock_kind;	/* the clock chosen, once */
 static bool mc_clock_chosen;
 static bool mc_handler_set;
 static uint64_t mc_signals;		/* handled signals */
-static uint64_t mc_outside;		/* samples outside the histogram */
 static uint64_t mc_clock_ns_done;	/* CPU ns of closed perf clocks */
 static uint64_t mc_unsampled;		/* threads without a clock */
 static int mc_clock_errno;		/* the failure that cost a clock */
@@ -87,73 +86,16 @@ static uintptr_t mc_itimer_pc;		/* where its last sample was */
 static uint64_t mc_itimer_period;	/* its period, ns (1 / itimer_rate) */
 static uint64_t mc_utime_us;		/* user CPU time while sampling */
 
-int
-mc_hist_init (uintptr_t lo, uintptr_t hi)
-{
-	unsigned int shift = mc_config.bin_shift;
-	uintptr_t align = (uintptr_t) 1 << shift;
-	uint64_t nbins;
-	size_t size;
-	void *p;
-
-	if (align < 16)
-		align = 16;
-	lo &= ~(align - 1);
-	if (hi <= lo)
-		return EINVAL;
-	/* The file counts bins in 32 bits: wider bins for a text of more
-	   than 16 GiB.  */
-	while (((hi - lo) >> shift) >= UINT32_MAX)
-		shift++;
-	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
-	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
-	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return errno;
-	mc_hist.lo = lo;
-	mc_hist.hi = lo + (nbins << shift);
-	mc_hist.nbins = nbins;
-	mc_hist.shift = shift;
-	mc_hist.mapsize = size;
-	__atomic_store_n (&mc_hist.bins, (uint64_t *) p, __ATOMIC_RELEASE);
-	return 0;
-}
-
-const struct mc_hist *
-mc_hist_get (void)
-{
-	return &mc_hist;
-}
-
-void
-mc_hist_add (uintptr_t pc, uint64_t n)
-{
-	uint64_t *bins = __atomic_load_n (&mc_hist.bins, __ATOMIC_ACQUIRE);
-
-	if (bins && pc >= mc_hist.lo && pc < mc_hist.hi)
-		__atomic_fetch_add (&bins[(pc - mc_hist.lo) >> mc_hist.shift],
-				    n, __ATOMIC_RELAXED);
-	else
-		__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
-}
-
-void
-mc_hist_reset (void)
-{
-	uint64_t i;
-
-	if (mc_hist.bins)
-		for (i = 0; i < mc_hist.nbins; i++)
-			if (__atomic_load_n (&mc_hist.bins[i],
-					     __ATOMIC_RELAXED))
-				__atomic_store_n (&mc_hist.bins[i], 0,
-						  __ATOMIC_RELAXED);
-	__atomic_store_n (&mc_outside, 0, __ATOMIC_RELAXED);
-	__atomic_store_n (&mc_signals, 0, __ATOMIC_RELAXED);
-}
-
 static uint64_t period_ns (void);
+
+static uint64_t
+mono_ns (void)
+{
+	struct timespec ts;
+
+	clock_gettime (CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
 
 static uint64_t
 process_cpu_ns (void)
@@ -224,6 +166,12 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	int saved_errno = errno;
 
 	(void) sig;
+	if (si->si_code == SI_TIMER
+	    && si->si_value.sival_int == MC_INTERVAL_COOKIE) {
+		mc_interval_dump ();
+		errno = saved_errno;
+		return;
+	}
 	if (!mc_sampling)
 		return;
 	/* A POSIX timer reports the periods that passed while its
@@ -329,9 +277,8 @@ thread_cpu_clock (int tid)
 	return (clockid_t) ((~(unsigned int) tid << 3) | 6);
 }
 
-/* CPU time of thread TID in ns, or 0 if it is gone.  */
-static uint64_t
-thread_cpu_ns (int tid)
+uint64_t
+mc_thread_cpu_ns (int tid)
 {
 	struct timespec ts;
 
@@ -359,7 +306,7 @@ timer_start (struct mc_thread *t)
 	its.it_interval.tv_nsec = (long) (ns % 1000000000u);
 	its.it_value = its.it_interval;
 	t->samples = 0;
-	t->cpu0_ns = thread_cpu_ns (t->tid);
+	t->cpu0_ns = mc_thread_cpu_ns (t->tid);
 	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
 		clock_failed ("timer_settime", errno);
 		timer_delete (t->timer);
@@ -558,9 +505,16 @@ settle (struct mc_thread *t, uint64_t ran)
 	round_rest (t, ran % period_ns ());
 }
 
+/* How long a clock may stay claimed by someone else before its stop
+   gives up: a start or a read takes a few system calls, but the
+   claimer may be this very thread, interrupted by the fatal signal
+   that is stopping everything, and it will never go on.  */
+#define CLAIM_WAIT_NS	100000000u
+
 void
 mc_sampler_thread_stop (struct mc_thread *t)
 {
+	uint64_t until = 0;
 	int c;
 
 	for (;;) {
@@ -569,7 +523,11 @@ mc_sampler_thread_stop (struct mc_thread *t)
 			return;
 		if (c != MC_CLOCK_BUSY && claim (t, c))
 			break;
-		sched_yield ();		/* a start or a read, a few syscalls */
+		if (!until)
+			until = mono_ns () + CLAIM_WAIT_NS;
+		else if (mono_ns () > until)
+			return;
+		sched_yield ();
 	}
 	switch (c) {
 	case MC_CLOCK_PERF:
@@ -590,7 +548,7 @@ mc_sampler_thread_stop (struct mc_thread *t)
 		t->perf_fd = -1;
 		break;
 	case MC_CLOCK_TIMER: {
-		uint64_t now = thread_cpu_ns (t->tid);
+		uint64_t now = mc_thread_cpu_ns (t->tid);
 
 		timer_delete (t->timer);
 		if (now > t->cpu0_ns && t->cpu0_ns)
@@ -610,25 +568,34 @@ tv_us (const struct timeval *tv)
 }
 
 void
-mc_sampler_start (void)
+mc_sigprof_install (void)
 {
 	struct sigaction sa;
+
+	if (mc_handler_set)
+		return;
+	memset (&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_sigprof;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigfillset (&sa.sa_mask);
+	if (sigaction (SIGPROF, &sa, NULL) < 0) {
+		clock_failed ("sigaction", errno);
+		return;
+	}
+	mc_handler_set = true;
+}
+
+void
+mc_sampler_start (void)
+{
 	struct mc_thread *t;
 	struct rusage ru;
 
 	if (mc_sampling || mc_config.sampler == MC_SAMPLER_OFF)
 		return;
-	if (!mc_handler_set) {
-		memset (&sa, 0, sizeof sa);
-		sa.sa_sigaction = on_sigprof;
-		sa.sa_flags = SA_SIGINFO | SA_RESTART;
-		sigfillset (&sa.sa_mask);
-		if (sigaction (SIGPROF, &sa, NULL) < 0) {
-			clock_failed ("sigaction", errno);
-			return;
-		}
-		mc_handler_set = true;
-	}
+	mc_sigprof_install ();
+	if (!mc_handler_set)
+		return;
 	if (getrusage (RUSAGE_SELF, &ru) == 0)
 		mc_utime0 = ru.ru_utime;
 	mc_sampling = 1;
@@ -640,6 +607,8 @@ mc_sampler_start (void)
 		if (__atomic_load_n (&t->state, __ATOMIC_ACQUIRE)
 		    == MC_THREAD_OWNED)
 			mc_sampler_thread_start (t);
+	if (mc_config.wall)
+		mc_wall_start ();
 }
 
 void
@@ -651,6 +620,7 @@ mc_sampler_stop (void)
 	if (!mc_sampling)
 		return;
 	mc_sampling = 0;
+	mc_wall_stop ();
 	if (mc_clock_kind == MC_CLOCK_ITIMER)
 		itimer_set (false);
 	for (t = mc_threads (); t; t = t->next)
@@ -679,29 +649,33 @@ mc_sampler_forget (void)
 		if (__atomic_load_n (&t->clock, __ATOMIC_RELAXED)
 		    == MC_CLOCK_PERF && perf_ours (t))
 			close (t->perf_fd);
-	mc_hist_reset ();
+	mc_modules_forget ();
 	mc_clock_ns_done = 0;
 	mc_unsampled = 0;
 	mc_utime_us = 0;
 	memset (&mc_utime0, 0, sizeof mc_utime0);
 	if (mc_sampling && mc_clock_kind == MC_CLOCK_ITIMER)
 		itimer_set (true);
+	mc_wall_fork ();
+}
+
+uint64_t
+mc_sampler_period_ns (void)
+{
+	return mc_clock_kind == MC_CLOCK_ITIMER
+		? 1000000000u / itimer_rate () : period_ns ();
 }
 
 void
 mc_sampler_stats (struct mc_sample_stats *st)
 {
 	struct mc_thread *t;
-	uint64_t i, in = 0, utime_us = mc_utime_us;
+	uint64_t in, utime_us = mc_utime_us;
 	struct rusage ru;
 
 	memset (st, 0, sizeof *st);
-	if (mc_hist.bins)
-		for (i = 0; i < mc_hist.nbins; i++)
-			in += __atomic_load_n (&mc_hist.bins[i],
-					       __ATOMIC_RELAXED);
-	st->outside = __atomic_load_n (&mc_outside, __ATOMIC_RELAXED);
-	st->samples = in + st->outside;
+	mc_samples_stats (&in, &st->outside, &st->unknown);
+	st->samples = in + st->outside + st->unknown;
 	st->signals = __atomic_load_n (&mc_signals, __ATOMIC_RELAXED);
 	st->clock_ns = __atomic_load_n (&mc_clock_ns_done, __ATOMIC_RELAXED);
 	for (t = mc_threads (); t; t = t->next)

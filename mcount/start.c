@@ -14,34 +14,36 @@
                                     nothing calls __monstartup: glibc
                                     then writes nothing, silently).
 
-   The constructor only reads the configuration and registers the fork
-   and thread-exit handlers: a process that never runs -pg code (libgmon
-   preloaded into a shell, say) starts no clock and writes no file.
+   The constructor only reads the configuration, takes the list of
+   loaded objects and registers the fork and thread-exit handlers: a
+   process that never runs -pg code (libgmon preloaded into a shell,
+   say) starts no clock and writes no file.
 
-   Who ends it: _mcleanup, which gcrt1.o registers with atexit, or the
-   library's destructor when nothing registered _mcleanup.  The profile
-   is written once, then counting and sampling stop.
+   Who ends it, writing the profile once (exits.c has the rest):
+   _mcleanup, which gcrt1.o registers with atexit; the library's
+   destructor when nothing registered _mcleanup; _exit and _Exit; a
+   fatal signal.  exec and the dump triggers write it and go on.
 
-   The histogram covers the main program's executable segments (within
-   the range __monstartup was given, if any); the arcs kept are those
-   between two addresses of those segments.  The load address is kept
-   to write link-time addresses, as glibc does for PIE.  */
+   The histogram of the program covers its executable segments (within
+   the range __monstartup was given, if any); every other object gets
+   one of its code (modules.c).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
 
-#include <elf.h>
 #include <errno.h>
-#include <link.h>
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "include/gmonkit.h"
 #include "mcount/runtime.h"
 
-struct mc_module mc_main;
 volatile int mc_saw_arcs;
+uint64_t mc_start_ns;
 
 enum mc_state {
 	MC_OFF,				/* not started */
@@ -54,37 +56,16 @@ static int mc_state;			/* enum mc_state, atomic */
 static int mc_init_state;		/* 0, 1 running, 2 done */
 static bool mc_explicit;		/* asked for: write even without arcs */
 static bool mc_child;			/* a fork child */
-static int mc_finishing;		/* mc_finish has begun */
+static int mc_finishing;		/* tid of the thread finishing, or 0 */
+static int mc_finished;			/* the final profile is written */
+static pid_t mc_pid;			/* the process the profile is of */
 
 static void atfork_child (void);
 
-/* The first object dl_iterate_phdr reports is the main program.  */
 static int
-find_main (struct dl_phdr_info *info, size_t size, void *data)
+mc_gettid (void)
 {
-	uintptr_t lo = UINTPTR_MAX, hi = 0;
-	int i;
-
-	(void) size;
-	(void) data;
-	mc_main.base = info->dlpi_addr;
-	for (i = 0; i < info->dlpi_phnum; i++) {
-		const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
-		uintptr_t a;
-
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
-			continue;
-		a = info->dlpi_addr + ph->p_vaddr;
-		if (a < lo)
-			lo = a;
-		if (a + ph->p_memsz > hi)
-			hi = a + ph->p_memsz;
-	}
-	if (lo < hi) {
-		mc_main.text_lo = lo;
-		mc_main.text_hi = hi;
-	}
-	return 1;
+	return (int) syscall (SYS_gettid);
 }
 
 static void
@@ -96,12 +77,19 @@ init_once (void)
 					  __ATOMIC_ACQUIRE,
 					  __ATOMIC_RELAXED))
 		return;
+	mc_pid = getpid ();
 	mc_config_init ();
 	mc_arcs_init ();
 	pthread_atfork (NULL, NULL, atfork_child);
-	dl_iterate_phdr (find_main, NULL);
+	mc_modules_init ();
 	mc_near_install ();
 	__atomic_store_n (&mc_init_state, 2, __ATOMIC_RELEASE);
+}
+
+bool
+mc_owner (void)
+{
+	return getpid () == mc_pid;
 }
 
 static void
@@ -132,9 +120,11 @@ debug_start (void)
 	mc_line_u64 (&l, h->nbins);
 	mc_line_str (&l, " bins of ");
 	mc_line_u64 (&l, (uint64_t) 1 << h->shift);
-	mc_line_str (&l, " bytes; clock: ");
+	mc_line_str (&l, " bytes; ");
+	mc_line_u64 (&l, mc_modules_count ());
+	mc_line_str (&l, " objects; clock: ");
 	mc_line_str (&l, clocks[st.clock]);
-	mc_line_str (&l, ", ");
+	mc_line_str (&l, mc_config.wall ? " + off-CPU time, " : ", ");
 	mc_line_u64 (&l, st.file_rate);
 	mc_line_str (&l, " Hz; output ");
 	if (mc_output_path (path) == 0)
@@ -142,14 +132,22 @@ debug_start (void)
 	mc_line_write (&l);
 }
 
-/* Sets up the histogram for [LO, HI) (clipped to the main program's
-   code; the code itself if LO >= HI) and starts the clocks.  */
+static uint64_t
+now_ns (void)
+{
+	struct timespec ts;
+
+	clock_gettime (CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+/* Sets up the histograms, the program's for [LO, HI) (clipped to its
+   code; the code itself if LO >= HI), and starts the clocks.  */
 static void
 mc_start (uintptr_t lo, uintptr_t hi)
 {
 	int expect = MC_OFF;
 	uintptr_t a = mc_main.text_lo, b = mc_main.text_hi;
-	int err;
 
 	if (!__atomic_compare_exchange_n (&mc_state, &expect, MC_STARTING,
 					  false, __ATOMIC_ACQUIRE,
@@ -171,21 +169,14 @@ mc_start (uintptr_t lo, uintptr_t hi)
 			b = hi;
 		}
 	}
-	if (a < b && (err = mc_hist_init (a, b)) != 0) {
-		struct mc_line l = { .len = 0 };
-
-		mc_line_str (&l, "no memory for the histogram (mmap: ");
-		mc_line_errno (&l, err);
-		mc_line_str (&l, "): allow more memory (ulimit -v) or set "
-			     "GMON_BIN_SIZE higher");
-		l.buf[l.len] = '\0';
-		mc_problem (MC_PROB_SAMPLER, l.buf);
-	}
+	mc_start_ns = now_ns ();
+	mc_hists_start (a, b);
 	if (!mc_tls.self && !mc_tls.busy)
 		mc_thread_attach ();
 	__atomic_store_n (&mc_state, MC_RUNNING, __ATOMIC_RELEASE);
-	if (mc_arcs_on && mc_hist_get ()->bins)
+	if (mc_arcs_on)
 		mc_sampler_start ();
+	mc_exits_start ();
 	debug_start ();
 }
 
@@ -226,61 +217,140 @@ monstartup (unsigned long lowpc, unsigned long highpc)
 }
 
 static void
-mc_finish (void)
+report_dump (int err, bool objs_failed, const char *path)
 {
-	char path[MC_PATH_MAX];
-	int err, tries;
+	struct mc_line l = { .len = 0 };
 
-	if (__atomic_exchange_n (&mc_finishing, 1, __ATOMIC_ACQ_REL))
-		return;
-	mc_arcs_switch (false);
-	mc_sampler_stop ();
-	__atomic_store_n (&mc_state, MC_FINISHED, __ATOMIC_RELEASE);
-	if (!mc_explicit && !mc_saw_arcs)
-		return;			/* no -pg code ran: nothing to say */
-
-	/* Another thread may be in gmon_dump: wait for it.  */
-	for (tries = 0; (err = mc_dump_file (path)) == EBUSY && tries < 1000;
-	     tries++)
-		sched_yield ();
 	if (err) {
-		struct mc_line l = { .len = 0 };
-
 		mc_line_str (&l, "no profile written: ");
 		mc_line_str (&l, path[0] ? path : "gmon.out");
 		mc_line_str (&l, ": ");
 		mc_line_errno (&l, err);
-		mc_line_str (&l, " (set GMON_OUT_PREFIX to a writable "
+		mc_line_str (&l, err == EBUSY || err == EDEADLK
+			     ? " (a dump was under way)"
+			     : " (set GMON_OUT_PREFIX to a writable "
 			     "directory and name)");
 		l.buf[l.len] = '\0';
 		mc_problem (MC_PROB_OUTPUT, l.buf);
-	} else if (mc_config.debug) {
-		struct mc_line l = { .len = 0 };
-		struct mc_sample_stats st;
-
-		mc_sampler_stats (&st);
-		mc_line_str (&l, "libgmon: dump: ");
+	} else if (objs_failed) {
+		mc_line_str (&l, "the files of the shared libraries next to ");
 		mc_line_str (&l, path);
-		mc_line_str (&l, ": ");
-		mc_line_u64 (&l, st.samples);
-		mc_line_str (&l, " samples (");
-		mc_line_u64 (&l, st.outside);
-		mc_line_str (&l, " outside the histogram, ");
-		mc_line_u64 (&l, st.signals);
-		mc_line_str (&l, " signals, ");
-		mc_line_u64 (&l, st.clock_ns / 1000000u);
-		mc_line_str (&l, " ms on perf clocks), rate ");
-		mc_line_u64 (&l, st.file_rate);
-		mc_line_str (&l, " Hz");
-		mc_line_write (&l);
+		mc_line_str (&l, " could not all be written (set "
+			     "GMON_OBJECTS=0 to write the program's only)");
+		l.buf[l.len] = '\0';
+		mc_problem (MC_PROB_OUTPUT, l.buf);
 	}
-	mc_report ();
+}
+
+static void
+debug_dump (const char *path)
+{
+	struct mc_line l = { .len = 0 };
+	struct mc_sample_stats st;
+
+	if (!mc_config.debug)
+		return;
+	mc_sampler_stats (&st);
+	mc_line_str (&l, "libgmon: dump: ");
+	mc_line_str (&l, path);
+	mc_line_str (&l, ": ");
+	mc_line_u64 (&l, st.samples);
+	mc_line_str (&l, " samples (");
+	mc_line_u64 (&l, st.unknown);
+	mc_line_str (&l, " in no known object, ");
+	mc_line_u64 (&l, st.outside);
+	mc_line_str (&l, " outside the histograms, ");
+	mc_line_u64 (&l, st.signals);
+	mc_line_str (&l, " signals, ");
+	mc_line_u64 (&l, st.clock_ns / 1000000u);
+	mc_line_str (&l, " ms on perf clocks), rate ");
+	mc_line_u64 (&l, st.file_rate);
+	mc_line_str (&l, " Hz, ");
+	mc_line_u64 (&l, mc_modules_count ());
+	mc_line_str (&l, " objects");
+	mc_line_write (&l);
+}
+
+/* Writes the profile, waiting a while for a dump of another thread.  */
+static int
+dump_retrying (enum gmonx_end end, int sig, char *path, bool *objs_failed)
+{
+	int err, tries;
+
+	for (tries = 0; (err = mc_dump (end, sig, path, objs_failed)) == EBUSY
+	     && tries < 2000; tries++) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep (&ts, NULL);
+	}
+	return err;
+}
+
+int
+mc_dump_now (enum gmonx_end end, int sig)
+{
+	char path[MC_PATH_MAX];
+	bool objs_failed;
+	int err;
+
+	if (!mc_owner () || !mc_started ()
+	    || __atomic_load_n (&mc_finishing, __ATOMIC_ACQUIRE))
+		return EINVAL;
+	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC)
+		mc_modules_refresh ();
+	err = end == GMONX_END_EXEC ? dump_retrying (end, sig, path,
+						      &objs_failed)
+		: mc_dump (end, sig, path, &objs_failed);
+	if (err != EBUSY && err != EDEADLK)
+		report_dump (err, objs_failed, path);
+	if (!err)
+		debug_dump (path);
+	return err;
+}
+
+void
+mc_finish (enum gmonx_end end, int sig)
+{
+	char path[MC_PATH_MAX];
+	bool objs_failed;
+	int me, expect = 0, err, i;
+
+	if (!mc_owner ())
+		return;			/* a vfork child: not our memory */
+	me = mc_gettid ();
+	if (!__atomic_compare_exchange_n (&mc_finishing, &expect, me, false,
+					  __ATOMIC_ACQ_REL,
+					  __ATOMIC_ACQUIRE)) {
+		/* Another thread writes it: let it finish before this one
+		   ends the process (5 s at most).  */
+		for (i = 0; expect != me && i < 5000
+		     && !__atomic_load_n (&mc_finished, __ATOMIC_ACQUIRE);
+		     i++) {
+			struct timespec ts = { 0, 1000000 };
+
+			nanosleep (&ts, NULL);
+		}
+		return;
+	}
+	mc_arcs_switch (false);
+	mc_sampler_stop ();
+	__atomic_store_n (&mc_state, MC_FINISHED, __ATOMIC_RELEASE);
+	if (mc_explicit || mc_saw_arcs) {
+		if (end == GMONX_END_EXIT)
+			mc_modules_refresh ();
+		err = dump_retrying (end, sig, path, &objs_failed);
+		report_dump (err, objs_failed, path);
+		if (!err)
+			debug_dump (path);
+		mc_report ();
+	}
+	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
 }
 
 MC_EXPORT void
 _mcleanup (void)
 {
-	mc_finish ();
+	mc_finish (GMONX_END_EXIT, 0);
 }
 
 static void
@@ -288,16 +358,22 @@ atfork_child (void)
 {
 	int state = __atomic_load_n (&mc_state, __ATOMIC_ACQUIRE);
 
+	mc_pid = getpid ();
 	if (state == MC_FINISHED)
 		return;
 	/* The child has one thread and none of the parent's clocks; its
-	   profile is its own, in its own file.  */
+	   profile is its own, in its own file, and it is the first
+	   program of its process.  */
 	mc_child = true;
+	mc_config.image = 0;
 	mc_sampler_forget ();
 	mc_arcs_forget ();
 	mc_dump_forget ();
-	if (state == MC_RUNNING)
+	if (state == MC_RUNNING) {
+		mc_start_ns = now_ns ();
 		mc_thread_attach ();
+		mc_exits_fork ();
+	}
 }
 
 __attribute__ ((constructor)) static void
@@ -315,5 +391,5 @@ mc_destructor (void)
 	/* Nothing called _mcleanup (no gcrt1.o): write the profile now,
 	   after the program's own destructors.  */
 	if (mc_started () || mc_saw_arcs)
-		mc_finish ();
+		mc_finish (GMONX_END_EXIT, 0);
 }

@@ -134,7 +134,8 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-arcs.sh \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
-	tests/e2e/rt-sampler.sh
+	tests/e2e/rt-sampler.sh \
+	tests/e2e/rt-objects.sh
 TESTS += $(RT_E2E_TESTS)
 endif
 EXTRA_DIST += \
@@ -148,7 +149,12 @@ EXTRA_DIST += \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
+	tests/e2e/rt-objects.sh \
 	tests/programs/rt-calls.c \
+	tests/programs/rt-dso.c \
+	tests/programs/rt-dso-a.c \
+	tests/programs/rt-dso-s.c \
+	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
 	tests/programs/rt-fork.c \
 	tests/programs/rt-api.c \

@@ -2,7 +2,8 @@
 # rt-fork.sh - after fork, the child starts with empty tables and its
 # own clock, and writes its own file: gmon.out.PID without
 # GMON_OUT_PREFIX (glibc's child overwrites the parent's gmon.out),
-# PREFIX.PID with it.
+# PREFIX.PID with it; the files of its shared libraries go to
+# gmon.out-objs.PID, PREFIX-objs.PID.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -38,7 +39,10 @@ parent=$(awk '$1 == "parent" { print $2 }' out)
 [ -n "$child" ] && [ -n "$parent" ] || hard_error "no pids: $(cat out)"
 check "gmon.out and gmon.out.$child are there" \
 	test -f gmon.out -a -f "gmon.out.$child"
-check "no other profile" test "$(ls gmon.out* | wc -l)" -eq 2
+check "no other profile" test "$(ls -d gmon.out* | grep -vc -- -objs)" -eq 2
+check "and the files of their libraries beside them, one directory each" \
+	test -d gmon.out-objs -a -d "gmon.out-objs.$child" \
+	-a "$(ls -d gmon.out* | grep -c -- -objs)" -eq 2
 check_pair gmon.out "gmon.out.$child"
 
 mkdir pfx
@@ -48,7 +52,8 @@ child=$(awk '$1 == "child" { print $2 }' out)
 parent=$(awk '$1 == "parent" { print $2 }' out)
 check "pfx/run.$parent and pfx/run.$child are there, and nothing else" \
 	test -f "pfx/run.$parent" -a -f "pfx/run.$child" \
-	-a "$(ls pfx | wc -l)" -eq 2
+	-a -d "pfx/run-objs.$parent" -a -d "pfx/run-objs.$child" \
+	-a "$(ls pfx | wc -l)" -eq 4
 check_pair "pfx/run.$parent" "pfx/run.$child"
 
 finish

@@ -14,10 +14,12 @@ need_runtime () {
 	need_gnu_gprof
 }
 
-# rt_cc OUT SOURCE FLAGS...: a -pg program linked with libgmon.so.
+# rt_cc OUT SOURCE FLAGS...: a -pg program linked with libgmon.so
+# (and $RT_LIBS, after the source).
 rt_cc () {
 	_out=$1 _src=$2; shift 2
-	$CC $RT_CFLAGS_TEST "$@" -o "$_out" "$_src" \
+	# shellcheck disable=SC2086
+	$CC $RT_CFLAGS_TEST "$@" -o "$_out" "$_src" ${RT_LIBS:-} \
 		-L"$LIBGMON_DIR" -lgmon -Wl,-rpath,"$LIBGMON_DIR" -lpthread ||
 		hard_error "cannot build $_out"
 }

@@ -1,0 +1,129 @@
+/* gmonx.h - read and write gmonx files, the companions of gmon.out.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   The layout is in gmonx_out.h.  The writer works like gmon/write.c
+   (no malloc, no stdio, a struct gmon_writer over the caller's
+   buffer: async-signal-safe); the reader takes a whole file, checks
+   every length against the bytes really there, and names the file and
+   the offset of whatever is wrong.  */
+
+#ifndef GMON_GMONX_H
+#define GMON_GMONX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gmon/gmon.h"
+#include "gmon/gmonx_out.h"
+
+struct gmonx_process {
+	uint32_t pid;			/* process id */
+	uint32_t ppid;			/* its parent's */
+	uint32_t image;			/* images of this pid before (exec) */
+	uint32_t end;			/* enum gmonx_end */
+	uint32_t signal;		/* fatal or dump signal, or 0 */
+	uint32_t rate;			/* samples per second */
+	uint32_t clock;			/* enum gmonx_clock */
+	uint64_t cpu_ns;		/* process CPU time at the dump */
+	uint64_t wall_ns;		/* real time since profiling started */
+	uint64_t samples;		/* every sample taken */
+	uint64_t unknown;		/* ... in no known object */
+	uint64_t outside;		/* ... outside an object's histogram */
+	uint64_t lost_calls;		/* calls not counted */
+};
+
+struct gmonx_object {
+	uint32_t id;			/* unique in the file */
+	uint32_t flags;			/* GMONX_OBJ_* */
+	uint64_t base;			/* load address */
+	uint64_t text_lo;		/* executable segments, runtime */
+	uint64_t text_hi;		/* ... one past the end */
+	uint64_t samples;		/* samples in its histogram */
+	uint64_t calls;			/* calls counted into it */
+	uint64_t blocks;		/* basic-block executions in it */
+	const char *path;		/* as loaded, NUL-terminated */
+	const char *file;		/* its classic file, relative; "" */
+	const unsigned char *build_id;	/* raw note bytes */
+	size_t build_id_len;		/* 0: none */
+	const char *image;		/* saved copy, relative; "" */
+};
+
+struct gmonx_arc {
+	uint32_t from_obj;		/* caller's object id, or GMONX_NO_OBJECT */
+	uint32_t self_obj;		/* callee's object id, or GMONX_NO_OBJECT */
+	uint64_t from_pc;		/* link-time address in from_obj */
+	uint64_t self_pc;		/* link-time address in self_obj */
+	uint64_t count;			/* calls */
+};
+
+/* ------------------------------------------------------------------ */
+/* gmonx_write.c: async-signal-safe, as gmon/write.c.  Each returns 0,
+   or -1 once any write failed (W->error says why).  W's target is
+   ignored: gmonx has one layout.  */
+
+int gmonx_write_header (struct gmon_writer *w);
+int gmonx_write_process (struct gmon_writer *w,
+			 const struct gmonx_process *p);
+/* Strings longer than GMONX_STRING_MAX bytes are cut; a build id
+   longer than GMONX_BUILD_ID_MAX too.  NULL strings are empty.  */
+int gmonx_write_object (struct gmon_writer *w,
+			const struct gmonx_object *o);
+/* One record of N arcs (more records if N is very large).  */
+int gmonx_write_arcs (struct gmon_writer *w, const struct gmonx_arc *a,
+		      size_t n);
+
+/* ------------------------------------------------------------------ */
+/* gmonx_read.c */
+
+/* A gmonx file, whole.  Strings point into its own memory.  */
+struct gmonx_file {
+	char *name;			/* the path it was read from */
+	char *dir;			/* its directory: where the relative
+					   names in it start ("." if none) */
+	uint32_t version;		/* of the file */
+	bool have_process;		/* a PROCESS record was read */
+	struct gmonx_process process;
+	struct gmonx_object *objects;	/* in file order */
+	size_t nobjects;
+	struct gmonx_arc *arcs;		/* every ARCS entry, in file order */
+	size_t narcs;
+	uint64_t skipped;		/* records of tags not known here */
+	unsigned char *data;		/* the bytes of the file */
+	size_t size;
+};
+
+/* Whether the first bytes of a file (N of them) are a gmonx magic.  */
+bool gmonx_is_magic (const void *head, size_t n);
+
+/* Reads PATH into F.  Returns 0, or -1 with ERR filled ("PATH: what
+   is wrong at offset N"); F is then empty.  */
+int gmonx_read (const char *path, struct gmonx_file *f,
+		struct gmon_error *err);
+
+/* The same from memory (copied), NAME naming it in messages and
+   giving the directory.  */
+int gmonx_parse (const void *data, size_t size, const char *name,
+		 struct gmonx_file *f, struct gmon_error *err);
+
+void gmonx_free (struct gmonx_file *f);
+
+/* The object of F with id ID, or NULL.  */
+const struct gmonx_object *gmonx_object (const struct gmonx_file *f,
+					 uint32_t id);
+
+/* The companion libgmon wrote with the profile PROFILE, into BUF
+   (SIZE bytes): for DIR/STEM[.PID[.N]] it is
+   DIR/STEM-objs[.PID[.N]]/objects.gmonx.  A stem may end in digits of
+   its own, so the names that PROFILE could have been split into are
+   tried, the fewest numbers taken as PID and N first.  Returns 0 with
+   the first that exists, or -1 with BUF holding the first tried (for
+   a message).  */
+int gmonx_find_companion (const char *profile, char *buf, size_t size);
+
+#define GMONX_OBJDIR_SUFFIX	"-objs"
+#define GMONX_COMPANION_NAME	"objects.gmonx"
+
+#endif /* GMON_GMONX_H */

@@ -1,0 +1,155 @@
+/* gmonx_out.h - the on-disk layout of gmonx, the companion of gmon.out.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   A classic gmon file describes one object (the program, or one shared
+   library) in that object's link-time addresses, and GNU gprof reads
+   nothing else.  What a profile of a whole process needs beyond that
+   goes into a gmonx file, which GNU gprof never opens: which objects
+   were loaded where, which classic file holds the data of which
+   object, the calls that cross from one object into another, and how
+   the run ended.  libgmon writes one per profile, in the profile's
+   object directory (see doc/runtime.texi, "Shared libraries"):
+
+     gmon.out                 the program, classic
+     gmon.out-objs/
+       objects.gmonx          this format
+       libfoo.so.gmon         libfoo.so, classic, its own addresses
+       libc.so.6.gmon         ...
+
+   Unlike a classic file, a gmonx file says how to read it: every
+   integer is little-endian and every address 64 bits wide, whatever
+   the target.  Nothing is aligned.
+
+     header   16 bytes
+       0   char magic[8]     "gmonx\0\0\0" (GNU gprof, taking it for a
+                             gmon file by its first four bytes, stops
+                             at the version that follows: it is not 1)
+       8   u32  version      1
+       12  u32  flags        0
+
+     then records until the end of the file, each
+       0   u32  tag          GMONX_TAG_*
+       4   u32  size         bytes of the body that follows
+       8   body
+
+   Extending the format.  A reader skips a record whose tag it does
+   not know, and ignores the bytes of a body beyond the fields it
+   knows: new kinds of data get new tags, and a record may grow new
+   fields at the end of its fixed part (GMONX_*_SIZE is the size a
+   version-1 reader needs).  A change that old readers would misread
+   takes a new version number, which they refuse.
+
+   Records (tag: body):
+
+   GMONX_TAG_PROCESS (1): the run, once per file.
+       0   u32  pid
+       4   u32  ppid
+       8   u32  image        how many program images this pid ran
+                             before this one (exec); 0 usually
+       12  u32  end          GMONX_END_*: what wrote the file
+       16  u32  signal       the fatal or dump signal, or 0
+       20  u32  rate         samples per second of the histograms
+       24  u32  clock        GMONX_CLOCK_*: what a sample measures
+       28  u32  reserved     0
+       32  u64  cpu_ns       CPU time of the process at the dump
+       40  u64  wall_ns      real time since profiling started
+       48  u64  samples      samples taken, all of them: the sum of
+                             every object's histogram, plus the two
+                             counts below
+       56  u64  unknown      samples in code of no known object
+       64  u64  outside      samples in an object but outside its
+                             histogram (monstartup narrowed it)
+       72  u64  lost_calls   calls not counted (arc tables full)
+
+   GMONX_TAG_OBJECT (2): one object of the load map.  Object ids are
+   small numbers, unique in the file; the program is the object with
+   GMONX_OBJ_MAIN.  A runtime address A of the object is the link-time
+   address A - base, the address its symbol table and its classic file
+   use.
+       0   u32  id
+       4   u32  flags        GMONX_OBJ_*
+       8   u64  base         load address (0: not relocated)
+       16  u64  text_lo      its executable segments, runtime addresses
+       24  u64  text_hi      (one past the end)
+       32  u64  samples      samples in its histogram
+       40  u64  calls        calls counted into it, from anywhere
+       48  u64  blocks       basic-block executions counted in it
+       56  then four strings, each a u16 length and that many bytes
+           (no NUL):
+             path            the file as it was loaded (absolute for
+                             the program); "linux-vdso.so.1" for the
+                             vDSO
+             file            its classic gmon file, relative to the
+                             directory of this gmonx file; "" if none
+                             was written.  A plain name, or for the
+                             program "../" and a plain name.
+             build_id        the raw bytes of its NT_GNU_BUILD_ID note,
+                             at most 64; empty if it has none
+             image           a copy of the object saved beside this
+                             file (the vDSO, which exists only in
+                             memory), relative like file; "" if none
+
+   GMONX_TAG_ARCS (3): calls from one object into another, which no
+   classic file can hold; body size is a multiple of 32.  Calls within
+   one object are in its classic file, never here.  Each entry:
+       0   u32  from_obj     object id of the caller, or
+                             GMONX_NO_OBJECT: from_pc is a runtime
+                             address in no known object
+       4   u32  self_obj     object id of the callee (idem)
+       8   u64  from_pc      return address in the caller (link-time)
+       16  u64  self_pc      address in the callee, as in a classic arc
+       24  u64  count        calls
+   The same pair may come more than once: readers add the counts.
+
+   Tags 4 and up are free (calling-context samples, issue 8, will take
+   one).  */
+
+#ifndef GMON_GMONX_OUT_H
+#define GMON_GMONX_OUT_H
+
+#define GMONX_MAGIC		"gmonx\0\0\0"
+#define GMONX_MAGIC_LEN		8
+#define GMONX_VERSION		1
+#define GMONX_HDR_SIZE		16
+#define GMONX_REC_HDR_SIZE	8	/* tag + size */
+
+enum gmonx_tag {
+	GMONX_TAG_PROCESS = 1,
+	GMONX_TAG_OBJECT = 2,
+	GMONX_TAG_ARCS = 3
+};
+
+/* Fixed parts of the bodies, as version 1 writes them.  */
+#define GMONX_PROCESS_SIZE	80
+#define GMONX_OBJECT_SIZE	56	/* then the four strings */
+#define GMONX_ARC_SIZE		32
+
+/* What wrote the file (PROCESS end).  */
+enum gmonx_end {
+	GMONX_END_EXIT = 0,		/* exit, return from main, _mcleanup */
+	GMONX_END__EXIT = 1,		/* _exit or _Exit */
+	GMONX_END_SIGNAL = 2,		/* a fatal signal; the process died */
+	GMONX_END_EXEC = 3,		/* exec replaced the program */
+	GMONX_END_DUMP = 4,		/* gmon_dump (); the process went on */
+	GMONX_END_DUMP_SIGNAL = 5,	/* GMON_DUMP_SIGNAL; it went on */
+	GMONX_END_INTERVAL = 6		/* GMON_DUMP_INTERVAL; it went on */
+};
+
+/* What a sample measures (PROCESS clock).  */
+enum gmonx_clock {
+	GMONX_CLOCK_CPU = 0,		/* CPU time of the threads */
+	GMONX_CLOCK_WALL = 1		/* real time of the threads */
+};
+
+/* OBJECT flags.  */
+#define GMONX_OBJ_MAIN		0x1	/* the program */
+#define GMONX_OBJ_VDSO		0x2	/* the kernel's vDSO */
+#define GMONX_OBJ_UNLOADED	0x4	/* dlclose'd before the dump */
+
+#define GMONX_NO_OBJECT		0xffffffffu
+#define GMONX_BUILD_ID_MAX	64
+#define GMONX_STRING_MAX	0xffffu
+
+#endif /* GMON_GMONX_OUT_H */

@@ -1,0 +1,582 @@
+/* gmonx_read.c - read gmonx files, the companions of gmon.out.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   A gmonx file is small next to the classic files it describes, so it
+   is read whole and then parsed from memory.  The memory grows with
+   the bytes that really arrive, never with a size the file claims; a
+   record's size is believed only when the bytes behind it are there;
+   every string must end inside its record.  Each message names the
+   file and the offset of the record at fault.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gmon/bytes.h"
+#include "gmon/gmonx.h"
+
+/* Larger than any file a run writes; a bound for damaged input.  */
+#define GMONX_FILE_MAX	((size_t) 1 << 32)
+
+bool
+gmonx_is_magic (const void *head, size_t n)
+{
+	return n >= GMONX_MAGIC_LEN
+		&& memcmp (head, GMONX_MAGIC, GMONX_MAGIC_LEN) == 0;
+}
+
+static uint64_t
+le (const unsigned char *p, unsigned int size)
+{
+	return gmon_get_uint (p, size, false);
+}
+
+/* A body being parsed: its bytes and where the record started.  */
+struct body {
+	const unsigned char *p;		/* next byte */
+	size_t left;			/* bytes of the body still unread */
+	uint64_t at;			/* file offset of the record */
+	const char *what;		/* its kind, for messages */
+};
+
+static const char *
+tag_name (uint32_t tag)
+{
+	switch (tag) {
+	case GMONX_TAG_PROCESS:
+		return "process";
+	case GMONX_TAG_OBJECT:
+		return "object";
+	case GMONX_TAG_ARCS:
+		return "arcs";
+	default:
+		return "unknown";
+	}
+}
+
+/* A u16-counted string of body B into *S (N bytes).  */
+static int
+take_str (struct body *b, const char *field, const unsigned char **s,
+	  size_t *n, const struct gmonx_file *f, struct gmon_error *err)
+{
+	size_t len;
+
+	if (b->left < 2) {
+		gmon_error_set (err, f->name, "%s record at offset %llu ends "
+				"before its %s", b->what,
+				(unsigned long long) b->at, field);
+		return -1;
+	}
+	len = (size_t) le (b->p, 2);
+	if (b->left - 2 < len) {
+		gmon_error_set (err, f->name, "%s record at offset %llu: its "
+				"%s of %zu bytes runs past the end of the "
+				"record", b->what, (unsigned long long) b->at,
+				field, len);
+		return -1;
+	}
+	*s = b->p + 2;
+	*n = len;
+	b->p += 2 + len;
+	b->left -= 2 + len;
+	return 0;
+}
+
+static int
+parse_process (struct gmonx_file *f, struct body *b, struct gmon_error *err)
+{
+	struct gmonx_process *p = &f->process;
+	const unsigned char *d = b->p;
+
+	if (f->have_process) {
+		gmon_error_set (err, f->name, "a second process record at "
+				"offset %llu", (unsigned long long) b->at);
+		return -1;
+	}
+	if (b->left < GMONX_PROCESS_SIZE) {
+		gmon_error_set (err, f->name, "process record at offset %llu "
+				"has %zu bytes, fewer than the %d it needs",
+				(unsigned long long) b->at, b->left,
+				GMONX_PROCESS_SIZE);
+		return -1;
+	}
+	p->pid = (uint32_t) le (d, 4);
+	p->ppid = (uint32_t) le (d + 4, 4);
+	p->image = (uint32_t) le (d + 8, 4);
+	p->end = (uint32_t) le (d + 12, 4);
+	p->signal = (uint32_t) le (d + 16, 4);
+	p->rate = (uint32_t) le (d + 20, 4);
+	p->clock = (uint32_t) le (d + 24, 4);
+	p->cpu_ns = le (d + 32, 8);
+	p->wall_ns = le (d + 40, 8);
+	p->samples = le (d + 48, 8);
+	p->unknown = le (d + 56, 8);
+	p->outside = le (d + 64, 8);
+	p->lost_calls = le (d + 72, 8);
+	f->have_process = true;
+	return 0;
+}
+
+/* Whether NAME (N bytes) is a name libgmon writes for a classic file
+   or a saved image: a plain file name in the companion's directory,
+   or for the program one in the directory above.  Anything else
+   (absolute, nested, "..") would send a reader elsewhere.  */
+static bool
+plain_name (const unsigned char *name, size_t n, bool main)
+{
+	size_t i;
+
+	if (main && n > 3 && memcmp (name, "../", 3) == 0) {
+		name += 3;
+		n -= 3;
+	}
+	if ((n == 1 && name[0] == '.')
+	    || (n == 2 && name[0] == '.' && name[1] == '.'))
+		return false;
+	for (i = 0; i < n; i++)
+		if (name[i] == '/' || name[i] == '\0')
+			return false;
+	return true;
+}
+
+static bool
+has_nul (const unsigned char *s, size_t n)
+{
+	return memchr (s, '\0', n) != NULL;
+}
+
+static int
+parse_object (struct gmonx_file *f, struct body *b, size_t *cap,
+	      struct gmon_error *err)
+{
+	struct gmonx_object o;
+	const unsigned char *d = b->p, *path, *file, *bid, *image;
+	size_t np, nf, nb, ni;
+	char *block;
+
+	if (b->left < GMONX_OBJECT_SIZE + 8) {
+		gmon_error_set (err, f->name, "object record at offset %llu "
+				"has %zu bytes, fewer than the %d it needs",
+				(unsigned long long) b->at, b->left,
+				GMONX_OBJECT_SIZE + 8);
+		return -1;
+	}
+	memset (&o, 0, sizeof o);
+	o.id = (uint32_t) le (d, 4);
+	o.flags = (uint32_t) le (d + 4, 4);
+	o.base = le (d + 8, 8);
+	o.text_lo = le (d + 16, 8);
+	o.text_hi = le (d + 24, 8);
+	o.samples = le (d + 32, 8);
+	o.calls = le (d + 40, 8);
+	o.blocks = le (d + 48, 8);
+	b->p += GMONX_OBJECT_SIZE;
+	b->left -= GMONX_OBJECT_SIZE;
+	if (take_str (b, "path", &path, &np, f, err) < 0
+	    || take_str (b, "file name", &file, &nf, f, err) < 0
+	    || take_str (b, "build id", &bid, &nb, f, err) < 0
+	    || take_str (b, "image name", &image, &ni, f, err) < 0)
+		return -1;
+	if (o.id == GMONX_NO_OBJECT || gmonx_object (f, o.id)) {
+		gmon_error_set (err, f->name, "object record at offset %llu: "
+				"%s object id %u", (unsigned long long) b->at,
+				o.id == GMONX_NO_OBJECT ? "reserved"
+				: "duplicate", o.id);
+		return -1;
+	}
+	if (o.text_lo > o.text_hi) {
+		gmon_error_set (err, f->name, "object record at offset %llu: "
+				"text_lo 0x%llx is above text_hi 0x%llx",
+				(unsigned long long) b->at,
+				(unsigned long long) o.text_lo,
+				(unsigned long long) o.text_hi);
+		return -1;
+	}
+	if (nb > GMONX_BUILD_ID_MAX) {
+		gmon_error_set (err, f->name, "object record at offset %llu: "
+				"a build id of %zu bytes (at most %d)",
+				(unsigned long long) b->at, nb,
+				GMONX_BUILD_ID_MAX);
+		return -1;
+	}
+	if (has_nul (path, np)
+	    || !plain_name (file, nf, o.flags & GMONX_OBJ_MAIN)
+	    || !plain_name (image, ni, false)) {
+		gmon_error_set (err, f->name, "object record at offset %llu: "
+				"%s", (unsigned long long) b->at,
+				has_nul (path, np) ? "a NUL byte in its path"
+				: "a file name that is not a plain name in "
+				"the companion's directory");
+		return -1;
+	}
+	/* One block for the strings: path, file, image, build id.  */
+	block = malloc (np + nf + ni + nb + 3);
+	if (!block) {
+		gmon_error_set (err, f->name, "out of memory");
+		return -1;
+	}
+	memcpy (block, path, np);
+	block[np] = '\0';
+	memcpy (block + np + 1, file, nf);
+	block[np + 1 + nf] = '\0';
+	memcpy (block + np + nf + 2, image, ni);
+	block[np + nf + 2 + ni] = '\0';
+	memcpy (block + np + nf + ni + 3, bid, nb);
+	o.path = block;
+	o.file = block + np + 1;
+	o.image = block + np + nf + 2;
+	o.build_id = (const unsigned char *) block + np + nf + ni + 3;
+	o.build_id_len = nb;
+	if (f->nobjects == *cap) {
+		size_t n = *cap ? *cap * 2 : 16;
+		struct gmonx_object *v = realloc (f->objects, n * sizeof *v);
+
+		if (!v) {
+			free (block);
+			gmon_error_set (err, f->name, "out of memory");
+			return -1;
+		}
+		f->objects = v;
+		*cap = n;
+	}
+	f->objects[f->nobjects++] = o;
+	return 0;
+}
+
+static int
+parse_arcs (struct gmonx_file *f, struct body *b, size_t *cap,
+	    struct gmon_error *err)
+{
+	size_t n = b->left / GMONX_ARC_SIZE, i;
+
+	if (b->left % GMONX_ARC_SIZE != 0) {
+		gmon_error_set (err, f->name, "arcs record at offset %llu has "
+				"%zu bytes, not a multiple of %d",
+				(unsigned long long) b->at, b->left,
+				GMONX_ARC_SIZE);
+		return -1;
+	}
+	/* N is backed by bytes read: the array may take it.  */
+	if (f->narcs + n > *cap) {
+		size_t want = *cap ? *cap : 64;
+		struct gmonx_arc *v;
+
+		while (want < f->narcs + n)
+			want *= 2;
+		v = realloc (f->arcs, want * sizeof *v);
+		if (!v) {
+			gmon_error_set (err, f->name, "out of memory");
+			return -1;
+		}
+		f->arcs = v;
+		*cap = want;
+	}
+	for (i = 0; i < n; i++) {
+		const unsigned char *d = b->p + i * GMONX_ARC_SIZE;
+		struct gmonx_arc *a = &f->arcs[f->narcs];
+
+		a->from_obj = (uint32_t) le (d, 4);
+		a->self_obj = (uint32_t) le (d + 4, 4);
+		a->from_pc = le (d + 8, 8);
+		a->self_pc = le (d + 16, 8);
+		a->count = le (d + 24, 8);
+		if ((a->from_obj != GMONX_NO_OBJECT
+		     && !gmonx_object (f, a->from_obj))
+		    || (a->self_obj != GMONX_NO_OBJECT
+			&& !gmonx_object (f, a->self_obj))) {
+			gmon_error_set (err, f->name, "arcs record at offset "
+					"%llu: arc %zu names object %u, which "
+					"no object record before it defines",
+					(unsigned long long) b->at, i,
+					gmonx_object (f, a->from_obj)
+					|| a->from_obj == GMONX_NO_OBJECT
+					? a->self_obj : a->from_obj);
+			return -1;
+		}
+		f->narcs++;
+	}
+	return 0;
+}
+
+static char *
+dir_of (const char *name)
+{
+	const char *slash = strrchr (name, '/');
+	char *d;
+
+	if (!slash)
+		return strdup (".");
+	if (slash == name)
+		return strdup ("/");
+	d = malloc ((size_t) (slash - name) + 1);
+	if (d) {
+		memcpy (d, name, (size_t) (slash - name));
+		d[slash - name] = '\0';
+	}
+	return d;
+}
+
+/* Parses F->data.  */
+static int
+parse (struct gmonx_file *f, struct gmon_error *err)
+{
+	const unsigned char *d = f->data;
+	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0;
+
+	if (f->size < GMONX_HDR_SIZE) {
+		gmon_error_set (err, f->name, "file too short to be a gmonx "
+				"file (%zu bytes)", f->size);
+		return -1;
+	}
+	if (!gmonx_is_magic (d, f->size)) {
+		gmon_error_set (err, f->name, "not a gmonx file (bad magic)");
+		return -1;
+	}
+	f->version = (uint32_t) le (d + 8, 4);
+	if (f->version != GMONX_VERSION) {
+		gmon_error_set (err, f->name, "unsupported gmonx version %u "
+				"(version %d is known)", f->version,
+				GMONX_VERSION);
+		return -1;
+	}
+	while (off < f->size) {
+		struct body b;
+		uint32_t tag;
+		uint64_t size;
+		int rc = 0;
+
+		if (f->size - off < GMONX_REC_HDR_SIZE) {
+			gmon_error_set (err, f->name, "unexpected end of file "
+					"in the record header at offset %zu",
+					off);
+			return -1;
+		}
+		tag = (uint32_t) le (d + off, 4);
+		size = le (d + off + 4, 4);
+		if (size > f->size - off - GMONX_REC_HDR_SIZE) {
+			gmon_error_set (err, f->name, "%s record (tag %u) at "
+					"offset %zu claims %llu bytes, the file "
+					"has %zu more", tag_name (tag), tag,
+					off, (unsigned long long) size,
+					f->size - off - GMONX_REC_HDR_SIZE);
+			return -1;
+		}
+		b.p = d + off + GMONX_REC_HDR_SIZE;
+		b.left = (size_t) size;
+		b.at = off;
+		b.what = tag_name (tag);
+		switch (tag) {
+		case GMONX_TAG_PROCESS:
+			rc = parse_process (f, &b, err);
+			break;
+		case GMONX_TAG_OBJECT:
+			rc = parse_object (f, &b, &ocap, err);
+			break;
+		case GMONX_TAG_ARCS:
+			rc = parse_arcs (f, &b, &acap, err);
+			break;
+		default:
+			f->skipped++;
+			break;
+		}
+		if (rc < 0)
+			return -1;
+		off += GMONX_REC_HDR_SIZE + (size_t) size;
+	}
+	return 0;
+}
+
+static int
+start (struct gmonx_file *f, const char *name, struct gmon_error *err)
+{
+	memset (f, 0, sizeof *f);
+	f->name = strdup (name);
+	f->dir = f->name ? dir_of (name) : NULL;
+	if (!f->dir) {
+		gmon_error_set (err, name, "out of memory");
+		gmonx_free (f);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+finish (struct gmonx_file *f, struct gmon_error *err)
+{
+	if (parse (f, err) < 0) {
+		gmonx_free (f);
+		return -1;
+	}
+	return 0;
+}
+
+int
+gmonx_parse (const void *data, size_t size, const char *name,
+	     struct gmonx_file *f, struct gmon_error *err)
+{
+	if (start (f, name, err) < 0)
+		return -1;
+	f->data = malloc (size ? size : 1);
+	if (!f->data) {
+		gmon_error_set (err, name, "out of memory");
+		gmonx_free (f);
+		return -1;
+	}
+	memcpy (f->data, data, size);
+	f->size = size;
+	return finish (f, err);
+}
+
+int
+gmonx_read (const char *path, struct gmonx_file *f, struct gmon_error *err)
+{
+	size_t cap = 0;
+	struct stat st;
+	int fd;
+
+	if (start (f, path, err) < 0)
+		return -1;
+	fd = open (path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		gmon_error_set (err, path, "%s", strerror (errno));
+		gmonx_free (f);
+		return -1;
+	}
+	if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode)) {
+		gmon_error_set (err, path, "is a directory, not a gmonx file");
+		goto fail;
+	}
+	for (;;) {
+		ssize_t n;
+
+		if (f->size == cap) {
+			size_t want = cap ? cap * 2 : 65536;
+			unsigned char *p;
+
+			if (cap >= GMONX_FILE_MAX) {
+				gmon_error_set (err, path, "larger than %zu "
+						"bytes: not a gmonx file",
+						GMONX_FILE_MAX);
+				goto fail;
+			}
+			p = realloc (f->data, want);
+			if (!p) {
+				gmon_error_set (err, path, "out of memory");
+				goto fail;
+			}
+			f->data = p;
+			cap = want;
+		}
+		n = read (fd, f->data + f->size, cap - f->size);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			gmon_error_set (err, path, "read error at offset %zu: "
+					"%s", f->size, strerror (errno));
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		f->size += (size_t) n;
+	}
+	close (fd);
+	return finish (f, err);
+fail:
+	close (fd);
+	gmonx_free (f);
+	return -1;
+}
+
+void
+gmonx_free (struct gmonx_file *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nobjects; i++)
+		free ((char *) f->objects[i].path);
+	free (f->objects);
+	free (f->arcs);
+	free (f->data);
+	free (f->dir);
+	free (f->name);
+	memset (f, 0, sizeof *f);
+}
+
+const struct gmonx_object *
+gmonx_object (const struct gmonx_file *f, uint32_t id)
+{
+	size_t i;
+
+	/* Ids are dense and in order when libgmon writes them.  */
+	if (id < f->nobjects && f->objects[id].id == id)
+		return &f->objects[id];
+	for (i = 0; i < f->nobjects; i++)
+		if (f->objects[i].id == id)
+			return &f->objects[i];
+	return NULL;
+}
+
+/* Whether S[0..N) is ".DIGITS".  */
+static bool
+dot_number (const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 2 || s[0] != '.')
+		return false;
+	for (i = 1; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+int
+gmonx_find_companion (const char *profile, char *buf, size_t size)
+{
+	const char *base = strrchr (profile, '/');
+	size_t len = strlen (profile), cut = len, dirlen;
+	int k, found = -1;
+
+	base = base ? base + 1 : profile;
+	dirlen = (size_t) (base - profile);
+	/* K trailing .DIGITS taken for the PID (and image number).  */
+	for (k = 0; k <= 2; k++) {
+		struct stat st;
+		char tmp[4096];
+		int n;
+
+		if (k > 0) {
+			size_t j = cut;
+
+			while (j > dirlen && profile[j - 1] != '.')
+				j--;
+			if (j <= dirlen + 1
+			    || !dot_number (profile + j - 1, cut - j + 1))
+				break;
+			cut = j - 1;
+		}
+		n = snprintf (tmp, sizeof tmp, "%.*s%s%s/%s", (int) cut,
+			      profile, GMONX_OBJDIR_SUFFIX, profile + cut,
+			      GMONX_COMPANION_NAME);
+		if (n < 0 || (size_t) n >= sizeof tmp)
+			break;
+		if (k == 0 || stat (tmp, &st) == 0) {
+			if ((size_t) n >= size)
+				return -1;
+			memcpy (buf, tmp, (size_t) n + 1);
+		}
+		if (stat (tmp, &st) == 0) {
+			found = 0;
+			break;
+		}
+	}
+	return found;
+}

@@ -1,0 +1,607 @@
+/* modules.c - the objects loaded in the process, and their histograms.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   glibc's histogram covers the program's own code; a sample anywhere
+   else (libc, libm, a -pg shared library, the vDSO) is dropped, and up
+   to four fifths of a run's time with it.  Here every object the
+   dynamic linker reports (dl_iterate_phdr) gets an entry with a
+   histogram of its own code, and the profile is written per object
+   (dump.c), each in its own link-time addresses.
+
+   Who reads and writes the table:
+
+     refresh (normal context)   appends entries, marks unloaded ones;
+                                one at a time (a try-lock);
+     the SIGPROF handler        finds the entry of a PC and adds to its
+                                bins: reads only what was published;
+     the dumper                 reads everything.
+
+   An entry is filled before the count that publishes it is raised, and
+   never moved or freed: an object that is dlclose'd keeps its entry
+   and its samples, marked gone, so that another object later mapped
+   at its addresses is not taken for it.
+
+   When does the table learn of an object dlopen'ed later?  Wrapping
+   dlopen would make libgmon its caller, and the dynamic linker
+   searches the caller's RUNPATH: programs that dlopen plugins by
+   their own RUNPATH would break.  Instead the table is refreshed when
+   mcount meets a callee in no known object (a new -pg object runs),
+   and at every dump made in normal context.  The refresh is cheap
+   when nothing changed: dl_iterate_phdr hands its first callback the
+   loader's load and unload counters, and the scan stops there if they
+   did not move.  A sample in an object not yet known waits in a small
+   table of raw PCs (orphans) until a dump finds its object.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <elf.h>
+#include <errno.h>
+#include <link.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mcount/runtime.h"
+
+struct mc_module mc_modules[MC_MODULES_MAX];
+static unsigned int mc_nmodules;	/* entries published, atomic */
+static unsigned int mc_hint;		/* entry of the last sample */
+static bool mc_hists_on;		/* sampling set up: new entries
+					   get histograms */
+static int mc_refreshing;		/* a refresh runs (try-lock) */
+static unsigned long long mc_adds, mc_subs;	/* loader's counters */
+static bool mc_scanned;			/* mc_adds/mc_subs are valid */
+static uint64_t mc_unknown;		/* samples in no known object */
+static uint64_t mc_outside;		/* samples outside a histogram */
+
+/* Samples in no known object yet, by PC >> bin shift.  */
+struct mc_orphan {
+	uintptr_t key;			/* PC >> shift; 0: free */
+	uint64_t count;			/* samples */
+};
+
+#define MC_ORPHANS	(1u << 15)	/* 512 KiB, touched as used */
+#define MC_ORPHAN_PROBES 64
+static struct mc_orphan *mc_orphans;
+
+/* Paths are copied into mmap'd chunks, never freed.  */
+#define MC_ARENA	65536
+static char *mc_arena;
+static size_t mc_arena_used;
+
+static const char *
+arena_copy (const char *s, size_t n)
+{
+	char *p;
+
+	if (n + 1 > MC_ARENA)
+		n = MC_ARENA - 1;
+	if (!mc_arena || mc_arena_used + n + 1 > MC_ARENA) {
+		void *m = mmap (NULL, MC_ARENA, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (m == MAP_FAILED)
+			return "";
+		mc_arena = m;
+		mc_arena_used = 0;
+	}
+	p = mc_arena + mc_arena_used;
+	memcpy (p, s, n);
+	p[n] = '\0';
+	mc_arena_used += n + 1;
+	return p;
+}
+
+unsigned int
+mc_modules_count (void)
+{
+	return __atomic_load_n (&mc_nmodules, __ATOMIC_ACQUIRE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Histograms */
+
+/* Bins for [LO, HI): a power of two bytes wide (GMON_BIN_SIZE), from a
+   16-byte boundary, so that with gcc's function alignment no bin
+   holds the end of one function and the start of the next.  */
+static int
+hist_alloc (struct mc_hist *h, uintptr_t lo, uintptr_t hi)
+{
+	unsigned int shift = mc_config.bin_shift;
+	uintptr_t align = (uintptr_t) 1 << shift;
+	uint64_t nbins;
+	size_t size;
+	void *p;
+
+	if (align < 16)
+		align = 16;
+	lo &= ~(align - 1);
+	if (hi <= lo)
+		return EINVAL;
+	/* The file counts bins in 32 bits: wider bins for a text of more
+	   than 16 GiB.  */
+	while (((hi - lo) >> shift) >= UINT32_MAX)
+		shift++;
+	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
+	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return errno;
+	h->lo = lo;
+	h->hi = lo + (nbins << shift);
+	h->nbins = nbins;
+	h->shift = shift;
+	h->mapsize = size;
+	__atomic_store_n (&h->bins, (uint64_t *) p, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static void
+problem_no_memory (int err)
+{
+	struct mc_line l = { .len = 0 };
+
+	mc_line_str (&l, "no memory for the histogram (mmap: ");
+	mc_line_errno (&l, err);
+	mc_line_str (&l, "): allow more memory (ulimit -v) or set "
+		     "GMON_BIN_SIZE higher");
+	l.buf[l.len] = '\0';
+	mc_problem (MC_PROB_SAMPLER, l.buf);
+}
+
+int
+mc_hists_start (uintptr_t lo, uintptr_t hi)
+{
+	unsigned int i, n = mc_modules_count ();
+	int err = 0;
+
+	if (mc_hists_on)
+		return 0;
+	if (!mc_orphans) {
+		void *p = mmap (NULL, MC_ORPHANS * sizeof *mc_orphans,
+				PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+				-1, 0);
+
+		if (p != MAP_FAILED)
+			mc_orphans = p;
+	}
+	for (i = 0; i < n; i++) {
+		struct mc_module *m = &mc_modules[i];
+		int e;
+
+		if (m->hist.bins)
+			continue;
+		e = i == 0 ? hist_alloc (&m->hist, lo, hi)
+			: hist_alloc (&m->hist, m->text_lo, m->text_hi);
+		if (e && e != EINVAL && !err)
+			err = e;
+	}
+	mc_hists_on = true;
+	if (err)
+		problem_no_memory (err);
+	return mc_main.hist.bins ? 0 : ENOMEM;
+}
+
+const struct mc_hist *
+mc_hist_get (void)
+{
+	return &mc_main.hist;
+}
+
+static bool
+in_text (const struct mc_module *m, uintptr_t pc)
+{
+	return pc >= m->text_lo && pc < m->text_hi;
+}
+
+static bool
+gone (const struct mc_module *m)
+{
+	return __atomic_load_n (&m->flags, __ATOMIC_RELAXED) & MC_MOD_GONE;
+}
+
+int
+mc_module_find (uintptr_t addr)
+{
+	unsigned int n = mc_modules_count (), i;
+
+	for (i = 0; i < n; i++)
+		if (in_text (&mc_modules[i], addr) && !gone (&mc_modules[i]))
+			return (int) i;
+	/* Unloaded since: the newest entry that had it.  */
+	for (i = n; i-- > 0;)
+		if (in_text (&mc_modules[i], addr))
+			return (int) i;
+	return -1;
+}
+
+static bool
+hist_add (struct mc_hist *h, uintptr_t pc, uint64_t n)
+{
+	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
+
+	if (!bins || pc < h->lo || pc >= h->hi)
+		return false;
+	__atomic_fetch_add (&bins[(pc - h->lo) >> h->shift], n,
+			    __ATOMIC_RELAXED);
+	return true;
+}
+
+static uint64_t
+orphan_hash (uintptr_t key)
+{
+	return ((uint64_t) key * MC_HASH_MUL) >> 32;
+}
+
+static void
+orphan_add (uintptr_t pc, uint64_t n)
+{
+	uintptr_t key = pc >> mc_config.bin_shift;
+	uint64_t i;
+	int probe;
+
+	if (!mc_orphans || !key)
+		goto lost;
+	i = orphan_hash (key) & (MC_ORPHANS - 1);
+	for (probe = 0; probe < MC_ORPHAN_PROBES; probe++) {
+		struct mc_orphan *o = &mc_orphans[i];
+		uintptr_t k = __atomic_load_n (&o->key, __ATOMIC_RELAXED);
+
+		if (k == 0) {
+			uintptr_t zero = 0;
+
+			if (__atomic_compare_exchange_n (&o->key, &zero, key,
+							 false,
+							 __ATOMIC_RELAXED,
+							 __ATOMIC_RELAXED))
+				k = key;
+			else
+				k = zero;	/* taken meanwhile */
+		}
+		if (k == key) {
+			__atomic_fetch_add (&o->count, n, __ATOMIC_RELAXED);
+			return;
+		}
+		i = (i + 1) & (MC_ORPHANS - 1);
+	}
+lost:
+	__atomic_fetch_add (&mc_unknown, n, __ATOMIC_RELAXED);
+}
+
+/* Called by the SIGPROF handler: nothing here blocks or allocates.  */
+void
+mc_hist_add (uintptr_t pc, uint64_t n)
+{
+	unsigned int count = mc_modules_count ();
+	unsigned int h = __atomic_load_n (&mc_hint, __ATOMIC_RELAXED), i;
+	struct mc_module *m;
+	uintptr_t orig;
+
+	if (h < count && in_text (&mc_modules[h], pc)
+	    && !gone (&mc_modules[h])) {
+		m = &mc_modules[h];
+		goto found;
+	}
+	for (i = 0; i < count; i++)
+		if (in_text (&mc_modules[i], pc) && !gone (&mc_modules[i])) {
+			m = &mc_modules[i];
+			__atomic_store_n (&mc_hint, i, __ATOMIC_RELAXED);
+			goto found;
+		}
+	if ((orig = mc_near_origin (pc)) != 0) {
+		mc_hist_add (orig, n);	/* mcount's copy: charged to it */
+		return;
+	}
+	orphan_add (pc, n);
+	return;
+found:
+	if (!hist_add (&m->hist, pc, n))
+		__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
+}
+
+void
+mc_orphans_resolve (void)
+{
+	uint64_t i;
+
+	if (!mc_orphans)
+		return;
+	for (i = 0; i < MC_ORPHANS; i++) {
+		struct mc_orphan *o = &mc_orphans[i];
+		uintptr_t key = __atomic_load_n (&o->key, __ATOMIC_RELAXED);
+		uintptr_t pc = key << mc_config.bin_shift;
+		int k;
+		uint64_t c;
+
+		if (!key || !__atomic_load_n (&o->count, __ATOMIC_RELAXED))
+			continue;
+		k = mc_module_find (pc);
+		if (k < 0 || !mc_modules[k].hist.bins
+		    || pc < mc_modules[k].hist.lo
+		    || pc >= mc_modules[k].hist.hi)
+			continue;
+		c = __atomic_exchange_n (&o->count, 0, __ATOMIC_RELAXED);
+		hist_add (&mc_modules[k].hist, pc, c);
+	}
+}
+
+static void
+hist_zero (struct mc_hist *h)
+{
+	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
+	uint64_t i;
+
+	if (bins)
+		for (i = 0; i < h->nbins; i++)
+			if (__atomic_load_n (&bins[i], __ATOMIC_RELAXED))
+				__atomic_store_n (&bins[i], 0,
+						  __ATOMIC_RELAXED);
+}
+
+void
+mc_hists_reset (void)
+{
+	unsigned int n = mc_modules_count (), i;
+
+	for (i = 0; i < n; i++)
+		hist_zero (&mc_modules[i].hist);
+	if (mc_orphans)
+		for (i = 0; i < MC_ORPHANS; i++)
+			if (__atomic_load_n (&mc_orphans[i].count,
+					     __ATOMIC_RELAXED))
+				__atomic_store_n (&mc_orphans[i].count, 0,
+						  __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_unknown, 0, __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_outside, 0, __ATOMIC_RELAXED);
+}
+
+uint64_t
+mc_hist_samples (const struct mc_hist *h)
+{
+	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
+	uint64_t i, s = 0;
+
+	if (bins)
+		for (i = 0; i < h->nbins; i++)
+			s += __atomic_load_n (&bins[i], __ATOMIC_RELAXED);
+	return s;
+}
+
+void
+mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
+{
+	unsigned int n = mc_modules_count (), i;
+	uint64_t s = 0, u = __atomic_load_n (&mc_unknown, __ATOMIC_RELAXED);
+
+	for (i = 0; i < n; i++)
+		s += mc_hist_samples (&mc_modules[i].hist);
+	if (mc_orphans)
+		for (i = 0; i < MC_ORPHANS; i++)
+			u += __atomic_load_n (&mc_orphans[i].count,
+					      __ATOMIC_RELAXED);
+	*in = s;
+	*outside = __atomic_load_n (&mc_outside, __ATOMIC_RELAXED);
+	*unknown = u;
+}
+
+/* ------------------------------------------------------------------ */
+/* The scan */
+
+struct scan {
+	bool first;			/* the next object is the program */
+	bool force;			/* scan even if nothing changed */
+	bool changed;			/* the counters moved */
+	uint64_t gen;			/* marks the entries seen */
+};
+
+static uint64_t mc_gen;			/* scans made */
+
+/* The NT_GNU_BUILD_ID of the object, from its notes in memory.  */
+static void
+find_build_id (struct mc_module *m, const struct dl_phdr_info *info)
+{
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+		const unsigned char *p, *end;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = (const unsigned char *) (info->dlpi_addr + ph->p_vaddr);
+		end = p + ph->p_memsz;
+		while (end - p >= (ptrdiff_t) sizeof (ElfW (Nhdr))) {
+			const ElfW (Nhdr) *nh = (const void *) p;
+			size_t name = (nh->n_namesz + 3) & ~(size_t) 3;
+			size_t desc = (nh->n_descsz + 3) & ~(size_t) 3;
+			const unsigned char *d = p + sizeof *nh + name;
+
+			if ((size_t) (end - p) < sizeof *nh + name + desc)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4
+			    && memcmp (p + sizeof *nh, "GNU", 4) == 0
+			    && nh->n_descsz <= MC_BUILD_ID_MAX) {
+				memcpy (m->build_id, d, nh->n_descsz);
+				m->build_id_len = nh->n_descsz;
+				return;
+			}
+			p = d + desc;
+		}
+	}
+}
+
+/* The program's own path: /proc/self/exe, else what exec was given.  */
+static const char *
+program_path (void)
+{
+	char buf[MC_PATH_MAX];
+	ssize_t n = readlink ("/proc/self/exe", buf, sizeof buf - 1);
+	const char *fn;
+
+	if (n > 0)
+		return arena_copy (buf, (size_t) n);
+	fn = (const char *) getauxval (AT_EXECFN);
+	return fn ? arena_copy (fn, strlen (fn)) : "";
+}
+
+/* NAME as the dynamic linker has it, made absolute: dlopen keeps a
+   relative name as it was given, relative to the directory current
+   then (which is, most likely, the current one now).  */
+static const char *
+object_path (const char *name)
+{
+	char buf[MC_PATH_MAX];
+	size_t d, n = strlen (name);
+
+	if (name[0] == '/' || !strchr (name, '/')
+	    || !getcwd (buf, sizeof buf))
+		return arena_copy (name, n);
+	d = strlen (buf);
+	if (d + 1 + n + 1 > sizeof buf)
+		return arena_copy (name, n);
+	buf[d] = '/';
+	memcpy (buf + d + 1, name, n + 1);
+	return arena_copy (buf, d + 1 + n);
+}
+
+static int
+scan_one (struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct scan *s = data;
+	uintptr_t lo = UINTPTR_MAX, hi = 0, ilo = UINTPTR_MAX, ihi = 0;
+	bool is_main = s->first;
+	unsigned int n = mc_modules_count (), i;
+	struct mc_module *m;
+	int k;
+
+	if (s->first) {
+		s->first = false;
+		if (size >= offsetof (struct dl_phdr_info, dlpi_subs)
+		    + sizeof info->dlpi_subs) {
+			if (mc_scanned && !s->force
+			    && info->dlpi_adds == mc_adds
+			    && info->dlpi_subs == mc_subs)
+				return 1;	/* nothing changed */
+			mc_adds = info->dlpi_adds;
+			mc_subs = info->dlpi_subs;
+			mc_scanned = true;
+		}
+		s->changed = true;
+	}
+	for (k = 0; k < info->dlpi_phnum; k++) {
+		const ElfW (Phdr) *ph = &info->dlpi_phdr[k];
+		uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD)
+			continue;
+		if (a < ilo)
+			ilo = a;
+		if (a + ph->p_filesz > ihi)
+			ihi = a + ph->p_filesz;
+		if (!(ph->p_flags & PF_X))
+			continue;
+		if (a < lo)
+			lo = a;
+		if (a + ph->p_memsz > hi)
+			hi = a + ph->p_memsz;
+	}
+	if (lo >= hi)
+		return 0;			/* no code */
+	for (i = 0; i < n; i++) {
+		m = &mc_modules[i];
+		if (m->base == info->dlpi_addr && m->text_lo == lo
+		    && m->text_hi == hi) {
+			m->seen = s->gen;
+			__atomic_fetch_and (&m->flags, ~MC_MOD_GONE,
+					    __ATOMIC_RELAXED);
+			return 0;
+		}
+	}
+	if (n >= MC_MODULES_MAX || (n == 0 && !is_main))
+		return 0;
+	m = &mc_modules[n];
+	memset (m, 0, sizeof *m);
+	m->base = info->dlpi_addr;
+	m->text_lo = lo;
+	m->text_hi = hi;
+	m->image_lo = ilo & ~(uintptr_t) 4095;
+	m->image_hi = ihi;
+	m->seen = s->gen;
+	if (is_main) {
+		m->flags = MC_MOD_MAIN;
+		m->path = program_path ();
+	} else {
+		const char *name = info->dlpi_name ? info->dlpi_name : "";
+
+		m->path = object_path (name);
+		if (m->image_lo == getauxval (AT_SYSINFO_EHDR)) {
+			/* The kernel maps the whole file of the vDSO, and
+			   its section headers (where the symbols are
+			   found) lie past the loaded segment.  */
+			const ElfW (Ehdr) *eh = (const void *) m->image_lo;
+			uintptr_t end = m->image_lo + eh->e_shoff
+				+ (uintptr_t) eh->e_shnum * eh->e_shentsize;
+
+			m->flags = MC_MOD_VDSO;
+			if (end > m->image_hi && end - m->image_lo <= 65536)
+				m->image_hi = end;
+		}
+	}
+	find_build_id (m, info);
+	if (mc_hists_on) {
+		int err = hist_alloc (&m->hist, lo, hi);
+
+		if (err && err != EINVAL)
+			problem_no_memory (err);
+	}
+	__atomic_store_n (&mc_nmodules, n + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static void
+scan (bool force)
+{
+	struct scan s = { .first = true, .force = force };
+	unsigned int n, i;
+
+	if (__atomic_exchange_n (&mc_refreshing, 1, __ATOMIC_ACQUIRE))
+		return;
+	s.gen = ++mc_gen;
+	dl_iterate_phdr (scan_one, &s);
+	if (s.changed) {
+		/* Objects not seen any more were dlclose'd.  */
+		n = mc_modules_count ();
+		for (i = 1; i < n; i++)
+			if (mc_modules[i].seen != s.gen)
+				__atomic_fetch_or (&mc_modules[i].flags,
+						   MC_MOD_GONE,
+						   __ATOMIC_RELAXED);
+	}
+	__atomic_store_n (&mc_refreshing, 0, __ATOMIC_RELEASE);
+}
+
+void
+mc_modules_init (void)
+{
+	scan (true);
+}
+
+void
+mc_modules_refresh (void)
+{
+	scan (false);
+}
+
+void
+mc_modules_forget (void)
+{
+	/* A fork child: the same objects, a profile of its own.  */
+	mc_hists_reset ();
+	mc_refreshing = 0;
+}
