@@ -26,6 +26,12 @@ tests_unit_test_gmon_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_gmon_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_gmon
 
+check_PROGRAMS += tests/unit/test_gmonx
+tests_unit_test_gmonx_SOURCES = tests/unit/test_gmonx.c
+tests_unit_test_gmonx_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_gmonx_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
+TESTS += tests/unit/test_gmonx
+
 # End-to-end tests of the format library.
 TESTS += \
 	tests/e2e/gmon-glibc.sh \
@@ -41,17 +47,23 @@ EXTRA_DIST += \
 
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
-check_PROGRAMS += tests/fuzz/fuzz_read_replay
+check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
+tests_fuzz_fuzz_gmonx_replay_SOURCES = tests/fuzz/fuzz_gmonx.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_gmonx_replay_LDADD = gmon/libgmonfmt.la
 TESTS += tests/fuzz/replay-corpus.sh
-EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus tests/fuzz/run-fuzz.sh
+EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
+	tests/fuzz/corpus-gmonx tests/fuzz/run-fuzz.sh
 
+# make fuzz [FUZZ_TARGET=read|gmonx] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
+FUZZ_TARGET = read
 fuzz: all
 	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
-		$(FUZZ_SECONDS) $(abs_top_builddir)
+		$(FUZZ_SECONDS) $(abs_top_builddir) $(FUZZ_TARGET)
 .PHONY: fuzz
 
 # Strict checkers of the IgProf and aprof formats (their readers are
@@ -135,7 +147,10 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
-	tests/e2e/rt-objects.sh
+	tests/e2e/rt-objects.sh \
+	tests/e2e/rt-exits.sh \
+	tests/e2e/rt-wall.sh \
+	tests/e2e/rt-bbcount.sh
 TESTS += $(RT_E2E_TESTS)
 endif
 EXTRA_DIST += \
@@ -150,6 +165,11 @@ EXTRA_DIST += \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
 	tests/e2e/rt-objects.sh \
+	tests/e2e/rt-exits.sh \
+	tests/e2e/rt-wall.sh \
+	tests/e2e/rt-bbcount.sh \
+	tests/programs/rt-wall.c \
+	tests/programs/rt-bb.c \
 	tests/programs/rt-calls.c \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \

@@ -1,17 +1,21 @@
 #!/bin/sh
-# replay-corpus.sh - run the fuzz target over its seed corpus and every
+# replay-corpus.sh - run each fuzz target over its seed corpus and every
 # crash found and fixed, without libFuzzer (and, in the sanitizer build,
-# under ASan and UBSan).
+# under ASan and UBSan): fuzz_read over corpus/ (gmon files),
+# fuzz_gmonx over corpus-gmonx/ (gmonx companions).
 
 . "$top_srcdir/tests/e2e/lib.sh"
 
-replay=$top_builddir/tests/fuzz/fuzz_read_replay
-set -- "$top_srcdir"/tests/fuzz/corpus/*
-[ -f "$1" ] || hard_error "the seed corpus is empty"
-if out=$("$replay" "$@" 2>&1); then
-	ok "$out"
-else
-	bad "replay failed: $out"
-fi
-check "every corpus file replayed" [ "$out" = "replayed $# inputs" ]
+for pair in fuzz_read:corpus fuzz_gmonx:corpus-gmonx; do
+	replay=$top_builddir/tests/fuzz/${pair%%:*}_replay
+	set -- "$top_srcdir/tests/fuzz/${pair#*:}"/*
+	[ -f "$1" ] || hard_error "the seed corpus ${pair#*:} is empty"
+	if out=$("$replay" "$@" 2>&1); then
+		ok "${pair%%:*}: $out"
+	else
+		bad "${pair%%:*}: replay failed: $out"
+	fi
+	check "${pair%%:*}: every corpus file replayed" \
+		[ "$out" = "replayed $# inputs" ]
+done
 finish

@@ -10,6 +10,7 @@
      fpe           divides by zero (SIGFPE)
      ill           __builtin_trap () (SIGILL)
      bus           reads a mapped page past the end of its file (SIGBUS)
+     overflow      recurses until the stack overflows (SIGSEGV)
      term, int     raise (SIGTERM), raise (SIGINT)
      handled       raise (SIGTERM) under the program's own handler,
                    which calls in_handler (); then exit (0)
@@ -61,6 +62,15 @@ NOIPA int tick (int x) { return x + 1; }
 NOIPA int in_handler (int x) { return x + 2; }
 NOIPA int in_child (int x) { return x + 3; }
 NOIPA int divide (int a, int b) { return a / b; }
+
+NOIPA int
+deep (int n)
+{
+	volatile char pad[256];
+
+	pad[0] = (char) n;
+	return deep (n + 1) + pad[0];
+}
 
 NOIPA void
 ticks (int n)
@@ -186,6 +196,8 @@ main (int argc, char **argv)
 			return 99;
 		sink = p[4096];
 	}
+	if (strcmp (mode, "overflow") == 0)
+		sink = deep (0);
 	if (strcmp (mode, "term") == 0)
 		raise (SIGTERM);
 	if (strcmp (mode, "int") == 0)

@@ -1,0 +1,98 @@
+/* fuzz_gmonx.c - fuzz target for the gmonx reader.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   The input is a gmonx file.  What the reader accepts is written out
+   again with the writer and read back: it must come back the same
+   (unknown records aside, which the writer does not know either).
+   Every refusal must say why, with the file's name in front.  Built
+   with clang -fsanitize=fuzzer by `make fuzz FUZZ_TARGET=gmonx', and
+   linked with replay_main.c for `make check'.  */
+
+#include <config.h>
+
+#define _GNU_SOURCE 1
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "gmon/gmonx.h"
+
+int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
+
+static void
+same_object (const struct gmonx_object *a, const struct gmonx_object *b)
+{
+	if (a->id != b->id || a->flags != b->flags || a->base != b->base
+	    || a->text_lo != b->text_lo || a->text_hi != b->text_hi
+	    || a->samples != b->samples || a->calls != b->calls
+	    || a->blocks != b->blocks || strcmp (a->path, b->path) != 0
+	    || strcmp (a->file, b->file) != 0
+	    || strcmp (a->image, b->image) != 0
+	    || a->build_id_len != b->build_id_len
+	    || memcmp (a->build_id, b->build_id, a->build_id_len) != 0)
+		abort ();
+}
+
+/* F written out and read back.  */
+static void
+round_trip (const struct gmonx_file *f)
+{
+	unsigned char buf[128], *out;
+	struct gmon_writer w;
+	struct gmon_target t;
+	struct gmonx_file g;
+	struct gmon_error err;
+	int fd = memfd_create ("gmonx", 0);
+	off_t n;
+	size_t i;
+
+	if (fd < 0)
+		abort ();
+	gmon_target_native (&t);
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	gmonx_write_header (&w);
+	if (f->have_process)
+		gmonx_write_process (&w, &f->process);
+	for (i = 0; i < f->nobjects; i++)
+		gmonx_write_object (&w, &f->objects[i]);
+	gmonx_write_arcs (&w, f->arcs, f->narcs);
+	if (gmon_writer_flush (&w) < 0)
+		abort ();
+	n = lseek (fd, 0, SEEK_END);
+	out = malloc ((size_t) n);
+	if (!out || pread (fd, out, (size_t) n, 0) != n)
+		abort ();
+	close (fd);
+	if (gmonx_parse (out, (size_t) n, "again", &g, &err) != 0)
+		abort ();
+	if (g.have_process != f->have_process
+	    || (f->have_process
+		&& memcmp (&g.process, &f->process, sizeof g.process) != 0)
+	    || g.nobjects != f->nobjects || g.narcs != f->narcs
+	    || (f->narcs && memcmp (g.arcs, f->arcs,
+				    f->narcs * sizeof *f->arcs) != 0))
+		abort ();
+	for (i = 0; i < f->nobjects; i++)
+		same_object (&f->objects[i], &g.objects[i]);
+	gmonx_free (&g);
+	free (out);
+}
+
+int
+LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
+{
+	struct gmonx_file f;
+	struct gmon_error err;
+
+	memset (&err, 0, sizeof err);
+	if (gmonx_parse (data, size, "in", &f, &err) == 0) {
+		round_trip (&f);
+		gmonx_free (&f);
+	} else if (strncmp (err.msg, "in: ", 4) != 0 || !err.msg[4]) {
+		abort ();	/* every failure says why */
+	}
+	return 0;
+}

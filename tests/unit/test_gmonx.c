@@ -1,0 +1,345 @@
+/* test_gmonx.c - the gmonx companion format: writer, reader, damage.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gmon/bytes.h"
+#include "gmon/gmonx.h"
+#include "tests/unit/cunit_main.h"
+
+static const unsigned char bid[20] = {
+	0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+	14, 15, 16
+};
+
+/* A companion as libgmon writes it, into a memfd; returns its bytes
+   in *DATA (malloc'd) and their count.  */
+static size_t
+sample_file (unsigned char **data, size_t narcs)
+{
+	unsigned char buf[256];
+	struct gmon_writer w;
+	struct gmon_target t;
+	struct gmonx_process p;
+	struct gmonx_object o;
+	struct gmonx_arc *a = calloc (narcs ? narcs : 1, sizeof *a);
+	int fd = memfd_create ("gmonx", 0);
+	size_t i;
+	off_t n;
+
+	CU_ASSERT_FATAL (fd >= 0 && a != NULL);
+	gmon_target_native (&t);
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	memset (&p, 0, sizeof p);
+	p.pid = 1234;
+	p.ppid = 1;
+	p.image = 2;
+	p.end = GMONX_END_SIGNAL;
+	p.signal = 11;
+	p.rate = 1000;
+	p.clock = GMONX_CLOCK_WALL;
+	p.cpu_ns = 123456789;
+	p.wall_ns = 987654321;
+	p.samples = 5000;
+	p.unknown = 3;
+	p.outside = 2;
+	p.lost_calls = 1;
+	CU_ASSERT_EQUAL (gmonx_write_header (&w), 0);
+	CU_ASSERT_EQUAL (gmonx_write_process (&w, &p), 0);
+	memset (&o, 0, sizeof o);
+	o.id = 0;
+	o.flags = GMONX_OBJ_MAIN;
+	o.base = 0x555500000000;
+	o.text_lo = 0x555500001000;
+	o.text_hi = 0x555500002000;
+	o.samples = 10;
+	o.calls = 20;
+	o.blocks = 30;
+	o.path = "/usr/bin/prog";
+	o.file = "../gmon.out";
+	o.build_id = bid;
+	o.build_id_len = sizeof bid;
+	CU_ASSERT_EQUAL (gmonx_write_object (&w, &o), 0);
+	memset (&o, 0, sizeof o);
+	o.id = 1;
+	o.flags = GMONX_OBJ_VDSO;
+	o.base = 0x7fff0000;
+	o.text_lo = 0x7fff0000;
+	o.text_hi = 0x7fff1000;
+	o.path = "linux-vdso.so.1";
+	o.file = "linux-vdso.so.1.gmon";
+	o.image = "linux-vdso.so.1";
+	CU_ASSERT_EQUAL (gmonx_write_object (&w, &o), 0);
+	for (i = 0; i < narcs; i++) {
+		a[i].from_obj = (uint32_t) (i % 2);
+		a[i].self_obj = i % 3 == 0 ? GMONX_NO_OBJECT
+			: (uint32_t) ((i + 1) % 2);
+		a[i].from_pc = 0x1000 + i;
+		a[i].self_pc = 0x2000 + i;
+		a[i].count = (uint64_t) 1 << 40 | i;
+	}
+	CU_ASSERT_EQUAL (gmonx_write_arcs (&w, a, narcs), 0);
+	CU_ASSERT_EQUAL (gmon_writer_flush (&w), 0);
+	free (a);
+	n = lseek (fd, 0, SEEK_END);
+	*data = malloc ((size_t) n);
+	CU_ASSERT_FATAL (*data != NULL);
+	CU_ASSERT_EQUAL (pread (fd, *data, (size_t) n, 0), n);
+	close (fd);
+	return (size_t) n;
+}
+
+static void
+test_round_trip (void)
+{
+	unsigned char *data;
+	size_t n = sample_file (&data, 300), i;
+	struct gmonx_file f;
+	struct gmon_error err;
+	const struct gmonx_object *o;
+
+	CU_ASSERT_FATAL (gmonx_is_magic (data, n));
+	CU_ASSERT_EQUAL_FATAL (gmonx_parse (data, n, "d/x.gmonx", &f, &err),
+			       0);
+	CU_ASSERT_STRING_EQUAL (f.dir, "d");
+	CU_ASSERT_EQUAL (f.version, GMONX_VERSION);
+	CU_ASSERT (f.have_process);
+	CU_ASSERT_EQUAL (f.process.pid, 1234);
+	CU_ASSERT_EQUAL (f.process.image, 2);
+	CU_ASSERT_EQUAL (f.process.end, GMONX_END_SIGNAL);
+	CU_ASSERT_EQUAL (f.process.signal, 11);
+	CU_ASSERT_EQUAL (f.process.clock, GMONX_CLOCK_WALL);
+	CU_ASSERT_EQUAL (f.process.cpu_ns, 123456789);
+	CU_ASSERT_EQUAL (f.process.wall_ns, 987654321);
+	CU_ASSERT_EQUAL (f.process.samples, 5000);
+	CU_ASSERT_EQUAL (f.process.lost_calls, 1);
+	CU_ASSERT_EQUAL_FATAL (f.nobjects, 2);
+	o = gmonx_object (&f, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (o);
+	CU_ASSERT_EQUAL (o->flags, GMONX_OBJ_MAIN);
+	CU_ASSERT_EQUAL (o->base, 0x555500000000);
+	CU_ASSERT_EQUAL (o->text_hi, 0x555500002000);
+	CU_ASSERT_EQUAL (o->blocks, 30);
+	CU_ASSERT_STRING_EQUAL (o->path, "/usr/bin/prog");
+	CU_ASSERT_STRING_EQUAL (o->file, "../gmon.out");
+	CU_ASSERT_STRING_EQUAL (o->image, "");
+	CU_ASSERT_EQUAL (o->build_id_len, sizeof bid);
+	CU_ASSERT (memcmp (o->build_id, bid, sizeof bid) == 0);
+	o = gmonx_object (&f, 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (o);
+	CU_ASSERT_STRING_EQUAL (o->image, "linux-vdso.so.1");
+	CU_ASSERT_EQUAL (o->build_id_len, 0);
+	CU_ASSERT_PTR_NULL (gmonx_object (&f, 2));
+	CU_ASSERT_EQUAL_FATAL (f.narcs, 300);
+	for (i = 0; i < f.narcs; i++) {
+		CU_ASSERT_EQUAL (f.arcs[i].from_pc, 0x1000 + i);
+		CU_ASSERT_EQUAL (f.arcs[i].count, (uint64_t) 1 << 40 | i);
+	}
+	CU_ASSERT_EQUAL (f.arcs[3].self_obj, GMONX_NO_OBJECT);
+	gmonx_free (&f);
+	free (data);
+}
+
+/* Bytes to put in a file: the sample, with a change.  */
+struct edit {
+	size_t at;			/* where */
+	size_t cut;			/* 0, or the file's new length */
+	const char *bytes;		/* N bytes to write at AT */
+	size_t n;
+};
+
+/* Reads the sample with E applied: 0 if it reads, else the message
+   in ERR.  */
+static int
+read_edited (const struct edit *e, const unsigned char *tail, size_t ntail,
+	     struct gmon_error *err)
+{
+	unsigned char *data;
+	size_t n = sample_file (&data, 2);
+	struct gmonx_file f;
+	int rc;
+
+	if (e->n)
+		memcpy (data + e->at, e->bytes, e->n);
+	if (e->cut)
+		n = e->cut;
+	if (tail) {
+		data = realloc (data, n + ntail);
+		memcpy (data + n, tail, ntail);
+		n += ntail;
+	}
+	rc = gmonx_parse (data, n, "x.gmonx", &f, err);
+	if (rc == 0)
+		gmonx_free (&f);
+	free (data);
+	return rc;
+}
+
+/* Offsets in the sample: header 16, process record 16 + 8 + 80 =
+   104, the first object record's body starts at 112.  */
+#define OBJ0		104
+#define OBJ0_BODY	(OBJ0 + 8)
+
+static void
+expect_error (const char *desc, const struct edit *e,
+	      const unsigned char *tail, size_t ntail, const char *want)
+{
+	struct gmon_error err;
+
+	memset (&err, 0, sizeof err);
+	if (read_edited (e, tail, ntail, &err) == 0) {
+		fprintf (stderr, "%s: read without error\n", desc);
+		CU_FAIL ("damaged file read without error");
+		return;
+	}
+	if (!strstr (err.msg, want) || strncmp (err.msg, "x.gmonx: ", 9)) {
+		fprintf (stderr, "%s: '%s' lacks '%s'\n", desc, err.msg, want);
+		CU_FAIL ("message");
+	}
+}
+
+static void
+test_damage (void)
+{
+	static const struct {
+		const char *desc;
+		struct edit e;
+		const char *want;
+	} cases[] = {
+		{ "short", { 0, 10, NULL, 0 }, "too short to be a gmonx file" },
+		{ "magic", { 0, 0, "GMON", 4 }, "not a gmonx file" },
+		{ "version", { 8, 0, "\2", 1 }, "unsupported gmonx version 2" },
+		{ "record header cut", { 0, 20, NULL, 0 },
+		  "end of file in the record header at offset 16" },
+		{ "record past the end", { 20, 0, "\377\377\0\0", 4 },
+		  "process record (tag 1) at offset 16 claims 65535 bytes" },
+		{ "process too short", { 20, 0, "\10\0\0\0", 4 },
+		  "process record at offset 16 has 8 bytes" },
+		{ "object string past its end", { OBJ0_BODY + 56, 0,
+						  "\377\0", 2 },
+		  "object record at offset 104: its path of 255 bytes runs "
+		  "past the end" },
+		{ "duplicate id", { OBJ0_BODY, 0, "\1", 1 },
+		  "duplicate object id 1" },
+		{ "reserved id", { OBJ0_BODY, 0, "\377\377\377\377", 4 },
+		  "reserved object id" },
+		{ "text_lo above text_hi", { OBJ0_BODY + 16, 0,
+					    "\0\0\0\0\0\0\0\1", 8 },
+		  "text_lo 0x100000000000000 is above text_hi" },
+		{ "absolute file name", { OBJ0_BODY + 56 + 2 + 13 + 2, 0,
+					  "/", 1 },
+		  "not a plain name" },
+	};
+	static const unsigned char bad_arcs[8 + 31] = { 3, 0, 0, 0, 31 };
+	static const unsigned char undefined[] = {
+		3, 0, 0, 0, 32, 0, 0, 0,
+		0, 0, 0, 0, 9, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0,
+	};
+	static const unsigned char second_process[8 + 80] = { 1, 0, 0, 0, 80 };
+	static const struct edit none = { 0, 0, NULL, 0 };
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		expect_error (cases[i].desc, &cases[i].e, NULL, 0,
+			      cases[i].want);
+	expect_error ("arcs not a multiple of 32", &none, bad_arcs,
+		      sizeof bad_arcs, "arcs record at offset");
+	expect_error ("arc of an undefined object", &none, undefined,
+		      sizeof undefined, "names object 9, which no object "
+		      "record before it defines");
+	expect_error ("second process record", &none, second_process,
+		      sizeof second_process, "a second process record");
+}
+
+/* Readers skip what they do not know: a record of a new tag, and new
+   fields at the end of a known body.  */
+static void
+test_extensions (void)
+{
+	static const unsigned char future[] = {
+		99, 0, 0, 0, 5, 0, 0, 0, 'h', 'e', 'l', 'l', 'o'
+	};
+	unsigned char *data, *more;
+	size_t n = sample_file (&data, 1);
+	struct gmonx_file f;
+	struct gmon_error err;
+
+	more = malloc (n + sizeof future);
+	CU_ASSERT_FATAL (more != NULL);
+	memcpy (more, data, n);
+	memcpy (more + n, future, sizeof future);
+	CU_ASSERT_EQUAL_FATAL (gmonx_parse (more, n + sizeof future, "x",
+					    &f, &err), 0);
+	CU_ASSERT_EQUAL (f.skipped, 1);
+	CU_ASSERT_EQUAL (f.narcs, 1);
+	gmonx_free (&f);
+	free (more);
+	free (data);
+}
+
+static void
+make (const char *path)
+{
+	FILE *fp = fopen (path, "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (fp);
+	fclose (fp);
+}
+
+static void
+test_find_companion (void)
+{
+	char dir[] = "/tmp/test_gmonx.XXXXXX", path[4096], buf[4096];
+
+	CU_ASSERT_FATAL (mkdtemp (dir) != NULL);
+	snprintf (path, sizeof path, "%s/gmon.out-objs", dir);
+	mkdir (path, 0777);
+	snprintf (path, sizeof path, "%s/gmon.out-objs/objects.gmonx", dir);
+	make (path);
+	snprintf (path, sizeof path, "%s/run.2024-objs.555.1", dir);
+	mkdir (path, 0777);
+	snprintf (path, sizeof path, "%s/run.2024-objs.555.1/objects.gmonx",
+		  dir);
+	make (path);
+
+	snprintf (path, sizeof path, "%s/gmon.out", dir);
+	CU_ASSERT_EQUAL (gmonx_find_companion (path, buf, sizeof buf), 0);
+	CU_ASSERT (strstr (buf, "/gmon.out-objs/objects.gmonx") != NULL);
+	/* A stem that ends in a number of its own.  */
+	snprintf (path, sizeof path, "%s/run.2024.555.1", dir);
+	CU_ASSERT_EQUAL (gmonx_find_companion (path, buf, sizeof buf), 0);
+	CU_ASSERT (strstr (buf, "/run.2024-objs.555.1/objects.gmonx")
+		   != NULL);
+	snprintf (path, sizeof path, "%s/gmon.out.77", dir);
+	CU_ASSERT_EQUAL (gmonx_find_companion (path, buf, sizeof buf), -1);
+	CU_ASSERT (strstr (buf, "/gmon.out.77-objs/objects.gmonx") != NULL);
+
+	snprintf (path, sizeof path, "rm -rf '%s'", dir);
+	CU_ASSERT_EQUAL (system (path), 0);
+}
+
+static const struct unit_test unit_tests[] = {
+	{ "round trip", test_round_trip },
+	{ "damage", test_damage },
+	{ "extensions", test_extensions },
+	{ "find the companion", test_find_companion },
+	{ NULL, NULL }
+};
+
+int
+main (void)
+{
+	return unit_run ("gmonx", unit_tests);
+}
