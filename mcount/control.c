@@ -66,8 +66,16 @@ mc_line_str (struct mc_line *l, const char *s)
 		l->buf[l->len++] = *s++;
 }
 
-void
-mc_line_u64 (struct mc_line *l, uint64_t v)
+char *
+mc_put_str (char *p, char *end, const char *s)
+{
+	while (*s && p < end)
+		*p++ = *s++;
+	return p;
+}
+
+char *
+mc_put_num (char *p, char *end, uint64_t v)
 {
 	char tmp[24];
 	int n = 0;
@@ -75,8 +83,17 @@ mc_line_u64 (struct mc_line *l, uint64_t v)
 	do
 		tmp[n++] = (char) ('0' + v % 10);
 	while ((v /= 10) != 0);
-	while (n > 0 && l->len < sizeof l->buf - 1)
-		l->buf[l->len++] = tmp[--n];
+	while (n > 0 && p < end)
+		*p++ = tmp[--n];
+	return p;
+}
+
+void
+mc_line_u64 (struct mc_line *l, uint64_t v)
+{
+	l->len = (size_t) (mc_put_num (l->buf + l->len,
+				       l->buf + sizeof l->buf - 1, v)
+			   - l->buf);
 }
 
 void

@@ -1,31 +1,25 @@
-/* dump.c - write the profile: the program's gmon.out, one classic file
-   per other object, and their companion.
+/* dump.c - write the profile: the program's gmon.out, and the object
+   directory beside it (objdir.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   What is written, through gmon/write.c and gmon/gmonx_write.c (no
-   malloc, no stdio: this runs at exit and in signal handlers):
+   What is written, through gmon/write.c (no malloc, no stdio: this
+   runs at exit and in signal handlers):
 
      gmon.out                 the program, exactly the classic file
                               glibc writes: its histogram, the arcs
                               and blocks with both ends in it, in
                               link-time addresses (the load address
                               subtracted, as glibc does for PIE)
-     gmon.out-objs/           (GMON_OBJECTS=0: not written)
-       libfoo.so.gmon         each other object with samples, arcs or
-       libc.so.6.gmon         blocks of its own: a classic file in its
-       ...                    own link-time addresses, which GNU gprof
-                              reads as `gprof libfoo.so libfoo.so.gmon'
-       linux-vdso.so.1        a copy of the vDSO, which has no file
-       objects.gmonx          the companion (gmon/gmonx_out.h): the
-                              load map, which file is whose, the calls
-                              between objects, how the run ended
+     gmon.out-objs/           every other object, and the companion:
+                              see objdir.c (GMON_OBJECTS=0: not
+                              written)
 
    Histograms: the program's covers its code, as glibc's; another
-   object's covers only the part of its code with samples (libc's
-   whole text would be a megabyte of zeros).  Counts wider than the
-   fields go on in further records, which readers sum (gmon/write.c).
+   object's only the parts of its code with samples (libc's whole text
+   would be a megabyte of zeros).  Counts wider than the fields go on
+   in further records, which readers sum (gmon/write.c).
 
    The names.  The profile is DIR/STEM[.PID[.N]]: STEM is gmon.out in
    the directory the program started in, or GMON_OUT_PREFIX; .PID is
@@ -34,8 +28,7 @@
    none overwrites another's).  Its objects go to DIR/STEM-objs[.PID
    [.N]]: the "-objs" comes before the numbers, so that `gmon.out.*'
    and `PREFIX.*', which people glob to sum a program's profiles, never
-   take them in.  Two objects with the same file name get
-   NAME.gmon, NAME~2.gmon, ...
+   take them in.
 
    The tables are read while other threads may still run and count: a
    snapshot (their newest calls may be missing); nothing they use is
@@ -43,49 +36,34 @@
 
    Each file is written under a temporary name in its directory and
    renamed over the old one: a reader never sees half a file, and a
-   symbolic link in the way is replaced, not followed.  Files of
-   objects an earlier dump wrote and this one did not are removed, so
-   the directory always matches its companion.  */
+   symbolic link in the way is replaced, not followed.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>		/* rename */
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
-#include "mcount/runtime.h"
+#include "mcount/dump.h"
 
 static int mc_dump_owner;		/* tid of the thread dumping, or 0 */
+struct mc_objinfo mc_objs[MC_MODULES_MAX];
 static unsigned char mc_wbuf[1 << 16];	/* the writer's buffer, under it */
 
 /* ------------------------------------------------------------------ */
 /* The snapshot: every thread's table merged */
 
-#define NO_MOD	(-1)
-
-struct snap {
-	struct mc_arc *slots;		/* mask + 1; from == 0: free */
-	int32_t *mod;			/* per slot: module of from, of self */
-	uint64_t mask;
-	uint64_t used;			/* slots taken */
-	uint64_t missed;		/* arcs that found no room */
-	size_t mapsize;			/* bytes of slots and mod */
-};
-
 static void
 snap_add (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
 {
-	struct snap *s = ctx;
+	struct mc_snap *s = ctx;
 	uint64_t i;
 
 	if (s->used >= s->mask) {
@@ -114,7 +92,7 @@ snap_add (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
 /* Merges the tables and finds each arc's objects.  Returns 0, or an
    errno if there is no memory for it.  */
 static int
-snap_take (struct snap *s)
+snap_take (struct mc_snap *s)
 {
 	/* mc_arcs_claimed bounds the distinct arcs, threads that are
 	   still running aside: twice that keeps the table at most half
@@ -150,7 +128,7 @@ snap_take (struct snap *s)
 }
 
 static void
-snap_free (struct snap *s)
+snap_free (struct mc_snap *s)
 {
 	if (s->slots)
 		munmap (s->slots, s->mapsize);
@@ -159,17 +137,6 @@ snap_free (struct snap *s)
 
 /* ------------------------------------------------------------------ */
 /* Classic files */
-
-/* What one object has, for this dump.  */
-struct obj {
-	uint64_t samples;		/* in its histogram */
-	uint64_t calls;			/* arcs into it, from anywhere */
-	uint64_t blocks;		/* block executions in it */
-	uint64_t own;			/* its own arcs and blocks */
-	bool has_file;			/* gets a classic file */
-};
-
-static struct obj mc_objs[MC_MODULES_MAX];	/* under the dump lock */
 
 static void
 hist_header (struct gmon_hist_hdr *hdr, const struct mc_hist *h,
@@ -250,7 +217,7 @@ write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
 
 /* The blocks of object K, written from a buffer of their own.  */
 static int
-write_blocks (struct gmon_writer *w, const struct snap *s, int k,
+write_blocks (struct gmon_writer *w, const struct mc_snap *s, int k,
 	      uintptr_t base)
 {
 	size_t size, n = 0;
@@ -306,7 +273,7 @@ write_unmerged (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
 
 /* The classic file of object K.  */
 static int
-write_classic (struct gmon_writer *w, const struct snap *s, int k)
+write_classic (struct gmon_writer *w, const struct mc_snap *s, int k)
 {
 	const struct mc_module *m = &mc_modules[k];
 	uint64_t i;
@@ -335,7 +302,7 @@ write_classic (struct gmon_writer *w, const struct snap *s, int k)
 
 /* Fills mc_objs for the N objects.  */
 static void
-tally (const struct snap *s, unsigned int n)
+tally (const struct mc_snap *s, unsigned int n)
 {
 	unsigned int k;
 	uint64_t i;
@@ -347,7 +314,7 @@ tally (const struct snap *s, unsigned int n)
 		const struct mc_arc *a = &s->slots[i];
 		int f = s->mod[2 * i], t = s->mod[2 * i + 1];
 
-		if (!a->from || t == NO_MOD)
+		if (!a->from || t == MC_NO_MOD)
 			continue;
 		if (a->self == MC_BB_SELF)
 			mc_objs[t].blocks += a->count;
@@ -363,28 +330,6 @@ tally (const struct snap *s, unsigned int n)
 /* ------------------------------------------------------------------ */
 /* Names */
 
-static char *
-put_str (char *p, char *end, const char *s)
-{
-	while (*s && p < end)
-		*p++ = *s++;
-	return p;
-}
-
-static char *
-put_num (char *p, char *end, uint64_t v)
-{
-	char tmp[24];
-	int n = 0;
-
-	do
-		tmp[n++] = (char) ('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n > 0 && p < end)
-		*p++ = tmp[--n];
-	return p;
-}
-
 /* The profile's name, and with DIR not NULL its object directory's:
    see the top of this file.  */
 static int
@@ -395,34 +340,34 @@ output_names (char *path, char *dir)
 	char stem[MC_PATH_MAX], *q = stem, *qend = stem + sizeof stem - 1;
 
 	if (mc_config.prefix[0]) {
-		q = put_str (q, qend, mc_config.prefix);
+		q = mc_put_str (q, qend, mc_config.prefix);
 	} else {
 		if (mc_config.cwd[0]) {
-			q = put_str (q, qend, mc_config.cwd);
+			q = mc_put_str (q, qend, mc_config.cwd);
 			if (q > stem && q[-1] != '/')
-				q = put_str (q, qend, "/");
+				q = mc_put_str (q, qend, "/");
 		}
-		q = put_str (q, qend, "gmon.out");
+		q = mc_put_str (q, qend, "gmon.out");
 	}
 	*q = '\0';
 	if (mc_config.prefix[0] || mc_forked () || mc_config.image) {
-		s = put_str (s, send, ".");
-		s = put_num (s, send, (uint64_t) getpid ());
+		s = mc_put_str (s, send, ".");
+		s = mc_put_num (s, send, (uint64_t) getpid ());
 		if (mc_config.image) {
-			s = put_str (s, send, ".");
-			s = put_num (s, send, mc_config.image);
+			s = mc_put_str (s, send, ".");
+			s = mc_put_num (s, send, mc_config.image);
 		}
 	}
 	*s = '\0';
-	p = put_str (p, end, stem);
-	p = put_str (p, end, suffix);
+	p = mc_put_str (p, end, stem);
+	p = mc_put_str (p, end, suffix);
 	if (p >= end)
 		return ENAMETOOLONG;
 	*p = '\0';
 	if (dir) {
-		p = put_str (dir, dir + MC_PATH_MAX - 1, stem);
-		p = put_str (p, dir + MC_PATH_MAX - 1, GMONX_OBJDIR_SUFFIX);
-		p = put_str (p, dir + MC_PATH_MAX - 1, suffix);
+		p = mc_put_str (dir, dir + MC_PATH_MAX - 1, stem);
+		p = mc_put_str (p, dir + MC_PATH_MAX - 1, GMONX_OBJDIR_SUFFIX);
+		p = mc_put_str (p, dir + MC_PATH_MAX - 1, suffix);
 		if (p >= dir + MC_PATH_MAX - 1)
 			return ENAMETOOLONG;
 		*p = '\0';
@@ -434,41 +379,6 @@ int
 mc_output_path (char *path)
 {
 	return output_names (path, NULL);
-}
-
-static const char *
-base_name (const char *path)
-{
-	const char *slash = strrchr (path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-/* The file name of object K's classic file, into BUF (NAME_MAX), with
-   SUFFIX (".gmon", or "" for its saved image).  */
-static void
-obj_name (unsigned int k, const char *suffix, char *buf)
-{
-	const char *b = base_name (mc_modules[k].path);
-	char *p = buf, *end = buf + 200;
-	unsigned int j, same = 0;
-
-	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
-		p = put_str (p, end, "object-");
-		p = put_num (p, end, k);
-	} else {
-		for (j = 1; j < k; j++)
-			if (mc_objs[j].has_file
-			    && strcmp (base_name (mc_modules[j].path), b) == 0)
-				same++;
-		p = put_str (p, end, b);
-		if (same) {
-			p = put_str (p, end, "~");
-			p = put_num (p, end, same + 1);
-		}
-	}
-	p = put_str (p, buf + 255, suffix);
-	*p = '\0';
 }
 
 /* DIR/.NAME.PID.tmp for PATH = DIR/NAME: the same directory, so that
@@ -485,24 +395,24 @@ temp_path (char *tmp, const char *path)
 		return ENAMETOOLONG;
 	memcpy (p, path, dirlen);
 	p += dirlen;
-	p = put_str (p, end, ".");
-	p = put_str (p, end, path + dirlen);
-	p = put_str (p, end, ".");
-	p = put_num (p, end, (uint64_t) getpid ());
-	p = put_str (p, end, ".tmp");
+	p = mc_put_str (p, end, ".");
+	p = mc_put_str (p, end, path + dirlen);
+	p = mc_put_str (p, end, ".");
+	p = mc_put_num (p, end, (uint64_t) getpid ());
+	p = mc_put_str (p, end, ".tmp");
 	if (p >= end)
 		return ENAMETOOLONG;
 	*p = '\0';
 	return 0;
 }
 
-static int
-join (char *dst, const char *dir, const char *name)
+int
+mc_join (char *dst, const char *dir, const char *name)
 {
-	char *p = put_str (dst, dst + MC_PATH_MAX - 1, dir);
+	char *p = mc_put_str (dst, dst + MC_PATH_MAX - 1, dir);
 
-	p = put_str (p, dst + MC_PATH_MAX - 1, "/");
-	p = put_str (p, dst + MC_PATH_MAX - 1, name);
+	p = mc_put_str (p, dst + MC_PATH_MAX - 1, "/");
+	p = mc_put_str (p, dst + MC_PATH_MAX - 1, name);
 	if (p >= dst + MC_PATH_MAX - 1)
 		return ENAMETOOLONG;
 	*p = '\0';
@@ -512,11 +422,9 @@ join (char *dst, const char *dir, const char *name)
 /* ------------------------------------------------------------------ */
 /* Files */
 
-typedef int mc_body_fn (struct gmon_writer *w, void *ctx);
-
 /* Writes PATH through a temporary file; returns 0 or an errno.  */
-static int
-write_file (const char *path, mc_body_fn *body, void *ctx)
+int
+mc_write_file (const char *path, mc_body_fn *body, void *ctx)
 {
 	char tmp[MC_PATH_MAX];
 	struct gmon_writer w;
@@ -550,256 +458,12 @@ write_file (const char *path, mc_body_fn *body, void *ctx)
 	return err;
 }
 
-struct classic {
-	const struct snap *s;
-	int k;
-};
-
-static int
-classic_body (struct gmon_writer *w, void *ctx)
+int
+mc_classic_body (struct gmon_writer *w, void *ctx)
 {
-	struct classic *c = ctx;
+	struct mc_classic *c = ctx;
 
 	return write_classic (w, c->s, c->k);
-}
-
-/* The vDSO's bytes, as mapped: an ELF file with its symbols.  */
-static int
-image_body (struct gmon_writer *w, void *ctx)
-{
-	const struct mc_module *m = ctx;
-	const char *p = (const char *) m->image_lo;
-	size_t left = m->image_hi - m->image_lo;
-
-	if (gmon_writer_flush (w) < 0)
-		return -1;
-	while (left > 0) {
-		ssize_t n = write (w->fd, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			w->error = n < 0 ? errno : EIO;
-			return -1;
-		}
-		p += n;
-		left -= (size_t) n;
-	}
-	return 0;
-}
-
-struct companion {
-	const struct snap *s;
-	unsigned int n;			/* objects */
-	const char *profile;		/* the program's file */
-	enum gmonx_end end;
-	int sig;
-};
-
-static uint64_t
-clock_ns (clockid_t c)
-{
-	struct timespec ts;
-
-	if (clock_gettime (c, &ts) < 0)
-		return 0;
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
-static int
-write_process (struct gmon_writer *w, const struct companion *c)
-{
-	struct gmonx_process p;
-	struct mc_sample_stats st;
-	struct mc_arc_stats as;
-	uint64_t now = clock_ns (CLOCK_MONOTONIC);
-
-	mc_sampler_stats (&st);
-	mc_arcs_stats (&as);
-	memset (&p, 0, sizeof p);
-	p.pid = (uint32_t) getpid ();
-	p.ppid = (uint32_t) getppid ();
-	p.image = mc_config.image;
-	p.end = c->end;
-	p.signal = (uint32_t) c->sig;
-	p.rate = st.file_rate;
-	p.clock = mc_config.wall ? GMONX_CLOCK_WALL : GMONX_CLOCK_CPU;
-	p.cpu_ns = clock_ns (CLOCK_PROCESS_CPUTIME_ID);
-	p.wall_ns = now > mc_start_ns ? now - mc_start_ns : 0;
-	p.samples = st.samples;
-	p.unknown = st.unknown;
-	p.outside = st.outside;
-	p.lost_calls = as.lost_full + as.lost_nested;
-	return gmonx_write_process (w, &p);
-}
-
-/* Arcs between objects, a record per batch.  */
-static int
-write_cross (struct gmon_writer *w, const struct snap *s)
-{
-	struct gmonx_arc batch[128];
-	size_t n = 0;
-	uint64_t i;
-
-	for (i = 0; s->slots && i <= s->mask; i++) {
-		const struct mc_arc *a = &s->slots[i];
-		int f = s->mod[2 * i], t = s->mod[2 * i + 1];
-		struct gmonx_arc *x;
-
-		if (!a->from || a->self == MC_BB_SELF
-		    || (f == t && f != NO_MOD))
-			continue;
-		x = &batch[n++];
-		x->from_obj = f == NO_MOD ? GMONX_NO_OBJECT : (uint32_t) f;
-		x->self_obj = t == NO_MOD ? GMONX_NO_OBJECT : (uint32_t) t;
-		x->from_pc = a->from - (f == NO_MOD ? 0 : mc_modules[f].base);
-		x->self_pc = a->self - (t == NO_MOD ? 0 : mc_modules[t].base);
-		x->count = a->count;
-		if (n == sizeof batch / sizeof batch[0]) {
-			if (gmonx_write_arcs (w, batch, n) < 0)
-				return -1;
-			n = 0;
-		}
-	}
-	return n ? gmonx_write_arcs (w, batch, n) : 0;
-}
-
-static int
-companion_body (struct gmon_writer *w, void *ctx)
-{
-	struct companion *c = ctx;
-	char file[256], image[256], main_file[MC_PATH_MAX];
-	unsigned int k;
-
-	if (gmonx_write_header (w) < 0 || write_process (w, c) < 0)
-		return -1;
-	put_str (put_str (main_file, main_file + sizeof main_file - 1,
-			  "../"), main_file + sizeof main_file - 1,
-		 base_name (c->profile))[0] = '\0';
-	for (k = 0; k < c->n; k++) {
-		const struct mc_module *m = &mc_modules[k];
-		int flags = __atomic_load_n (&m->flags, __ATOMIC_RELAXED);
-		struct gmonx_object o;
-
-		memset (&o, 0, sizeof o);
-		o.id = k;
-		o.flags = (flags & MC_MOD_MAIN ? GMONX_OBJ_MAIN : 0)
-			| (flags & MC_MOD_VDSO ? GMONX_OBJ_VDSO : 0)
-			| (flags & MC_MOD_GONE ? GMONX_OBJ_UNLOADED : 0);
-		o.base = m->base;
-		o.text_lo = m->text_lo;
-		o.text_hi = m->text_hi;
-		o.samples = mc_objs[k].samples;
-		o.calls = mc_objs[k].calls;
-		o.blocks = mc_objs[k].blocks;
-		o.path = m->path;
-		o.build_id = m->build_id;
-		o.build_id_len = m->build_id_len;
-		file[0] = image[0] = '\0';
-		if (k == 0)
-			o.file = main_file;
-		else if (mc_objs[k].has_file) {
-			obj_name (k, ".gmon", file);
-			if (flags & MC_MOD_VDSO)
-				obj_name (k, "", image);
-			o.file = file;
-		}
-		o.image = image;
-		if (gmonx_write_object (w, &o) < 0)
-			return -1;
-	}
-	return write_cross (w, c->s);
-}
-
-/* Whether NAME, in the object directory, is a file this dump wrote.  */
-static bool
-ours (const char *name, unsigned int n)
-{
-	char buf[256];
-	unsigned int k;
-
-	if (strcmp (name, GMONX_COMPANION_NAME) == 0)
-		return true;
-	for (k = 1; k < n; k++) {
-		if (!mc_objs[k].has_file)
-			continue;
-		obj_name (k, ".gmon", buf);
-		if (strcmp (buf, name) == 0)
-			return true;
-		obj_name (k, "", buf);
-		if ((mc_modules[k].flags & MC_MOD_VDSO)
-		    && strcmp (buf, name) == 0)
-			return true;
-	}
-	return false;
-}
-
-/* Removes the NAME.gmon files of DIR that this dump did not write
-   (objects of an earlier dump or run), with raw getdents64: opendir
-   would malloc.  */
-static void
-remove_stale (const char *dir, unsigned int n)
-{
-	char buf[4096];
-	int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	long got;
-
-	if (fd < 0)
-		return;
-	while ((got = syscall (SYS_getdents64, fd, buf, sizeof buf)) > 0) {
-		long off = 0;
-
-		while (off < got) {
-			struct dirent64 *d = (struct dirent64 *) (buf + off);
-			size_t len = strlen (d->d_name);
-
-			off += d->d_reclen;
-			if (len > 5 && strcmp (d->d_name + len - 5, ".gmon") == 0
-			    && !ours (d->d_name, n))
-				unlinkat (fd, d->d_name, 0);
-		}
-	}
-	close (fd);
-}
-
-/* Everything but the program's file, into DIR.  */
-static int
-write_objects (const char *dir, const struct snap *s, unsigned int n,
-	       const char *profile, enum gmonx_end end, int sig)
-{
-	struct companion c = { s, n, profile, end, sig };
-	char path[MC_PATH_MAX], name[256];
-	unsigned int k;
-	int err = 0, e;
-
-	if (mkdir (dir, 0777) < 0 && errno != EEXIST)
-		return errno;
-	for (k = 1; k < n; k++) {
-		struct classic cl = { s, (int) k };
-
-		if (!mc_objs[k].has_file)
-			continue;
-		obj_name (k, ".gmon", name);
-		e = join (path, dir, name);
-		if (!e)
-			e = write_file (path, classic_body, &cl);
-		if (!e && (mc_modules[k].flags & MC_MOD_VDSO)) {
-			obj_name (k, "", name);
-			e = join (path, dir, name);
-			if (!e)
-				e = write_file (path, image_body,
-						&mc_modules[k]);
-		}
-		if (e && !err)
-			err = e;
-	}
-	e = join (path, dir, GMONX_COMPANION_NAME);
-	if (!e)
-		e = write_file (path, companion_body, &c);
-	if (e && !err)
-		err = e;
-	remove_stale (dir, n);
-	return err;
 }
 
 /* ------------------------------------------------------------------ */
@@ -840,7 +504,7 @@ mc_dump_fd (int fd)
 {
 	struct gmon_writer w;
 	struct gmon_target t;
-	struct snap s;
+	struct mc_snap s;
 	int err;
 
 	if ((err = dump_lock (false)) != 0)
@@ -862,8 +526,8 @@ int
 mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
 {
 	char dir[MC_PATH_MAX];
-	struct classic cl;
-	struct snap s;
+	struct mc_classic cl;
+	struct mc_snap s;
 	unsigned int n;
 	int err;
 
@@ -881,9 +545,9 @@ mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
 	tally (&s, n);
 	cl.s = &s;
 	cl.k = 0;
-	err = write_file (path, classic_body, &cl);
-	if (mc_config.objects && n > 0 && write_objects (dir, &s, n, path,
-							  end, sig) != 0)
+	err = mc_write_file (path, mc_classic_body, &cl);
+	if (mc_config.objects && n > 0
+	    && mc_objdir_write (dir, &s, n, path, end, sig) != 0)
 		*objs_failed = true;
 	snap_free (&s);
 out:

@@ -255,24 +255,10 @@ struct exec_state {
 	char entry[64];			/* GMON_IMAGE=PID.N */
 };
 
-static char *
-put_u64 (char *p, uint64_t v)
-{
-	char tmp[24];
-	int n = 0;
-
-	do
-		tmp[n++] = (char) ('0' + v % 10);
-	while ((v /= 10) != 0);
-	while (n > 0)
-		*p++ = tmp[--n];
-	return p;
-}
-
 static void
 exec_begin (struct exec_state *st)
 {
-	char *p;
+	char *p, *end;
 
 	st->mine = mc_owner () && mc_started ();
 	if (!st->mine)
@@ -281,12 +267,11 @@ exec_begin (struct exec_state *st)
 	mc_arcs_switch (false);
 	mc_sampler_stop ();
 	mc_dump_now (GMONX_END_EXEC, 0);
-	p = st->entry;
-	memcpy (p, MC_IMAGE_ENV "=", sizeof MC_IMAGE_ENV);
-	p += sizeof MC_IMAGE_ENV;
-	p = put_u64 (p, (uint64_t) getpid ());
-	*p++ = '.';
-	p = put_u64 (p, (uint64_t) mc_config.image + 1);
+	end = st->entry + sizeof st->entry - 1;
+	p = mc_put_str (st->entry, end, MC_IMAGE_ENV "=");
+	p = mc_put_num (p, end, (uint64_t) getpid ());
+	p = mc_put_str (p, end, ".");
+	p = mc_put_num (p, end, (uint64_t) mc_config.image + 1);
 	*p = '\0';
 }
 

@@ -24,7 +24,9 @@ mcount_libmc_la_SOURCES = \
 	mcount/wall.c \
 	mcount/bbcount.c \
 	mcount/control.c \
+	mcount/dump.h \
 	mcount/dump.c \
+	mcount/objdir.c \
 	mcount/exits.c \
 	mcount/near.c \
 	mcount/start.c \

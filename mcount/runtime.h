@@ -15,10 +15,18 @@
                            path for everything else;
      arcs.c                per-thread arc tables: the slow path, growth,
                            thread records, exit and fork of threads;
-     sampler.c             the PC histogram and the clocks that fill it;
+     sampler.c             the clocks that fill the PC histograms;
      control.c             configuration (GMON_* variables), the public
                            control API, and the messages to stderr;
+     modules.c             the objects of the process and their
+                           histograms;
+     wall.c                the time threads spend off the CPU
+                           (GMON_CLOCK=wall);
+     bbcount.c             basic-block counts (-fsanitize-coverage);
      dump.c                writing the profile: merge, file, rename;
+     objdir.c              ... the files of the other objects and the
+                           companion (dump.h between the two);
+     exits.c               fatal signals, _exit, exec, dump triggers;
      near.c                a copy of the fast path placed next to the
                            program, when libgmon is a shared library;
      start.c               __monstartup, _mcleanup, the constructor and
@@ -359,6 +367,11 @@ extern struct mc_config mc_config MC_HIDDEN;
 
 /* Reads the environment once (any later call returns at once).  */
 void mc_config_init (void) MC_HIDDEN;
+
+/* Text without stdio: S, or V in decimal, at P (not beyond END);
+   they return where the text ends.  */
+char *mc_put_str (char *p, char *end, const char *s) MC_HIDDEN;
+char *mc_put_num (char *p, char *end, uint64_t v) MC_HIDDEN;
 
 /* A line of diagnostics, built without stdio and written with one
    write(2).  */

@@ -65,19 +65,10 @@ waiting_pc (const struct mc_thread *t, int tid)
 	ssize_t n;
 	int fd;
 
-	memcpy (path, "/proc/self/task/", 16);
-	p = path + 16;
-	{
-		char tmp[16];
-		int k = 0, v = tid;
-
-		do
-			tmp[k++] = (char) ('0' + v % 10);
-		while ((v /= 10) != 0);
-		while (k > 0)
-			*p++ = tmp[--k];
-	}
-	memcpy (p, "/syscall", 9);
+	p = mc_put_str (path, path + sizeof path - 1, "/proc/self/task/");
+	p = mc_put_num (p, path + sizeof path - 1, (uint64_t) tid);
+	p = mc_put_str (p, path + sizeof path - 1, "/syscall");
+	*p = '\0';
 	fd = open (path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;

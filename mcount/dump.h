@@ -1,0 +1,62 @@
+/* dump.h - what dump.c and objdir.c share: the snapshot of the arc
+   tables and the file plumbing.  Internal to those two files.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#ifndef MCOUNT_DUMP_H
+#define MCOUNT_DUMP_H
+
+#include "gmon/gmon.h"
+#include "mcount/runtime.h"
+
+#define MC_NO_MOD	(-1)
+
+/* Every thread's table merged, each arc's ends found in the objects.
+   A basic-block count is an arc whose self is MC_BB_SELF.  */
+struct mc_snap {
+	struct mc_arc *slots;		/* mask + 1; from == 0: free */
+	int32_t *mod;			/* per slot: object of from, of self,
+					   or MC_NO_MOD */
+	uint64_t mask;
+	uint64_t used;			/* slots taken */
+	uint64_t missed;		/* arcs that found no room */
+	size_t mapsize;			/* bytes of slots and mod */
+};
+
+/* What one object has, in this dump.  */
+struct mc_objinfo {
+	uint64_t samples;		/* in its histogram */
+	uint64_t calls;			/* arcs into it, from anywhere */
+	uint64_t blocks;		/* block executions in it */
+	uint64_t own;			/* its own arcs and blocks */
+	bool has_file;			/* gets a classic file */
+};
+
+/* Per object, under the dump lock.  */
+extern struct mc_objinfo mc_objs[MC_MODULES_MAX] MC_HIDDEN;
+
+typedef int mc_body_fn (struct gmon_writer *w, void *ctx);
+
+/* Writes PATH through a temporary file in its directory, renamed
+   over it; BODY writes the bytes.  Returns 0 or an errno.  */
+int mc_write_file (const char *path, mc_body_fn *body, void *ctx)
+	MC_HIDDEN;
+/* The classic file of object K from snapshot S, as an mc_body_fn.  */
+struct mc_classic {
+	const struct mc_snap *s;
+	int k;
+};
+int mc_classic_body (struct gmon_writer *w, void *ctx) MC_HIDDEN;
+/* DIR/NAME into DST (MC_PATH_MAX bytes); 0 or ENAMETOOLONG.  */
+int mc_join (char *dst, const char *dir, const char *name) MC_HIDDEN;
+
+/* objdir.c: everything but the program's file, into DIR: the classic
+   file of each other object with data (and the vDSO's image), the
+   companion, and no files of objects this dump did not write.  N
+   objects; PROFILE is the program's file.  Returns 0 or an errno.  */
+int mc_objdir_write (const char *dir, const struct mc_snap *s,
+		     unsigned int n, const char *profile,
+		     enum gmonx_end end, int sig) MC_HIDDEN;
+
+#endif /* MCOUNT_DUMP_H */

@@ -1,0 +1,315 @@
+/* objdir.c - the object directory of a profile: a classic file per
+   object other than the program, and the companion.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   For the profile DIR/STEM[.PID[.N]] (dump.c), the directory
+   DIR/STEM-objs[.PID[.N]] holds:
+
+     NAME.gmon          the classic file of each object that has
+                        samples, arcs or blocks of its own, NAME being
+                        the file name of the object (NAME~2.gmon, ...
+                        for a second object of the same name), in its
+                        own link-time addresses: `gprof LIB NAME.gmon'
+     linux-vdso.so.1    a copy of the vDSO, the only object without a
+                        file on disk (with its .gmon if it has samples)
+     objects.gmonx      the companion (gmon/gmonx_out.h): how the run
+                        ended, the load map (path, build id, load
+                        address, code, which file is whose), and the
+                        calls between objects
+
+   Each file is replaced atomically (dump.c); the companion is written
+   last, and the NAME.gmon files it does not name (objects of an
+   earlier dump or run) are removed, so that the directory matches it.
+   Nothing here allocates: this runs in signal handlers too.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gmon/gmonx.h"
+#include "mcount/dump.h"
+
+static const char *
+base_name (const char *path)
+{
+	const char *slash = strrchr (path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* The file name of object K's classic file, into BUF (NAME_MAX), with
+   SUFFIX (".gmon", or "" for its saved image).  */
+static void
+obj_name (unsigned int k, const char *suffix, char *buf)
+{
+	const char *b = base_name (mc_modules[k].path);
+	char *p = buf, *end = buf + 200;
+	unsigned int j, same = 0;
+
+	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
+		p = mc_put_str (p, end, "object-");
+		p = mc_put_num (p, end, k);
+	} else {
+		for (j = 1; j < k; j++)
+			if (mc_objs[j].has_file
+			    && strcmp (base_name (mc_modules[j].path), b) == 0)
+				same++;
+		p = mc_put_str (p, end, b);
+		if (same) {
+			p = mc_put_str (p, end, "~");
+			p = mc_put_num (p, end, same + 1);
+		}
+	}
+	p = mc_put_str (p, buf + 255, suffix);
+	*p = '\0';
+}
+
+/* The vDSO's bytes, as mapped: an ELF file with its symbols.  */
+static int
+image_body (struct gmon_writer *w, void *ctx)
+{
+	const struct mc_module *m = ctx;
+	const char *p = (const char *) m->image_lo;
+	size_t left = m->image_hi - m->image_lo;
+
+	if (gmon_writer_flush (w) < 0)
+		return -1;
+	while (left > 0) {
+		ssize_t n = write (w->fd, p, left);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->error = n < 0 ? errno : EIO;
+			return -1;
+		}
+		p += n;
+		left -= (size_t) n;
+	}
+	return 0;
+}
+
+struct companion {
+	const struct mc_snap *s;
+	unsigned int n;			/* objects */
+	const char *profile;		/* the program's file */
+	enum gmonx_end end;
+	int sig;
+};
+
+static uint64_t
+clock_ns (clockid_t c)
+{
+	struct timespec ts;
+
+	if (clock_gettime (c, &ts) < 0)
+		return 0;
+	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
+static int
+write_process (struct gmon_writer *w, const struct companion *c)
+{
+	struct gmonx_process p;
+	struct mc_sample_stats st;
+	struct mc_arc_stats as;
+	uint64_t now = clock_ns (CLOCK_MONOTONIC);
+
+	mc_sampler_stats (&st);
+	mc_arcs_stats (&as);
+	memset (&p, 0, sizeof p);
+	p.pid = (uint32_t) getpid ();
+	p.ppid = (uint32_t) getppid ();
+	p.image = mc_config.image;
+	p.end = c->end;
+	p.signal = (uint32_t) c->sig;
+	p.rate = st.file_rate;
+	p.clock = mc_config.wall ? GMONX_CLOCK_WALL : GMONX_CLOCK_CPU;
+	p.cpu_ns = clock_ns (CLOCK_PROCESS_CPUTIME_ID);
+	p.wall_ns = now > mc_start_ns ? now - mc_start_ns : 0;
+	p.samples = st.samples;
+	p.unknown = st.unknown;
+	p.outside = st.outside;
+	p.lost_calls = as.lost_full + as.lost_nested;
+	return gmonx_write_process (w, &p);
+}
+
+/* Arcs between objects, a record per batch.  */
+static int
+write_cross (struct gmon_writer *w, const struct mc_snap *s)
+{
+	struct gmonx_arc batch[128];
+	size_t n = 0;
+	uint64_t i;
+
+	for (i = 0; s->slots && i <= s->mask; i++) {
+		const struct mc_arc *a = &s->slots[i];
+		int f = s->mod[2 * i], t = s->mod[2 * i + 1];
+		struct gmonx_arc *x;
+
+		if (!a->from || a->self == MC_BB_SELF
+		    || (f == t && f != MC_NO_MOD))
+			continue;
+		x = &batch[n++];
+		x->from_obj = f == MC_NO_MOD ? GMONX_NO_OBJECT : (uint32_t) f;
+		x->self_obj = t == MC_NO_MOD ? GMONX_NO_OBJECT : (uint32_t) t;
+		x->from_pc = a->from - (f == MC_NO_MOD ? 0 : mc_modules[f].base);
+		x->self_pc = a->self - (t == MC_NO_MOD ? 0 : mc_modules[t].base);
+		x->count = a->count;
+		if (n == sizeof batch / sizeof batch[0]) {
+			if (gmonx_write_arcs (w, batch, n) < 0)
+				return -1;
+			n = 0;
+		}
+	}
+	return n ? gmonx_write_arcs (w, batch, n) : 0;
+}
+
+static int
+companion_body (struct gmon_writer *w, void *ctx)
+{
+	struct companion *c = ctx;
+	char file[256], image[256], main_file[MC_PATH_MAX];
+	unsigned int k;
+
+	if (gmonx_write_header (w) < 0 || write_process (w, c) < 0)
+		return -1;
+	mc_put_str (mc_put_str (main_file, main_file + sizeof main_file - 1,
+			  "../"), main_file + sizeof main_file - 1,
+		 base_name (c->profile))[0] = '\0';
+	for (k = 0; k < c->n; k++) {
+		const struct mc_module *m = &mc_modules[k];
+		int flags = __atomic_load_n (&m->flags, __ATOMIC_RELAXED);
+		struct gmonx_object o;
+
+		memset (&o, 0, sizeof o);
+		o.id = k;
+		o.flags = (flags & MC_MOD_MAIN ? GMONX_OBJ_MAIN : 0)
+			| (flags & MC_MOD_VDSO ? GMONX_OBJ_VDSO : 0)
+			| (flags & MC_MOD_GONE ? GMONX_OBJ_UNLOADED : 0);
+		o.base = m->base;
+		o.text_lo = m->text_lo;
+		o.text_hi = m->text_hi;
+		o.samples = mc_objs[k].samples;
+		o.calls = mc_objs[k].calls;
+		o.blocks = mc_objs[k].blocks;
+		o.path = m->path;
+		o.build_id = m->build_id;
+		o.build_id_len = m->build_id_len;
+		file[0] = image[0] = '\0';
+		if (k == 0)
+			o.file = main_file;
+		else if (mc_objs[k].has_file) {
+			obj_name (k, ".gmon", file);
+			if (flags & MC_MOD_VDSO)
+				obj_name (k, "", image);
+			o.file = file;
+		}
+		o.image = image;
+		if (gmonx_write_object (w, &o) < 0)
+			return -1;
+	}
+	return write_cross (w, c->s);
+}
+
+/* Whether NAME, in the object directory, is a file this dump wrote.  */
+static bool
+ours (const char *name, unsigned int n)
+{
+	char buf[256];
+	unsigned int k;
+
+	if (strcmp (name, GMONX_COMPANION_NAME) == 0)
+		return true;
+	for (k = 1; k < n; k++) {
+		if (!mc_objs[k].has_file)
+			continue;
+		obj_name (k, ".gmon", buf);
+		if (strcmp (buf, name) == 0)
+			return true;
+		obj_name (k, "", buf);
+		if ((mc_modules[k].flags & MC_MOD_VDSO)
+		    && strcmp (buf, name) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Removes the NAME.gmon files of DIR that this dump did not write
+   (objects of an earlier dump or run), with raw getdents64: opendir
+   would malloc.  */
+static void
+remove_stale (const char *dir, unsigned int n)
+{
+	char buf[4096];
+	int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	long got;
+
+	if (fd < 0)
+		return;
+	while ((got = syscall (SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+		long off = 0;
+
+		while (off < got) {
+			struct dirent64 *d = (struct dirent64 *) (buf + off);
+			size_t len = strlen (d->d_name);
+
+			off += d->d_reclen;
+			if (len > 5 && strcmp (d->d_name + len - 5, ".gmon") == 0
+			    && !ours (d->d_name, n))
+				unlinkat (fd, d->d_name, 0);
+		}
+	}
+	close (fd);
+}
+
+/* Everything but the program's file, into DIR.  */
+int
+mc_objdir_write (const char *dir, const struct mc_snap *s, unsigned int n,
+	       const char *profile, enum gmonx_end end, int sig)
+{
+	struct companion c = { s, n, profile, end, sig };
+	char path[MC_PATH_MAX], name[256];
+	unsigned int k;
+	int err = 0, e;
+
+	if (mkdir (dir, 0777) < 0 && errno != EEXIST)
+		return errno;
+	for (k = 1; k < n; k++) {
+		struct mc_classic cl = { s, (int) k };
+
+		if (!mc_objs[k].has_file)
+			continue;
+		obj_name (k, ".gmon", name);
+		e = mc_join (path, dir, name);
+		if (!e)
+			e = mc_write_file (path, mc_classic_body, &cl);
+		if (!e && (mc_modules[k].flags & MC_MOD_VDSO)) {
+			obj_name (k, "", name);
+			e = mc_join (path, dir, name);
+			if (!e)
+				e = mc_write_file (path, image_body,
+						&mc_modules[k]);
+		}
+		if (e && !err)
+			err = e;
+	}
+	e = mc_join (path, dir, GMONX_COMPANION_NAME);
+	if (!e)
+		e = mc_write_file (path, companion_body, &c);
+	if (e && !err)
+		err = e;
+	remove_stale (dir, n);
+	return err;
+}
+
