@@ -3,8 +3,8 @@
 ## them), or one part: `make bench-gprof', `make bench-runtime'.  Never
 ## part of `make check'.
 
-.PHONY: bench bench-gprof bench-runtime
-bench: bench-gprof bench-runtime
+.PHONY: bench bench-gprof bench-runtime bench-bbcount
+bench: bench-gprof bench-runtime bench-bbcount
 
 EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 
@@ -33,3 +33,12 @@ bench-runtime: all bench/runstat$(EXEEXT)
 
 EXTRA_DIST += bench/rt-bench.sh bench/rt-sampler-bench.sh bench/calls.c \
 	bench/spin.c
+
+# Basic-block counts (-fsanitize-coverage=trace-pc and libgmon) against
+# gcc's -fprofile-arcs and no instrumentation, on the call-heavy and a
+# loop-heavy program: see the header of bench/rt-bb-bench.sh.
+bench-bbcount: all bench/runstat$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-bb-bench.sh
+
+EXTRA_DIST += bench/rt-bb-bench.sh bench/loops.c

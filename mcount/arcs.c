@@ -82,6 +82,10 @@ _Static_assert (sizeof (struct mc_arc) == MC_SLOT_SIZE,
 		"mcount.S indexes slots by this size");
 _Static_assert (offsetof (struct mc_tls, tab) == 0,
 		"mcount.S loads mc_tls.tab from the start of mc_tls");
+_Static_assert (offsetof (struct mc_tls, bb) == MC_TLS_BB
+		&& offsetof (struct mc_tls, bb_lo) == MC_TLS_BB_LO
+		&& offsetof (struct mc_tls, bb_span) == MC_TLS_BB_SPAN,
+		"mcount.S reads the block counts' fields here");
 _Static_assert (sizeof (struct mc_thread) <= MC_RECORD_SIZE,
 		"a record fits before its first table");
 _Static_assert (MC_RECORD_SIZE + MC_TAB_SLOTS
@@ -341,6 +345,8 @@ thread_exit (void *arg)
 		return;
 	mc_sampler_thread_stop (r);
 	mc_tls.tab = NULL;
+	mc_tls.bb_span = 0;
+	mc_tls.bb = NULL;
 	mc_tls.self = NULL;
 	__atomic_store_n (&r->state, MC_THREAD_FREE, __ATOMIC_RELEASE);
 }
@@ -361,6 +367,8 @@ mc_arcs_forget (void)
 	__atomic_store_n (&mc_registry, NULL, __ATOMIC_RELEASE);
 	mc_tls.self = NULL;
 	mc_tls.tab = NULL;
+	mc_tls.bb_span = 0;
+	mc_tls.bb = NULL;
 	mc_tls.busy = 0;
 	mc_bytes = 0;
 	mc_lost_nested = 0;
@@ -393,6 +401,7 @@ mc_arcs_reset (void)
 						  __ATOMIC_RELAXED);
 		}
 		__atomic_store_n (&r->lost, 0, __ATOMIC_RELAXED);
+		mc_bb_reset (r);
 	}
 	__atomic_store_n (&mc_lost_nested, 0, __ATOMIC_RELAXED);
 }
@@ -420,10 +429,14 @@ mc_arcs_each (mc_arc_fn *fn, void *ctx)
 							__ATOMIC_ACQUIRE);
 				c = __atomic_load_n (&a->count,
 						     __ATOMIC_RELAXED);
-				if (from && self && c)
-					fn (ctx, from, self, c);
+				if (!from || !self || !c)
+					continue;
+				if (self == MC_BB_SELF)
+					from = mc_bb_key (from);
+				fn (ctx, from, self, c);
 			}
 		}
+		mc_bb_each (r, fn, ctx);
 	}
 }
 
@@ -439,6 +452,7 @@ mc_arcs_claimed (void)
 		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
 		     t = t->older)
 			n += __atomic_load_n (&t->used, __ATOMIC_RELAXED);
+		n += mc_bb_used (r);
 	}
 	return n;
 }

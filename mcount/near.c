@@ -19,9 +19,11 @@
         executable at once), the page after it writable, for its copy
         of mc_arcs_on, and
      4. points the program's GOT entries for mcount, _mcount and
-        __fentry__ at it, if and only if they point at this library's
-        (the entries of a RELRO segment are made writable for the one
-        store, then read-only again).
+        __fentry__, and for the basic-block hooks (bbcount.c: a call
+        per block, and the far call is half of their cost) at it, if
+        and only if they point at this library's (the entries of a
+        RELRO segment are made writable for the one store, then
+        read-only again).
 
    Every step may fail (no room, W^X policies, a GOT already pointing
    elsewhere): the program then keeps calling the far mcount, which
@@ -34,6 +36,7 @@
 
 #include <elf.h>
 #include <link.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -43,13 +46,17 @@
 extern const char mc_near_start[], mc_near_end[] MC_HIDDEN;
 extern const char mc_near_mcount[], mc_near_fentry[] MC_HIDDEN;
 extern const char mc_near_mcount_tls[], mc_near_fentry_tls[] MC_HIDDEN;
-extern const char mc_near_slow[] MC_HIDDEN;
+extern const char mc_near_slow[], mc_near_bbslow[] MC_HIDDEN;
+extern const char mc_near_bb[], mc_near_bb_lo[], mc_near_bb_span[],
+	mc_near_bb_arr[] MC_HIDDEN;
 extern const char mc_mcount_local[], mc_fentry_local[] MC_HIDDEN;
+extern const char mc_bb_local[] MC_HIDDEN;
 extern const char mc_slow_stub[] MC_HIDDEN;
 /* The definitions the dynamic linker chose for the process: ours if
    nothing before libgmon in the lookup order defines them.  */
 extern void mcount (void);
 extern void __fentry__ (void);
+extern void __sanitizer_cov_trace_pc (void);
 
 #define NEAR_PAGE	4096		/* code; then one of data */
 #define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
@@ -62,6 +69,7 @@ struct near {
 	const ElfW (Dyn) *dyn;		/* its dynamic section */
 	char *page;			/* the copy */
 	unsigned int patched;		/* GOT entries redirected */
+	bool bb_ours;			/* the process's block hook is ours */
 };
 
 static int
@@ -140,6 +148,7 @@ mc_near_origin (uintptr_t pc)
 {
 	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
 	uintptr_t off, fentry = (uintptr_t) (mc_near_fentry - mc_near_start);
+	uintptr_t bb = (uintptr_t) (mc_near_bb - mc_near_start);
 
 	if (!page || pc < page || pc >= page + NEAR_PAGE)
 		return 0;
@@ -149,7 +158,9 @@ mc_near_origin (uintptr_t pc)
 	off = pc - page;
 	if (off < fentry)
 		return (uintptr_t) mc_mcount_local + off;
-	return (uintptr_t) mc_fentry_local + (off - fentry);
+	if (off < bb)
+		return (uintptr_t) mc_fentry_local + (off - fentry);
+	return (uintptr_t) mc_bb_local + (off - bb);
 }
 
 static uintptr_t
@@ -218,6 +229,12 @@ patch_relocs (struct near *n, const ElfW (Rela) *r, size_t bytes,
 			ours = mc_fentry_local;
 			to = (uintptr_t) (n->page
 					  + (mc_near_fentry - mc_near_start));
+		} else if ((strcmp (name, "__sanitizer_cov_trace_pc") == 0
+			    || strcmp (name, "__sanitizer_cov_trace_pc_guard")
+			    == 0) && n->bb_ours) {
+			ours = mc_bb_local;
+			to = (uintptr_t) (n->page
+					  + (mc_near_bb - mc_near_start));
 		} else
 			continue;
 		slot = (uintptr_t *) (n->base + r[i].r_offset);
@@ -307,7 +324,16 @@ mc_near_install (void)
 	memcpy (n.page, mc_near_start, size);
 	put_imm (n.page, mc_near_mcount_tls, (uint64_t) tpoff, 4);
 	put_imm (n.page, mc_near_fentry_tls, (uint64_t) tpoff, 4);
+	put_imm (n.page, mc_near_bb_lo,
+		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb_lo)), 4);
+	put_imm (n.page, mc_near_bb_span,
+		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb_span)), 4);
+	put_imm (n.page, mc_near_bb_arr,
+		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb)), 4);
 	put_imm (n.page, mc_near_slow + 8, (uintptr_t) mc_slow_stub, 8);
+	put_imm (n.page, mc_near_bbslow + 8, (uintptr_t) mc_bb_slow, 8);
+	n.bb_ours = (uintptr_t) &__sanitizer_cov_trace_pc
+		== (uintptr_t) mc_bb_local;
 	if (mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
 		munmap (n.page, 2 * NEAR_PAGE);
 		return;

@@ -46,6 +46,11 @@
    code lives at address 1.  */
 #define MC_BB_SELF	1
 
+/* Layout of struct mc_tls as the block-count fast path sees it.  */
+#define MC_TLS_BB	24		/* offset of bb */
+#define MC_TLS_BB_LO	32		/* offset of bb_lo */
+#define MC_TLS_BB_SPAN	40		/* offset of bb_span */
+
 /* The arc hash: the 64-bit golden-ratio multiplier, upper half.  Any
    odd multiplier works; this one spreads return addresses a few bytes
    apart (calls in one function) over distant slots, which keeps the
@@ -131,6 +136,7 @@ struct mc_thread {
 	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
 	void *altstack;			/* for fatal signals (exits.c) */
+	uint64_t *bb;			/* its block counts (bbcount.c) */
 	int wall_tid;			/* wall.c: the thread it follows */
 	uint64_t wall_last;		/* ... real time at its last look */
 	uint64_t wall_cpu;		/* ... CPU time then */
@@ -144,6 +150,10 @@ struct mc_tls {
 	struct mc_arctab *tab;		/* current table, NULL: slow path */
 	struct mc_thread *self;		/* this thread's record */
 	int busy;			/* inside the slow path */
+	uint64_t *bb;			/* block counts of the program's code
+					   (bbcount.c), or NULL */
+	uintptr_t bb_lo;		/* ... from this address */
+	uintptr_t bb_span;		/* ... this many bytes; 0: no array */
 };
 
 extern __thread struct mc_tls mc_tls
@@ -167,12 +177,13 @@ struct mc_thread *mc_thread_attach (void) MC_HIDDEN;
 /* In a fork child: forget every record (the child's threads are gone),
    keep nothing of the parent's counts.  */
 void mc_arcs_forget (void) MC_HIDDEN;
-/* Zero every count in every table.  */
+/* Zero every count in every table and block array.  */
 void mc_arcs_reset (void) MC_HIDDEN;
 
 /* Calls FN for each claimed slot with a non-zero count of every table,
-   current and retired, of every record.  The same arc may come more
-   than once (other threads, retired tables).  */
+   current and retired, of every record, and for each block counter of
+   their arrays (bbcount.c; a block's from is its mc_bb_key).  The
+   same arc may come more than once (other threads, retired tables).  */
 typedef void mc_arc_fn (void *ctx, uintptr_t from, uintptr_t self,
 			uint64_t count);
 void mc_arcs_each (mc_arc_fn *fn, void *ctx) MC_HIDDEN;
@@ -306,6 +317,25 @@ uint64_t mc_sampler_period_ns (void) MC_HIDDEN;
 uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 /* The rate to write, and the totals.  */
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* bbcount.c */
+
+/* Jumped to by the fast path of the block hooks (mcount.S) with their
+   caller's return address on the stack, for a block it cannot count
+   in the thread's array.  */
+void mc_bb_slow (void) MC_HIDDEN;
+
+/* The key under which a block count at PC is kept: PC rounded down to
+   4 bytes in the program's code (where the arrays count), PC
+   elsewhere.  */
+uintptr_t mc_bb_key (uintptr_t pc) MC_HIDDEN;
+/* Calls FN for each block of R's array with a count, as an arc from
+   its key to MC_BB_SELF.  */
+void mc_bb_each (struct mc_thread *r, mc_arc_fn *fn, void *ctx) MC_HIDDEN;
+/* Counters of R's array that are not 0.  */
+uint64_t mc_bb_used (struct mc_thread *r) MC_HIDDEN;
+void mc_bb_reset (struct mc_thread *r) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* wall.c */
