@@ -1,0 +1,812 @@
+/* callgraph.c - arcs, cycles and propagated time.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The stages of GNU gprof's cg_assemble(), with the same arithmetic in
+   the same order (the printed times are sums of doubles, and the order
+   of the graph depends on comparing them), but each stage linear:
+
+   - arcs are found through a hash of (caller, callee), not by walking
+     the caller's list;
+   - cycles come from one depth-first search with an explicit stack
+     (GNU gprof recurses, and a call chain of 300 000 functions
+     overflows its stack); the search visits, numbers and groups the
+     functions exactly as GNU gprof's does, but finds the cycle a back
+     edge closes through union-find and a record of which stack
+     positions already belong to a cycle, where GNU gprof walks the
+     stack and the cycle's member list each time;
+   - the topological sort is a counting sort, stable like the qsort()
+     GNU gprof relies on.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/callgraph.h"
+#include "gprof/msort.h"
+#include "gprof/options.h"
+#include "gprof/symspec.h"
+#include "gprof/symtab.h"
+#include "gprof/util.h"
+
+#define DFN_NAN		0		/* not visited */
+#define DFN_BUSY	(-1)		/* on the stack, or in a cycle whose
+					   head is */
+
+/* Open addressing on (parent, child) symbol pointers.  */
+struct arc_hash {
+	uint32_t *slots;		/* 1 + arc index, or 0 */
+	size_t mask;
+	size_t used;
+};
+
+void
+cg_init (struct callgraph *cg)
+{
+	memset (cg, 0, sizeof *cg);
+	cg->hash = XCNEW (struct arc_hash);
+}
+
+void
+cg_free (struct callgraph *cg)
+{
+	if (cg->hash)
+		free (cg->hash->slots);
+	free (cg->hash);
+	free (cg->arcs);
+	free (cg->cycles);
+	free (cg->by_index);
+	memset (cg, 0, sizeof *cg);
+}
+
+static size_t
+hash_pair (const struct sym *p, const struct sym *c)
+{
+	uint64_t h = (uint64_t) (uintptr_t) p * 0x9e3779b97f4a7c15u
+		^ (uint64_t) (uintptr_t) c * 0xc2b2ae3d27d4eb4fu;
+
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 32;
+	return (size_t) h;
+}
+
+static void
+hash_grow (struct callgraph *cg)
+{
+	struct arc_hash *h = cg->hash;
+	size_t n = h->slots ? (h->mask + 1) * 2 : 1024, i;
+
+	free (h->slots);
+	h->slots = XCNEWVEC (uint32_t, n);
+	h->mask = n - 1;
+	for (i = 0; i < cg->narcs; i++) {
+		size_t s = hash_pair (cg->arcs[i].parent, cg->arcs[i].child)
+			& h->mask;
+
+		while (h->slots[s])
+			s = (s + 1) & h->mask;
+		h->slots[s] = (uint32_t) (i + 1);
+	}
+}
+
+struct arc *
+cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
+	    uint64_t count)
+{
+	struct arc_hash *h = cg->hash;
+	struct arc *a;
+	size_t s;
+
+	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1)
+		hash_grow (cg);
+	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
+	     s = (s + 1) & h->mask) {
+		a = &cg->arcs[h->slots[s] - 1];
+		if (a->parent == parent && a->child == child) {
+			a->count += count;
+			return a;
+		}
+	}
+	if (cg->narcs >= NO_ARC - 1)
+		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	if (cg->narcs == cg->arcs_cap) {
+		cg->arcs_cap = cg->arcs_cap ? cg->arcs_cap * 2 : 1024;
+		cg->arcs = xrealloc (cg->arcs,
+				     cg->arcs_cap * sizeof *cg->arcs);
+	}
+	h->slots[s] = (uint32_t) (cg->narcs + 1);
+	a = &cg->arcs[cg->narcs];
+	memset (a, 0, sizeof *a);
+	a->parent = parent;
+	a->child = child;
+	a->count = count;
+	/* Newest first in both lists, as GNU gprof prepends.  */
+	a->next_child = parent->children;
+	parent->children = (uint32_t) cg->narcs;
+	a->next_parent = child->parents;
+	child->parents = (uint32_t) cg->narcs;
+	cg->narcs++;
+	return a;
+}
+
+struct sym *
+cg_callee (struct symtab *st, uint64_t self_pc)
+{
+	struct sym *child = symtab_lookup (st->base, st->len, self_pc);
+
+	/* The callee is a function: an address inside a label or a
+	   line backs up to the function it is in.  */
+	while (child && !child->is_func)
+		child = child > st->base ? child - 1 : NULL;
+	return child;
+}
+
+uint64_t
+cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
+	  const struct symspecs *ss)
+{
+	uint64_t lost = 0;
+	size_t i;
+
+	for (i = 0; i < p->narcs; i++) {
+		const struct raw_arc *r = &p->arcs[i];
+		struct sym *parent, *child;
+
+		parent = symtab_lookup (st->base, st->len, r->from_pc);
+		child = symtab_lookup (st->base, st->len, r->self_pc);
+		if (!parent || !child) {
+			lost += r->count;
+			continue;
+		}
+		child = cg_callee (st, r->self_pc);
+		if (!child) {
+			lost += r->count;
+			continue;
+		}
+		if (!symspec_arc_ok (ss, parent, child))
+			continue;
+		child->ncalls += r->count;
+		DBG (DBG_TALLY, "[cg_tally] arc from %s to %s traversed %lu "
+		     "times\n", parent->name, child->name,
+		     (unsigned long) r->count);
+		cg_add_arc (cg, parent, child, r->count);
+	}
+	return lost;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cycles */
+
+/* The state of the depth-first search.  Stack positions count from 0.  */
+struct dfs {
+	struct symtab *st;
+	struct callgraph *cg;
+	uint32_t *uf;			/* union-find parent of each symbol */
+	uint32_t *tail;			/* last member of a head's list */
+	int32_t *pos;			/* stack position, or -1 */
+	uint32_t *stack;		/* symbols on the stack */
+	uint32_t *arc;			/* next arc to follow, per position */
+	uint32_t *grp_top;		/* per position of a cycle head: the
+					   highest position glommed into it */
+	size_t depth;			/* entries on the stack */
+	int counter;			/* last topological number given */
+};
+
+static uint32_t
+sym_ix (const struct dfs *d, const struct sym *s)
+{
+	return (uint32_t) (s - d->st->base);
+}
+
+/* The head of the cycle symbol X is glommed into (X if none).  */
+static uint32_t
+find_head (struct dfs *d, uint32_t x)
+{
+	uint32_t r = x, n;
+
+	while (d->uf[r] != r)
+		r = d->uf[r];
+	while (d->uf[x] != r) {
+		n = d->uf[x];
+		d->uf[x] = r;
+		x = n;
+	}
+	return r;
+}
+
+static void
+push (struct dfs *d, uint32_t v)
+{
+	struct sym *s = &d->st->base[v];
+
+	d->stack[d->depth] = v;
+	d->arc[d->depth] = s->children;
+	d->grp_top[d->depth] = (uint32_t) d->depth;
+	d->pos[v] = (int32_t) d->depth;
+	s->top_order = DFN_BUSY;
+	d->depth++;
+	DBG (DBG_DFN, "[dfn] pre-visit %zu: %s\n", d->depth, s->name);
+}
+
+/* A back edge into C, which is busy: everything on the stack above the
+   cycle C belongs to joins that cycle.  GNU gprof's find_cycle()
+   appends, bottom of the stack first, each entry not yet in the cycle
+   together with the members it collected itself; that order is kept,
+   since the printed order of equal members depends on it.  */
+static void
+find_cycle (struct dfs *d, uint32_t c)
+{
+	size_t top = d->depth - 1, t, p;
+	uint32_t h;
+
+	t = d->pos[c] >= 0 ? (size_t) d->pos[c]
+		: (size_t) d->pos[find_head (d, c)];
+	if (t == top)
+		return;			/* a call of the function itself */
+	h = find_head (d, d->stack[t]);
+	p = (size_t) d->grp_top[d->pos[h]] + 1;
+	while (p <= top) {
+		uint32_t e = d->stack[p];
+
+		/* Positions above a cycle's head up to grp_top are in it
+		   already: E is the head of its own (maybe one-member)
+		   group.  */
+		d->st->base[d->tail[h]].cyc_next = &d->st->base[e];
+		d->tail[h] = d->tail[e];
+		d->uf[e] = h;
+		DBG (DBG_DFN, "[find_cycle] glomming %s onto %s\n",
+		     d->st->base[e].name, d->st->base[h].name);
+		p = (size_t) d->grp_top[p] + 1;
+	}
+	d->grp_top[d->pos[h]] = (uint32_t) top;
+}
+
+static void
+post_visit (struct dfs *d)
+{
+	size_t top = d->depth - 1;
+	uint32_t v = d->stack[top], h = find_head (d, v);
+	struct sym *s = &d->st->base[v], *m;
+
+	if (h == v) {
+		/* A function, or the head of a cycle: it and its members
+		   get the next number.  */
+		d->counter++;
+		for (m = s; m; m = m->cyc_next)
+			m->top_order = d->counter;
+	} else {
+		/* A member stays busy until its head is done; its head's
+		   group now ends below it.  */
+		d->grp_top[d->pos[h]] = (uint32_t) top - 1;
+	}
+	DBG (DBG_DFN, "[dfn] post-visit %zu: %s\n", d->depth, s->name);
+	d->pos[v] = -1;
+	d->depth--;
+}
+
+static void
+dfs_from (struct dfs *d, uint32_t root)
+{
+	push (d, root);
+	while (d->depth > 0) {
+		size_t top = d->depth - 1;
+		uint32_t ai = d->arc[top];
+		struct arc *a;
+		uint32_t c;
+
+		if (ai == NO_ARC) {
+			post_visit (d);
+			continue;
+		}
+		a = &d->cg->arcs[ai];
+		d->arc[top] = a->next_child;
+		c = sym_ix (d, a->child);
+		if (a->child->top_order > 0)
+			continue;	/* numbered */
+		if (a->child->top_order == DFN_BUSY) {
+			find_cycle (d, c);
+			continue;
+		}
+		push (d, c);
+	}
+}
+
+/* Numbers the cycles in the address order of their heads and counts
+   their calls from outside and between members.  */
+static void
+cycle_link (struct callgraph *cg, struct symtab *st, struct dfs *d)
+{
+	size_t i, n = 0;
+	int num = 0;
+
+	for (i = 0; i < st->len; i++)
+		if (find_head (d, (uint32_t) i) == i && st->base[i].cyc_next)
+			n++;
+	cg->cycles = XCNEWVEC (struct cycle, n ? n : 1);
+	cg->ncycles = n;
+	for (i = 0; i < st->len; i++) {
+		struct sym *s = &st->base[i];
+
+		s->cyc_head = s;
+		s->cyc_num = 0;
+	}
+	for (i = 0; i < st->len; i++) {
+		struct sym *s = &st->base[i], *m, *cyc;
+
+		if (!(find_head (d, (uint32_t) i) == i && s->cyc_next))
+			continue;
+		cyc = &cg->cycles[num++].entry;
+		cyc->print_flag = true;
+		cyc->top_order = DFN_NAN;
+		cyc->cyc_num = num;
+		cyc->cyc_head = cyc;
+		cyc->cyc_next = s;
+		cyc->parents = cyc->children = NO_ARC;
+		DBG (DBG_CYCLE, "[cycle_link] %s is the head of cycle %d\n",
+		     s->name, num);
+		for (m = s; m; m = m->cyc_next) {
+			m->cyc_num = num;
+			m->cyc_head = cyc;
+		}
+		for (m = s; m; m = m->cyc_next) {
+			uint32_t ai;
+
+			for (ai = m->parents; ai != NO_ARC;
+			     ai = cg->arcs[ai].next_parent) {
+				const struct arc *a = &cg->arcs[ai];
+
+				if (a->parent == m)
+					continue;
+				if (a->parent->cyc_num == num)
+					cyc->self_calls += a->count;
+				else
+					cyc->ncalls += a->count;
+			}
+		}
+	}
+}
+
+static void
+find_cycles (struct callgraph *cg, struct symtab *st)
+{
+	struct dfs d;
+	size_t n = st->len, i;
+
+	memset (&d, 0, sizeof d);
+	d.st = st;
+	d.cg = cg;
+	d.uf = XNEWVEC (uint32_t, n);
+	d.tail = XNEWVEC (uint32_t, n);
+	d.pos = XNEWVEC (int32_t, n);
+	d.stack = XNEWVEC (uint32_t, n);
+	d.arc = XNEWVEC (uint32_t, n);
+	d.grp_top = XNEWVEC (uint32_t, n);
+	for (i = 0; i < n; i++) {
+		d.uf[i] = d.tail[i] = (uint32_t) i;
+		d.pos[i] = -1;
+		st->base[i].top_order = DFN_NAN;
+		st->base[i].cyc_next = NULL;
+	}
+	for (i = 0; i < n; i++)
+		if (st->base[i].top_order == DFN_NAN)
+			dfs_from (&d, (uint32_t) i);
+	cycle_link (cg, st, &d);
+	free (d.uf);
+	free (d.tail);
+	free (d.pos);
+	free (d.stack);
+	free (d.arc);
+	free (d.grp_top);
+}
+
+/* ------------------------------------------------------------------ */
+/* Propagation */
+
+/* Print flag and time fraction from the callers (from outside the
+   cycle, for a cycle member: then for the whole cycle at once).  */
+static void
+inherit_flags (struct callgraph *cg, struct sym *child)
+{
+	struct sym *head = child->cyc_head, *m;
+	uint32_t ai;
+
+	if (child == head) {
+		child->print_flag = false;
+		child->fract = 0.0;
+		for (ai = child->parents; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_parent) {
+			const struct arc *a = &cg->arcs[ai];
+			const struct sym *parent = a->parent;
+
+			if (parent == child)
+				continue;
+			child->print_flag |= parent->print_flag;
+			/* A function never really called (all its arcs
+			   are static) passes no time on.  */
+			if (child->ncalls != 0)
+				child->fract += parent->fract
+					* ((double) a->count
+					   / (double) child->ncalls);
+		}
+		return;
+	}
+	head->print_flag = false;
+	head->fract = 0.0;
+	for (m = head->cyc_next; m; m = m->cyc_next)
+		for (ai = m->parents; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_parent) {
+			const struct arc *a = &cg->arcs[ai];
+			const struct sym *parent = a->parent;
+
+			if (parent->cyc_head == head)
+				continue;
+			head->print_flag |= parent->print_flag;
+			if (head->ncalls != 0)
+				head->fract += parent->fract
+					* ((double) a->count
+					   / (double) head->ncalls);
+		}
+	for (m = head; m; m = m->cyc_next) {
+		m->print_flag = head->print_flag;
+		m->fract = head->fract;
+	}
+}
+
+/* From the callers down (TOP is in reverse topological order): print
+   flags and time fractions, then the symspec options on top.  */
+static void
+propagate_flags (struct callgraph *cg, struct symtab *st,
+		 const struct symspecs *ss, struct sym **top)
+{
+	const struct sym *old_head = NULL;
+	size_t i;
+
+	for (i = st->len; i-- > 0;) {
+		struct sym *child = top[i];
+
+		if (child->cyc_head != old_head) {
+			old_head = child->cyc_head;
+			inherit_flags (cg, child);
+		}
+		if (!child->print_flag) {
+			if (symspec_on (ss, st, child, INCL_GRAPH))
+				child->print_flag = true;
+		} else if (!symspec_in (ss, st, child, INCL_GRAPH)
+			   && symspec_in (ss, st, child, EXCL_GRAPH)) {
+			child->print_flag = false;
+		}
+		if (child->fract == 0.0) {
+			if (symspec_on (ss, st, child, INCL_TIME))
+				child->fract = 1.0;
+		} else if (!symspec_in (ss, st, child, INCL_TIME)
+			   && symspec_in (ss, st, child, EXCL_TIME)) {
+			child->fract = 0.0;
+		}
+		child->prop_self = child->time * child->fract;
+		cg->print_time += child->prop_self;
+		DBG (DBG_PROP, "[prop_flags] %s: print %d fract %f time %f "
+		     "print_time %f\n", child->name, child->print_flag,
+		     child->fract, child->time, cg->print_time);
+	}
+}
+
+static void
+cycle_time (struct callgraph *cg)
+{
+	size_t i;
+
+	for (i = 0; i < cg->ncycles; i++) {
+		struct sym *cyc = &cg->cycles[i].entry, *m;
+
+		for (m = cyc->cyc_next; m; m = m->cyc_next) {
+			/* Members left out with -E have no share.  */
+			if (m->fract == 0.0)
+				continue;
+			cyc->time += m->time;
+		}
+		cyc->prop_self = cyc->fract * cyc->time;
+	}
+}
+
+/* The callees' time, in the share of their calls that came from
+   PARENT, goes up to PARENT (and to its cycle).  */
+static void
+propagate_time (struct callgraph *cg, struct sym *parent)
+{
+	uint32_t ai;
+
+	if (parent->fract == 0.0)
+		return;
+	for (ai = parent->children; ai != NO_ARC;
+	     ai = cg->arcs[ai].next_child) {
+		struct arc *a = &cg->arcs[ai];
+		struct sym *child = a->child;
+		double share, prop_share;
+
+		if (a->count == 0 || child == parent || child->fract == 0)
+			continue;
+		if (child->cyc_head != child) {
+			if (parent->cyc_num == child->cyc_num)
+				continue;
+			if (parent->top_order <= child->top_order)
+				fprintf (stderr, "[propagate] toporder botches\n");
+			child = child->cyc_head;
+		} else if (parent->top_order <= child->top_order) {
+			fprintf (stderr, "[propagate] toporder botches\n");
+			continue;
+		}
+		if (child->ncalls == 0)
+			continue;
+
+		a->time = child->time
+			* ((double) a->count / (double) child->ncalls);
+		a->child_time = child->child_time
+			* ((double) a->count / (double) child->ncalls);
+		share = a->time + a->child_time;
+		parent->child_time += share;
+		/* (1 - fract) of it is not shown: the parent's own share
+		   of its callers' view.  */
+		prop_share = parent->fract * share;
+		parent->prop_child += prop_share;
+		a->time *= parent->fract;
+		a->child_time *= parent->fract;
+		if (parent->cyc_head != parent) {
+			parent->cyc_head->child_time += share;
+			parent->cyc_head->prop_child += prop_share;
+		}
+		DBG (DBG_PROP, "[prop_time] %s -> %s share %f\n",
+		     parent->name, child->name ? child->name : "<cycle>",
+		     share);
+	}
+}
+
+/* Graph order: by time shown, cycles before functions, names without
+   a leading '_' first, more calls first, then by name.  */
+static int
+cmp_total (const void *lp, const void *rp, void *arg)
+{
+	const struct sym *l = lp, *r = rp;
+	double diff = (l->prop_self + l->prop_child)
+		- (r->prop_self + r->prop_child);
+
+	(void) arg;
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	if (!l->name && l->cyc_num != 0)
+		return -1;
+	if (!r->name && r->cyc_num != 0)
+		return 1;
+	if (!l->name)
+		return -1;
+	if (!r->name)
+		return 1;
+	if (l->name[0] != '_' && r->name[0] == '_')
+		return -1;
+	if (l->name[0] == '_' && r->name[0] != '_')
+		return 1;
+	if (l->ncalls > r->ncalls)
+		return -1;
+	if (l->ncalls < r->ncalls)
+		return 1;
+	return strcmp (l->name, r->name);
+}
+
+void
+cg_assemble (struct callgraph *cg, struct symtab *st,
+	     const struct symspecs *ss,
+	     void (*scan) (struct sym *sym, void *arg), void *arg)
+{
+	size_t n = st->len, i, k;
+	struct sym **top;
+	size_t *count;
+	int maxorder;
+
+	for (i = 0; i < n; i++) {
+		struct sym *s = &st->base[i];
+		uint32_t ai;
+
+		s->child_time = 0.0;
+		s->self_calls = 0;
+		for (ai = s->children; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_child)
+			if (cg->arcs[ai].child == s) {
+				s->ncalls -= cg->arcs[ai].count;
+				s->self_calls = cg->arcs[ai].count;
+				break;
+			}
+		s->fract = s->prop_self = s->prop_child = 0.0;
+		s->print_flag = false;
+		if (scan)
+			scan (s, arg);
+	}
+
+	find_cycles (cg, st);
+
+	/* Stable counting sort by topological number.  */
+	maxorder = 0;
+	for (i = 0; i < n; i++)
+		if (st->base[i].top_order > maxorder)
+			maxorder = st->base[i].top_order;
+	count = XCNEWVEC (size_t, (size_t) maxorder + 2);
+	for (i = 0; i < n; i++)
+		count[st->base[i].top_order + 1]++;
+	for (k = 1; k <= (size_t) maxorder + 1; k++)
+		count[k] += count[k - 1];
+	top = XNEWVEC (struct sym *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		top[count[st->base[i].top_order]++] = &st->base[i];
+	free (count);
+
+	propagate_flags (cg, st, ss, top);
+	cycle_time (cg);
+	for (i = 0; i < n; i++)
+		propagate_time (cg, top[i]);
+	free (top);
+
+	cg->nentries = n + cg->ncycles;
+	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
+	for (i = 0; i < n; i++)
+		cg->by_index[i] = &st->base[i];
+	for (i = 0; i < cg->ncycles; i++)
+		cg->by_index[n + i] = &cg->cycles[i].entry;
+	msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total, NULL);
+	for (i = 0; i < cg->nentries; i++)
+		cg->by_index[i]->index = (int) i + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printed orders */
+
+static bool
+in_cycle (const struct arc *a)
+{
+	return a->parent->cyc_num != 0 && a->child->cyc_num != 0
+		&& a->parent->cyc_num == a->child->cyc_num;
+}
+
+int
+cg_cmp_arc (const struct arc *l, const struct arc *r)
+{
+	double lt, rt;
+
+	if (l->parent == l->child)
+		return -1;
+	if (r->parent == r->child)
+		return 1;
+	if (in_cycle (l)) {
+		if (!in_cycle (r))
+			return -1;
+		if (l->count != r->count)
+			return l->count < r->count ? -1 : 1;
+		return 0;
+	}
+	if (in_cycle (r))
+		return 1;
+	lt = l->time + l->child_time;
+	rt = r->time + r->child_time;
+	if (lt < rt)
+		return -1;
+	if (lt > rt)
+		return 1;
+	if (l->count != r->count)
+		return l->count < r->count ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_arc_up (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cg_cmp_arc (a, b);
+}
+
+static int
+cmp_arc_down (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cg_cmp_arc (b, a);
+}
+
+size_t
+cg_nparents (const struct callgraph *cg, const struct sym *sym)
+{
+	size_t n = 0;
+	uint32_t ai;
+
+	for (ai = sym->parents; ai != NO_ARC; ai = cg->arcs[ai].next_parent)
+		n++;
+	return n;
+}
+
+size_t
+cg_nchildren (const struct callgraph *cg, const struct sym *sym)
+{
+	size_t n = 0;
+	uint32_t ai;
+
+	for (ai = sym->children; ai != NO_ARC; ai = cg->arcs[ai].next_child)
+		n++;
+	return n;
+}
+
+/* GNU gprof insertion-sorts the newest-first list; equal arcs end up
+   oldest first.  That is a stable sort of the list taken oldest
+   first.  */
+static size_t
+sorted_list (const struct callgraph *cg, uint32_t first, bool parents,
+	     msort_cmp cmp, uint32_t *out)
+{
+	size_t n = 0, i;
+	uint32_t ai;
+	void **v;
+
+	for (ai = first; ai != NO_ARC; ai = parents
+	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
+		n++;
+	v = XNEWVEC (void *, n ? n : 1);
+	i = n;
+	for (ai = first; ai != NO_ARC; ai = parents
+	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
+		v[--i] = &cg->arcs[ai];
+	msort_ptrs (v, n, cmp, NULL);
+	for (i = 0; i < n; i++)
+		out[i] = (uint32_t) ((struct arc *) v[i] - cg->arcs);
+	free (v);
+	return n;
+}
+
+size_t
+cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
+		   uint32_t *out)
+{
+	return sorted_list (cg, sym->parents, true, cmp_arc_up, out);
+}
+
+size_t
+cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
+		    uint32_t *out)
+{
+	return sorted_list (cg, sym->children, false, cmp_arc_down, out);
+}
+
+static int
+cmp_member_down (const void *a, const void *b, void *arg)
+{
+	const struct sym *l = b, *r = a;	/* descending */
+	double lt = l->prop_self + l->prop_child;
+	double rt = r->prop_self + r->prop_child;
+	uint64_t lc = l->ncalls + l->self_calls;
+	uint64_t rc = r->ncalls + r->self_calls;
+
+	(void) arg;
+	if (lt > rt)
+		return 1;
+	if (lt < rt)
+		return -1;
+	if (lc > rc)
+		return 1;
+	if (lc < rc)
+		return -1;
+	return 0;
+}
+
+size_t
+cg_sorted_members (const struct cycle *c, struct sym **out)
+{
+	struct sym *m;
+	size_t n = 0;
+
+	for (m = c->entry.cyc_next; m; m = m->cyc_next)
+		out[n++] = m;
+	msort_ptrs ((void **) out, n, cmp_member_down, NULL);
+	return n;
+}

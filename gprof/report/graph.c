@@ -1,0 +1,244 @@
+/* graph.c - the call graph.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   One entry per function (and per cycle) in index order: its callers
+   above it, its line, its callees below.  GNU gprof prints the index
+   in a 6-character field that cuts "[10000]" to "[10000"; here the
+   field grows instead, so entries from 10000 on keep their "]" (and
+   their lines shift one column right).  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/callgraph.h"
+#include "gprof/report/report.h"
+
+static void
+print_header (struct report *r, double *print_time)
+{
+	report_section (r);
+	if (!r->opt->bsd)
+		printf (r->opt->brief ? "\t\t\tCall graph\n\n"
+			: "\t\t     Call graph (explanation follows)\n\n");
+	printf ("\ngranularity: each sample hit covers %ld byte(s)",
+		(long) r->p->hist_scale * 2L);
+	if (*print_time > 0.0) {
+		printf (" for %.2f%% of %.2f seconds\n\n", 100.0 / *print_time,
+			report_secs (r, *print_time));
+	} else {
+		printf (" no time propagated\n\n");
+		/* Every numerator is 0 then.  */
+		*print_time = 1.0;
+	}
+	if (r->opt->bsd) {
+		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "parents");
+		printf ("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+			"index", "%time", "self", "descendants", "called",
+			"self", "name", "index");
+		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "children");
+		printf ("\n");
+	} else {
+		printf ("index %% time    self  children    called     name\n");
+	}
+}
+
+static void
+print_cycle (struct report *r, const struct sym *cyc, double print_time)
+{
+	char buf[32];
+
+	snprintf (buf, sizeof buf, "[%d]", cyc->index);
+	printf (r->opt->bsd ? "%-6s %5.1f %7.2f %11.2f %7lu"
+		: "%-6s %5.1f %7.2f %7.2f %7lu", buf,
+		100 * (cyc->prop_self + cyc->prop_child) / print_time,
+		report_secs (r, cyc->prop_self),
+		report_secs (r, cyc->prop_child),
+		(unsigned long) cyc->ncalls);
+	if (cyc->self_calls != 0)
+		printf ("+%-7lu", (unsigned long) cyc->self_calls);
+	else
+		printf (" %7.7s", "");
+	printf (" <cycle %d as a whole> [%d]\n", cyc->cyc_num, cyc->index);
+}
+
+static void
+print_members (struct report *r, const struct cycle *c, struct sym **buf)
+{
+	size_t n = cg_sorted_members (c, buf), i;
+
+	for (i = 0; i < n; i++) {
+		const struct sym *m = buf[i];
+
+		printf (r->opt->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu"
+			: "%6.6s %5.5s %7.2f %7.2f %7lu", "", "",
+			report_secs (r, m->prop_self),
+			report_secs (r, m->prop_child),
+			(unsigned long) m->ncalls);
+		if (m->self_calls != 0)
+			printf ("+%-7lu", (unsigned long) m->self_calls);
+		else
+			printf (" %7.7s", "");
+		printf ("     ");
+		report_name (r, m);
+		putchar ('\n');
+	}
+}
+
+/* One caller or callee line.  A call of itself, or between members
+   of one cycle, shows only its count; any other shows the share of
+   time it carries and count/total calls (of the whole cycle when the
+   callee is in one).  */
+static void
+print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
+		bool sibling, uint64_t total)
+{
+	if (sibling)
+		printf (r->opt->bsd ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
+			: "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
+			"", "", "", "", (unsigned long) a->count, "");
+	else
+		printf (r->opt->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     "
+			: "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ", "", "",
+			report_secs (r, a->time), report_secs (r, a->child_time),
+			(unsigned long) a->count, (unsigned long) total);
+	report_name (r, who);
+	putchar ('\n');
+}
+
+static void
+print_parents (struct report *r, const struct sym *child, uint32_t *buf)
+{
+	const struct callgraph *cg = r->cg;
+	size_t n, i;
+
+	if (child->parents == NO_ARC) {
+		printf (r->opt->bsd
+			? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
+			: "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
+			"", "", "", "", "", "");
+		return;
+	}
+	n = cg_sorted_parents (cg, child, buf);
+	for (i = 0; i < n; i++) {
+		const struct arc *a = &cg->arcs[buf[i]];
+		const struct sym *parent = a->parent;
+
+		print_arc_line (r, a, parent, child == parent
+				|| (child->cyc_num != 0
+				    && parent->cyc_num == child->cyc_num),
+				child->cyc_head->ncalls);
+	}
+}
+
+static void
+print_children (struct report *r, const struct sym *parent, uint32_t *buf)
+{
+	const struct callgraph *cg = r->cg;
+	size_t n = cg_sorted_children (cg, parent, buf), i;
+
+	for (i = 0; i < n; i++) {
+		const struct arc *a = &cg->arcs[buf[i]];
+		const struct sym *child = a->child;
+
+		print_arc_line (r, a, child, child == parent
+				|| (child->cyc_num != 0
+				    && child->cyc_num == parent->cyc_num),
+				child->cyc_head->ncalls);
+	}
+}
+
+static void
+print_line (struct report *r, const struct sym *np, double print_time)
+{
+	char buf[32];
+
+	snprintf (buf, sizeof buf, "[%d]", np->index);
+	printf (r->opt->bsd ? "%-6s %5.1f %7.2f %11.2f"
+		: "%-6s %5.1f %7.2f %7.2f", buf,
+		100 * (np->prop_self + np->prop_child) / print_time,
+		report_secs (r, np->prop_self),
+		report_secs (r, np->prop_child));
+	if (np->ncalls + np->self_calls != 0) {
+		printf (" %7lu", (unsigned long) np->ncalls);
+		if (np->self_calls != 0)
+			printf ("+%-7lu ", (unsigned long) np->self_calls);
+		else
+			printf (" %7.7s ", "");
+	} else {
+		printf (" %7.7s %7.7s ", "", "");
+	}
+	report_name (r, np);
+	putchar ('\n');
+}
+
+bool
+report_graph_printed (const struct report *r, const struct sym *s)
+{
+	if (r->opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+	    && s->prop_self == 0 && s->prop_child == 0)
+		return false;
+	if (!s->print_flag)
+		return false;
+	return !(r->opt->line && !s->is_func);
+}
+
+void
+report_graph (struct report *r)
+{
+	const struct callgraph *cg = r->cg;
+	double print_time = cg->print_time;
+	size_t i, most = 1;
+	uint32_t *abuf;
+	struct sym **mbuf;
+
+	if (!r->opt->brief && r->opt->bsd)
+		blurb_graph_bsd (stdout);
+	print_header (r, &print_time);
+
+	/* Room for the longest list any entry has.  */
+	for (i = 0; i < r->st->len; i++) {
+		size_t a = cg_nparents (cg, &r->st->base[i]);
+		size_t b = cg_nchildren (cg, &r->st->base[i]);
+
+		if (a > most)
+			most = a;
+		if (b > most)
+			most = b;
+	}
+	if (r->st->len > most)
+		most = r->st->len;
+	abuf = XNEWVEC (uint32_t, most);
+	mbuf = XNEWVEC (struct sym *, most);
+
+	for (i = 0; i < cg->nentries; i++) {
+		const struct sym *s = cg->by_index[i];
+
+		if (!report_graph_printed (r, s))
+			continue;
+		if (!s->name && s->cyc_num != 0) {
+			print_cycle (r, s, print_time);
+			print_members (r, (const struct cycle *) s, mbuf);
+		} else {
+			print_parents (r, s, abuf);
+			print_line (r, s, print_time);
+			print_children (r, s, abuf);
+		}
+		if (r->opt->bsd)
+			printf ("\n");
+		printf ("-----------------------------------------------\n");
+		if (r->opt->bsd)
+			printf ("\n");
+	}
+	free (abuf);
+	free (mbuf);
+
+	if (!r->opt->brief && !r->opt->bsd)
+		blurb_graph (stdout);
+}

@@ -1,0 +1,111 @@
+/* symtab.c - symbols sorted by address, one per address.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Which of several aliases survives, and therefore which name a
+   profile shows, depends on the input order (the executable's symbol
+   table order) and on a stable sort: GNU gprof gets both from glibc's
+   qsort(), and msort.c gives the same order here.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/msort.h"
+#include "gprof/symtab.h"
+
+static int
+cmp_addr (const void *a, const void *b, void *arg)
+{
+	const struct sym *l = a, *r = b;
+
+	(void) arg;
+	if (l->addr != r->addr)
+		return l->addr > r->addr ? 1 : -1;
+	if (l->is_func != r->is_func)
+		return (int) r->is_func - (int) l->is_func;
+	return (int) l->is_static - (int) r->is_static;
+}
+
+/* Whether SRC should replace KEPT, a symbol at the same address.  */
+static bool
+better (const struct sym *src, const struct sym *kept)
+{
+	if (!src->is_static && kept->is_static)
+		return true;
+	if (src->is_static != kept->is_static)
+		return false;
+	if (src->is_func && !kept->is_func)
+		return true;
+	if (src->is_func != kept->is_func)
+		return false;
+	if (src->name[0] != '_' && kept->name[0] == '_')
+		return true;
+	return src->name[0] == '_' && kept->name[0] == '_'
+		&& src->name[1] != '_' && kept->name[1] == '_';
+}
+
+void
+symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
+{
+	size_t len = *n, i, kept = 0;
+	struct sym *out;
+	uint64_t prev_addr;
+	void **p;
+
+	if (len == 0)
+		return;
+	p = XNEWVEC (void *, len);
+	for (i = 0; i < len; i++)
+		p[i] = &v[i];
+	msort_ptrs (p, len, cmp_addr, NULL);
+
+	out = XNEWVEC (struct sym, len);
+	prev_addr = ((struct sym *) p[0])->addr - 1;
+	for (i = 0; i < len; i++) {
+		const struct sym *src = p[i];
+
+		if (src->addr == prev_addr) {
+			if (better (src, &out[kept - 1]))
+				out[kept - 1] = *src;
+			continue;
+		}
+		if (kept > 0 && out[kept - 1].end_addr == 0)
+			out[kept - 1].end_addr = src->addr - 1;
+		if (!src->end_addr || src->addr <= src->end_addr) {
+			out[kept++] = *src;
+			prev_addr = src->addr;
+		}
+	}
+	if (kept > 0 && out[kept - 1].end_addr == 0)
+		out[kept - 1].end_addr = text_end - 1;
+	memcpy (v, out, kept * sizeof *v);
+	free (out);
+	free (p);
+	*n = kept;
+}
+
+struct sym *
+symtab_lookup (struct sym *v, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	/* The last symbol starting at or below ADDR...  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	/* ... if its range reaches that far.  */
+	return addr <= v[lo - 1].end_addr ? &v[lo - 1] : NULL;
+}
