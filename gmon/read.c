@@ -49,6 +49,8 @@ struct gmon_reader {
 	uint64_t offset;		/* file offset of buf[pos] */
 	uint64_t *bins;			/* histogram counts */
 	size_t bins_cap;
+	uint32_t *nz;			/* indices of the non-zero bins */
+	size_t nz_cap, nnz;
 	struct gmon_bb *blocks;		/* basic blocks */
 	size_t blocks_cap;
 };
@@ -139,6 +141,8 @@ grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
 	if (need <= n)
 		return 0;
 	n = n < 4096 ? 4096 : n * 2;
+	while (n < need)
+		n *= 2;
 	if (n > limit)
 		n = limit;
 	if (n < need || n > SIZE_MAX / size)
@@ -293,13 +297,50 @@ out:
 	return NULL;
 }
 
-/* Reads NBINS 16-bit bins into r->bins.  */
+/* Grows r->bins, all zero but at the r->nnz indices in r->nz, to hold
+   NEED bins (never more than LIMIT).  calloc() rather than realloc():
+   a big zeroed block costs nothing until its pages are touched, and
+   only the non-zero bins are copied.  */
+static int
+grow_bins (struct gmon_reader *r, size_t need, size_t limit)
+{
+	size_t n = r->bins_cap, j;
+	uint64_t *b;
+
+	if (need <= n)
+		return 0;
+	n = n < 4096 ? 4096 : n * 2;
+	while (n < need)
+		n *= 2;
+	if (n > limit)
+		n = limit;
+	if (n < need)
+		return -1;
+	b = calloc (n, sizeof *b);
+	if (!b)
+		return -1;
+	for (j = 0; j < r->nnz; j++)
+		b[r->nz[j]] = r->bins[r->nz[j]];
+	free (r->bins);
+	r->bins = b;
+	r->bins_cap = n;
+	return 0;
+}
+
+/* Reads NBINS 16-bit bins into r->bins.  Between records r->bins is
+   all zero except at the indices in r->nz, so that a record costs time
+   for its non-zero bins, not for its size: big histograms are mostly
+   empty, and merging a hundred of them is the common use.  */
 static int
 read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 	   struct gmon_error *err)
 {
 	uint32_t i = 0;
+	size_t j;
 
+	for (j = 0; j < r->nnz; j++)
+		r->bins[r->nz[j]] = 0;
+	r->nnz = 0;
 	while (i < nbins) {
 		size_t want = (size_t) (nbins - i) * 2;
 		size_t got, k;
@@ -318,15 +359,35 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 				      nbins, (unsigned long long) at);
 			return -1;
 		}
-		if (grow ((void **) &r->bins, &r->bins_cap, i + got / 2,
-			  nbins, sizeof *r->bins) < 0) {
+		if (grow_bins (r, i + got / 2, nbins) < 0
+		    || grow ((void **) &r->nz, &r->nz_cap, i + got / 2,
+			     nbins, sizeof *r->nz) < 0) {
 			gmon_error_set (err, r->name, "out of memory for %u bins",
 			      nbins);
 			return -1;
 		}
 		p = take (r, got);
-		for (k = 0; k < got / 2; k++)
-			r->bins[i + k] = get (r, p + 2 * k, 2);
+		for (k = 0; k < got / 2; k++) {
+			uint64_t v;
+
+			/* Four empty bins at a time.  */
+			if ((k & 3) == 0 && k + 4 <= got / 2) {
+				uint64_t w;
+
+				memcpy (&w, p + 2 * k, sizeof w);
+				if (w == 0) {
+					k += 3;
+					continue;
+				}
+			}
+			v = r->t.big_endian
+				? (uint64_t) p[2 * k] << 8 | p[2 * k + 1]
+				: (uint64_t) p[2 * k + 1] << 8 | p[2 * k];
+			if (v) {
+				r->bins[i + k] = v;
+				r->nz[r->nnz++] = (uint32_t) (i + k);
+			}
+		}
 		i += (uint32_t) (got / 2);
 	}
 	return 0;
@@ -372,6 +433,8 @@ read_hist (struct gmon_reader *r, struct gmon_record *rec,
 		return -1;
 	rec->kind = GMON_REC_HIST;
 	rec->bins = r->bins;
+	rec->nonzero = r->nz;
+	rec->nnonzero = r->nnz;
 	return 0;
 }
 
@@ -507,6 +570,8 @@ gmon_reader_next (struct gmon_reader *r, struct gmon_record *rec,
 				goto broken;
 			rec->kind = GMON_REC_HIST;
 			rec->bins = r->bins;
+			rec->nonzero = r->nz;
+			rec->nnonzero = r->nnz;
 			return 1;
 		}
 		/* No bins: arcs come next.  */
@@ -578,6 +643,7 @@ gmon_reader_close (struct gmon_reader *r)
 	if (r->close_fd && r->fd >= 0)
 		close (r->fd);
 	free (r->bins);
+	free (r->nz);
 	free (r->blocks);
 	free (r->name);
 	free (r);
