@@ -200,6 +200,10 @@ main (int argc, char **argv)
 		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
 			    "gmon.sum");
 
+	/* With nothing more to print (-s, -i), the rest is not needed.  */
+	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)))
+		goto done;
+
 	if (prof.input & INPUT_HIST)
 		rep.total_time = assign_samples (&prof, &st);
 	if (prof.input & INPUT_ARCS) {
@@ -240,6 +244,7 @@ main (int argc, char **argv)
 	if (opt.style & STYLE_FILE_ORDER)
 		report_file_order (&rep, &map);
 
+done:
 	if (fflush (stdout) != 0 || ferror (stdout))
 		gp_fatal (NULL, "cannot write the output");
 
