@@ -70,21 +70,38 @@ diagnose_mismatch (const struct options *opt, const struct profile *p,
 		   const struct symtab *st, uint64_t lost)
 {
 	const char *pname = profile_name (opt);
-	uint64_t lo = st->base[0].addr, hi = st->text_end, total = 0;
+	uint64_t total = 0;
 	size_t i, far = 0, seen = 0;
 
 	for (i = 0; i < p->nhist; i++) {
 		const struct hist *h = &p->hist[i];
+		const struct sym *s = symtab_lookup (st->base, st->len,
+						     h->low_pc);
 
-		if (h->high_pc <= lo || h->low_pc >= hi)
-			gp_warn (pname, "its histogram covers 0x%" PRIx64
-				 "-0x%" PRIx64 ", where %s has no function "
-				 "(0x%" PRIx64 "-0x%" PRIx64 "): was the "
-				 "program rebuilt after it was profiled, or "
-				 "are these addresses of a position-"
-				 "independent executable not relocated back "
-				 "to link time?", h->low_pc, h->high_pc,
-				 opt->image, lo, hi);
+		/* Some symbol must hold the start of the range or begin
+		   inside it.  */
+		if (!s) {
+			size_t lo = 0, hi = st->len;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (st->base[mid].addr < h->low_pc)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo < st->len && st->base[lo].addr < h->high_pc)
+				s = &st->base[lo];
+		}
+		if (!s)
+			gp_warn (pname, "no function of %s lies in its "
+				 "histogram's range 0x%" PRIx64 "-0x%" PRIx64
+				 ": was the program rebuilt after it was "
+				 "profiled, or are these the addresses of a "
+				 "position-independent executable, not "
+				 "relocated back to link time?", opt->image,
+				 h->low_pc, h->high_pc);
 	}
 	for (i = 0; i < p->narcs; i++) {
 		const struct sym *s = symtab_lookup (st->base, st->len,

@@ -279,7 +279,7 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		gp_fatal (of->path, "has no symbols (stripped?): cannot say "
 			  "which function an address belongs to");
 	*n = len;
-	return v;
+	return xrealloc (v, len * sizeof *v);
 }
 
 /* Reads one line of F into *BUF; false at the end of the file.  */
@@ -378,6 +378,7 @@ objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
 	fclose (f);
 	if (len == 0)
 		gp_fatal (path, "has no symbols (no lines of type t or T)");
+	v = xrealloc (v, len * sizeof *v);
 	for (i = 0; i < len; i++)
 		v[i].name = names + (uintptr_t) v[i].name;
 	*names_out = names;

@@ -12,7 +12,6 @@
 
 #include <stdlib.h>
 
-#include <string.h>
 
 #include <libiberty/libiberty.h>
 
@@ -50,11 +49,38 @@ better (const struct sym *src, const struct sym *kept)
 		&& src->name[1] != '_' && kept->name[1] == '_';
 }
 
+/* Puts V in the order of the pointers P (into V), in place, one
+   symbol of scratch space at a time: big tables must not be copied.  */
+static void
+permute (struct sym *v, void **p, size_t n)
+{
+	size_t *where = XNEWVEC (size_t, n);	/* target slot of V[i] */
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		where[(struct sym *) p[i] - v] = i;
+	for (i = 0; i < n; i++) {
+		struct sym tmp;
+		size_t j;
+
+		/* Rotate the cycle through I: each symbol of it moves to
+		   its slot.  */
+		while (where[i] != i) {
+			j = where[i];
+			tmp = v[j];
+			v[j] = v[i];
+			v[i] = tmp;
+			where[i] = where[j];
+			where[j] = j;
+		}
+	}
+	free (where);
+}
+
 void
 symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
 {
 	size_t len = *n, i, kept = 0;
-	struct sym *out;
 	uint64_t prev_addr;
 	void **p;
 
@@ -64,29 +90,29 @@ symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
 	for (i = 0; i < len; i++)
 		p[i] = &v[i];
 	msort_ptrs (p, len, cmp_addr, NULL);
+	permute (v, p, len);
+	free (p);
 
-	out = XNEWVEC (struct sym, len);
-	prev_addr = ((struct sym *) p[0])->addr - 1;
+	prev_addr = v[0].addr - 1;
 	for (i = 0; i < len; i++) {
-		const struct sym *src = p[i];
+		const struct sym *src = &v[i];
 
 		if (src->addr == prev_addr) {
-			if (better (src, &out[kept - 1]))
-				out[kept - 1] = *src;
+			if (better (src, &v[kept - 1]))
+				v[kept - 1] = *src;
 			continue;
 		}
-		if (kept > 0 && out[kept - 1].end_addr == 0)
-			out[kept - 1].end_addr = src->addr - 1;
+		if (kept > 0 && v[kept - 1].end_addr == 0)
+			v[kept - 1].end_addr = src->addr - 1;
 		if (!src->end_addr || src->addr <= src->end_addr) {
-			out[kept++] = *src;
+			if (kept != i)
+				v[kept] = *src;
+			kept++;
 			prev_addr = src->addr;
 		}
 	}
-	if (kept > 0 && out[kept - 1].end_addr == 0)
-		out[kept - 1].end_addr = text_end - 1;
-	memcpy (v, out, kept * sizeof *v);
-	free (out);
-	free (p);
+	if (kept > 0 && v[kept - 1].end_addr == 0)
+		v[kept - 1].end_addr = text_end - 1;
 	*n = kept;
 }
 
