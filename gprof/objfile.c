@@ -144,8 +144,8 @@ objfile_demangle (const struct objfile *of, const char *name)
 
 /* The dotted tails a static name may have: ".N", ".clone.N" and
    ".constprop.N", any number of them in a row.  */
-static bool
-static_name_ok (const char *name)
+bool
+objfile_static_name_ok (const char *name)
 {
 	const char *p;
 
@@ -192,7 +192,7 @@ sym_class (const struct objfile *of, asymbol *s, const struct options *opt)
 		return 'T';
 	if (info.type != 't' || opt->no_static)
 		return 0;
-	if (!s->name || !s->name[0] || !static_name_ok (s->name))
+	if (!s->name || !s->name[0] || !objfile_static_name_ok (s->name))
 		return 0;
 	lead = bfd_get_symbol_leading_char (of->abfd);
 	if ((lead && lead != s->name[0])

@@ -80,6 +80,10 @@ const unsigned char *objfile_text (struct objfile *of, uint64_t *vma,
 /* True when -c can decode this target's calls.  */
 bool objfile_is_x86 (const struct objfile *of);
 
+/* Whether a static function's NAME passes GNU gprof's test: no '$',
+   and dots only in the clone suffixes ".N", ".clone.N", ".constprop.N".  */
+bool objfile_static_name_ok (const char *name);
+
 /* The demangled form of NAME (malloc'ed), or NULL if it is not a
    mangled name.  */
 char *objfile_demangle (const struct objfile *of, const char *name);

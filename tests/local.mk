@@ -24,6 +24,28 @@ tests_unit_test_gmon_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_gmon_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_gmon
 
+# Unit tests of the analyser, one per module.
+GPROF_UNIT_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM) \
+	$(CUNIT_LIBS)
+check_PROGRAMS += tests/unit/test_symtab tests/unit/test_assign \
+	tests/unit/test_callgraph tests/unit/test_symspec
+tests_unit_test_symtab_SOURCES = tests/unit/test_symtab.c tests/unit/cunit_main.h
+tests_unit_test_symtab_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_symtab_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_assign_SOURCES = tests/unit/test_assign.c tests/unit/cunit_main.h
+tests_unit_test_assign_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_assign_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_callgraph_SOURCES = tests/unit/test_callgraph.c \
+	tests/unit/cunit_main.h
+tests_unit_test_callgraph_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_callgraph_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_symspec_SOURCES = tests/unit/test_symspec.c \
+	tests/unit/cunit_main.h
+tests_unit_test_symspec_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_symspec_LDADD = $(GPROF_UNIT_LDADD)
+TESTS += tests/unit/test_symtab tests/unit/test_assign \
+	tests/unit/test_callgraph tests/unit/test_symspec
+
 # End-to-end tests of the format library.
 TESTS += \
 	tests/e2e/gmon-glibc.sh \
