@@ -63,15 +63,28 @@ profile_name (const struct options *opt)
 	return opt->ngmon ? opt->gmon_files[0] : "gmon.out";
 }
 
+/* Whether ADDR, an arc's self_pc, is a return address of a call to
+   mcount: just after "call rel32" (e8) or "call *mem(%rip)" (ff 15).  */
+static bool
+after_call (struct objfile *of, uint64_t addr)
+{
+	unsigned char b[6];
+
+	if (!objfile_text_bytes (of, addr - 6, b, 6))
+		return true;	/* cannot tell */
+	return b[1] == 0xe8 || (b[0] == 0xff && b[1] == 0x15);
+}
+
 /* A profile of another build of the program charges its samples and
    calls to the wrong functions or to none; say so in plain words.  */
 static void
-diagnose_mismatch (const struct options *opt, const struct profile *p,
-		   const struct symtab *st, uint64_t lost)
+diagnose_mismatch (const struct options *opt, struct objfile *of,
+		   const struct profile *p, const struct symtab *st,
+		   uint64_t lost)
 {
 	const char *pname = profile_name (opt);
 	uint64_t total = 0;
-	size_t i, far = 0, seen = 0;
+	size_t i, step, odd = 0, seen = 0;
 
 	for (i = 0; i < p->nhist; i++) {
 		const struct hist *h = &p->hist[i];
@@ -103,28 +116,31 @@ diagnose_mismatch (const struct options *opt, const struct profile *p,
 				 "relocated back to link time?", opt->image,
 				 h->low_pc, h->high_pc);
 	}
-	for (i = 0; i < p->narcs; i++) {
-		const struct sym *s = symtab_lookup (st->base, st->len,
-						     p->arcs[i].self_pc);
 
+	for (i = 0; i < p->narcs; i++)
 		total += p->arcs[i].count;
-		if (!s)
-			continue;
-		seen++;
-		/* mcount is called in the first bytes of a function.  */
-		if (p->arcs[i].self_pc - s->addr > 64)
-			far++;
-	}
-	if (p->narcs && lost == total && total)
+	if (p->narcs && total && lost == total) {
 		gp_warn (pname, "none of its %zu arcs lies in a function of %s: "
 			 "was the program rebuilt after it was profiled, or "
 			 "is this the profile of another program?", p->narcs,
 			 opt->image);
-	else if (seen >= 4 && far * 2 > seen)
-		gp_warn (pname, "%zu of its %zu arcs do not enter their "
-			 "function at its start, as calls profiled in %s "
-			 "would: was the program rebuilt after it was "
-			 "profiled?", far, seen, opt->image);
+		return;
+	}
+	/* Every call the profiling runtime saw returns to just after the
+	   call of mcount at the start of the callee; look at a sample.  */
+	if (!objfile_is_x86 (of) || opt->symbol_file)
+		return;
+	step = p->narcs / 64 + 1;
+	for (i = 0; i < p->narcs; i += step) {
+		seen++;
+		if (!after_call (of, p->arcs[i].self_pc))
+			odd++;
+	}
+	if (seen >= 4 && odd * 2 > seen)
+		gp_warn (pname, "%zu of the %zu arcs looked at do not return "
+			 "into a call of mcount in %s: was the program "
+			 "rebuilt after it was profiled?", odd, seen,
+			 opt->image);
 }
 
 /* File names are looked up only for what will be printed.  */
@@ -241,7 +257,7 @@ main (int argc, char **argv)
 	if ((opt.style & STYLE_CALL_GRAPH) && !(prof.input & INPUT_ARCS))
 		gp_fatal (profile_name (&opt), "the profile has no call-graph "
 			  "data (was the program compiled with -pg?)");
-	diagnose_mismatch (&opt, &prof, &st, lost);
+	diagnose_mismatch (&opt, of, &prof, &st, lost);
 	resolve_lines (&opt, lines, &st,
 		       have_cg && (opt.style & STYLE_CALL_GRAPH));
 

@@ -480,3 +480,20 @@ objfile_text (struct objfile *of, uint64_t *vma, uint64_t *size)
 	}
 	return of->text_bytes;
 }
+
+bool
+objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
+		    size_t n)
+{
+	uint64_t vma = bfd_section_vma (of->text);
+	uint64_t size = bfd_section_size (of->text);
+
+	if (addr < vma || addr - vma > size || size - (addr - vma) < n)
+		return false;
+	if (of->text_bytes) {
+		memcpy (buf, of->text_bytes + (addr - vma), n);
+		return true;
+	}
+	return bfd_get_section_contents (of->abfd, of->text, buf,
+					 (file_ptr) (addr - vma), n);
+}

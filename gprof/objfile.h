@@ -77,6 +77,11 @@ void objfile_free_map (struct fmap *map);
 const unsigned char *objfile_text (struct objfile *of, uint64_t *vma,
 				   uint64_t *size);
 
+/* Reads N bytes of .text at ADDR into BUF; false if they are not all
+   in .text.  */
+bool objfile_text_bytes (struct objfile *of, uint64_t addr,
+			 unsigned char *buf, size_t n);
+
 /* True when -c can decode this target's calls.  */
 bool objfile_is_x86 (const struct objfile *of);
 

@@ -256,8 +256,11 @@ add_spec (struct symspecs *ss, const char *text, enum spec_table t,
 		}
 	}
 	if (!n && user)
-		gp_warn (NULL, "`%s' names no symbol, so it selects nothing%s",
-			 text, t % 2 == 0 ? " (and leaves everything in)" : "");
+		gp_warn (NULL, t % 2 == 0
+			 ? "`%s' names no symbol: the option selects every "
+			 "symbol, as in GNU gprof"
+			 : "`%s' names no symbol: the option leaves nothing out",
+			 text);
 	free (copy);
 }
 

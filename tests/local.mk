@@ -67,3 +67,21 @@ tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus tests/fuzz/run-fuzz.sh
+
+# End-to-end tests of the analyser, against GNU gprof.
+GPROF_E2E = \
+	tests/e2e/gprof-fixture.sh \
+	tests/e2e/gprof-programs.sh \
+	tests/e2e/gprof-formats.sh \
+	tests/e2e/gprof-compat.sh \
+	tests/e2e/gprof-errors.sh \
+	tests/e2e/gprof-deep.sh
+TESTS += $(GPROF_E2E)
+EXTRA_DIST += $(GPROF_E2E) \
+	tests/e2e/gprof-lib.sh \
+	tests/programs/gprof-cxx.cc \
+	tests/programs/gprof-two-a.c \
+	tests/programs/gprof-two-b.c \
+	tests/programs/gprof-two-main.c \
+	tests/programs/gprof-back.c \
+	tests/programs/gprof-clone.c
