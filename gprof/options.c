@@ -223,7 +223,13 @@ options_parse (int argc, char **argv, struct options *opt)
 		program_name = slash ? slash + 1 : argv[0];
 	}
 
-	expandargv (&argc, &argv);
+	{
+		char **given = argv;
+
+		expandargv (&argc, &argv);
+		if (argv != given)
+			opt->argv = argv;	/* the options point into it */
+	}
 
 	while ((ch = getopt_long (argc, argv, SHORT_OPTIONS, long_options,
 				  NULL)) != -1) {
@@ -440,4 +446,6 @@ options_free (struct options *opt)
 		free (opt->search_dirs[i]);
 	free (opt->search_dirs);
 	free (opt->specs);
+	if (opt->argv)
+		freeargv (opt->argv);
 }

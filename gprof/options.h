@@ -84,6 +84,7 @@ struct options {
 	size_t nsearch;
 	struct spec_option *specs;	/* symspec options, in order given */
 	size_t nspecs;
+	char **argv;			/* @FILEs expanded, if any */
 };
 
 /* Parses ARGC/ARGV (after @FILE expansion) into OPT.  Prints usage and

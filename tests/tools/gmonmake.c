@@ -61,10 +61,16 @@ die (const char *msg, const char *line)
 static struct item *
 new_item (enum item_kind k)
 {
-	items = realloc (items, (nitems + 1) * sizeof *items);
-	if (!items) {
-		perror ("gmonmake");
-		exit (99);
+	static size_t cap;
+
+	/* Doubling: a million arcs must not cost a million copies.  */
+	if (nitems == cap) {
+		cap = cap ? cap * 2 : 64;
+		items = realloc (items, cap * sizeof *items);
+		if (!items) {
+			perror ("gmonmake");
+			exit (99);
+		}
 	}
 	memset (&items[nitems], 0, sizeof *items);
 	items[nitems].kind = k;
