@@ -6,9 +6,11 @@ info_TEXINFOS = doc/gmonkit.texi
 doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
 	doc/format.texi \
+	doc/analyser.texi \
+	doc/compat.texi \
 	doc/tools.texi
 AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
 
-dist_man_MANS += doc/gmon.5 doc/gmondump.1
+dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/gprof.1
