@@ -19,6 +19,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/staticcalls.h gprof/staticcalls.c \
 	gprof/report/report.h \
 	gprof/report/names.c \
+	gprof/report/fmt.h gprof/report/fmt.c \
 	gprof/report/blurbs.c \
 	gprof/report/flat.c \
 	gprof/report/graph.c \

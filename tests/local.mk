@@ -28,7 +28,7 @@ TESTS += tests/unit/test_gmon
 GPROF_UNIT_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM) \
 	$(CUNIT_LIBS)
 check_PROGRAMS += tests/unit/test_symtab tests/unit/test_assign \
-	tests/unit/test_callgraph tests/unit/test_symspec
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
 tests_unit_test_symtab_SOURCES = tests/unit/test_symtab.c tests/unit/cunit_main.h
 tests_unit_test_symtab_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_symtab_LDADD = $(GPROF_UNIT_LDADD)
@@ -43,8 +43,11 @@ tests_unit_test_symspec_SOURCES = tests/unit/test_symspec.c \
 	tests/unit/cunit_main.h
 tests_unit_test_symspec_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_symspec_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_fmt_SOURCES = tests/unit/test_fmt.c tests/unit/cunit_main.h
+tests_unit_test_fmt_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_fmt_LDADD = $(GPROF_UNIT_LDADD)
 TESTS += tests/unit/test_symtab tests/unit/test_assign \
-	tests/unit/test_callgraph tests/unit/test_symspec
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
 
 # End-to-end tests of the format library.
 TESTS += \

@@ -20,6 +20,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/msort.h"
+#include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 
 static const struct {
@@ -120,7 +121,8 @@ report_flat (struct report *r)
 	const struct symtab *st = r->st;
 	double total = r->total_time, accum = 0.0, scale;
 	struct sym **sorted;
-	size_t i, u;
+	char line[256];
+	size_t i, u, n;
 
 	report_section (r);
 	if (r->opt->bsd) {
@@ -149,19 +151,37 @@ report_flat (struct report *r)
 		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
 			continue;
 		accum += s->time;
-		printf (r->opt->bsd ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-			total > 0.0 ? 100 * s->time / total : 0.0,
-			report_secs (r, accum), report_secs (r, s->time));
-		if (s->ncalls != 0)
-			printf (" %8lu %8.2f %8.2f  ",
-				(unsigned long) s->ncalls,
-				report_secs (r, scale * s->time)
-				/ (double) s->ncalls,
-				report_secs (r, scale * (s->time
-							 + s->child_time))
-				/ (double) s->ncalls);
-		else
-			printf (" %8.8s %8.8s %8.8s  ", "", "", "");
+		/* "%6.2f %9.2f %8.2f" ("%5.1f %10.2f %8.2f" with -T) */
+		n = fmt_fixed (line, sizeof line,
+			       total > 0.0 ? 100 * s->time / total : 0.0,
+			       r->opt->bsd ? 5 : 6, r->opt->bsd ? 1 : 2);
+		line[n++] = ' ';
+		n += fmt_fixed (line + n, sizeof line - n,
+				report_secs (r, accum), r->opt->bsd ? 10 : 9,
+				2);
+		line[n++] = ' ';
+		n += fmt_fixed (line + n, sizeof line - n,
+				report_secs (r, s->time), 8, 2);
+		if (s->ncalls != 0) {
+			/* " %8lu %8.2f %8.2f  " */
+			line[n++] = ' ';
+			n += fmt_uint (line + n, s->ncalls, 8, false);
+			line[n++] = ' ';
+			n += fmt_fixed (line + n, sizeof line - n,
+					report_secs (r, scale * s->time)
+					/ (double) s->ncalls, 8, 2);
+			line[n++] = ' ';
+			n += fmt_fixed (line + n, sizeof line - n,
+					report_secs (r, scale * (s->time
+							+ s->child_time))
+					/ (double) s->ncalls, 8, 2);
+			line[n++] = ' ';
+			line[n++] = ' ';
+		} else {
+			memset (line + n, ' ', 29);	/* " %8.8s" x 3, "  " */
+			n += 29;
+		}
+		fwrite (line, 1, n, stdout);
 		if (r->opt->bsd)
 			report_name (r, s);
 		else

@@ -15,8 +15,51 @@
 
 #include <libiberty/libiberty.h>
 
+#include <string.h>
+
 #include "gprof/callgraph.h"
+#include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
+
+/* Lines are put together in a buffer with fmt.c's conversions, which
+   write what the printf formats in the comments would.  */
+struct line {
+	char buf[512];
+	size_t len;
+};
+
+static void
+put_spaces (struct line *l, size_t n)
+{
+	memset (l->buf + l->len, ' ', n);
+	l->len += n;
+}
+
+static void
+put_fixed (struct line *l, double v, int width, int prec)
+{
+	l->len += fmt_fixed (l->buf + l->len, sizeof l->buf - l->len, v,
+			     width, prec);
+}
+
+static void
+put_uint (struct line *l, unsigned long long n, int width, bool left)
+{
+	l->len += fmt_uint (l->buf + l->len, n, width, left);
+}
+
+static void
+put_char (struct line *l, char c)
+{
+	l->buf[l->len++] = c;
+}
+
+static void
+flush_line (struct line *l)
+{
+	fwrite (l->buf, 1, l->len, stdout);
+	l->len = 0;
+}
 
 static void
 print_header (struct report *r, double *print_time)
@@ -72,20 +115,27 @@ static void
 print_members (struct report *r, const struct cycle *c, struct sym **buf)
 {
 	size_t n = cg_sorted_members (c, buf), i;
+	struct line l = { .len = 0 };
 
 	for (i = 0; i < n; i++) {
 		const struct sym *m = buf[i];
 
-		printf (r->opt->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu"
-			: "%6.6s %5.5s %7.2f %7.2f %7lu", "", "",
-			report_secs (r, m->prop_self),
-			report_secs (r, m->prop_child),
-			(unsigned long) m->ncalls);
-		if (m->self_calls != 0)
-			printf ("+%-7lu", (unsigned long) m->self_calls);
-		else
-			printf (" %7.7s", "");
-		printf ("     ");
+		/* "%6.6s %5.5s %7.2f %7.2f %7lu" ("%11.2f" with -T) */
+		put_spaces (&l, 13);
+		put_fixed (&l, report_secs (r, m->prop_self), 7, 2);
+		put_char (&l, ' ');
+		put_fixed (&l, report_secs (r, m->prop_child),
+			   r->opt->bsd ? 11 : 7, 2);
+		put_char (&l, ' ');
+		put_uint (&l, m->ncalls, 7, false);
+		if (m->self_calls != 0) {
+			put_char (&l, '+');	/* "+%-7lu" */
+			put_uint (&l, m->self_calls, 7, true);
+		} else {
+			put_spaces (&l, 8);	/* " %7.7s" */
+		}
+		put_spaces (&l, 5);
+		flush_line (&l);
 		report_name (r, m);
 		putchar ('\n');
 	}
@@ -99,15 +149,27 @@ static void
 print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
 		bool sibling, uint64_t total)
 {
-	if (sibling)
-		printf (r->opt->bsd ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
-			: "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
-			"", "", "", "", (unsigned long) a->count, "");
-	else
-		printf (r->opt->bsd ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     "
-			: "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ", "", "",
-			report_secs (r, a->time), report_secs (r, a->child_time),
-			(unsigned long) a->count, (unsigned long) total);
+	int wide = r->opt->bsd ? 11 : 7;
+	struct line l = { .len = 0 };
+
+	if (sibling) {
+		/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " */
+		put_spaces (&l, 13 + 8 + (size_t) wide + 1);
+		put_uint (&l, a->count, 7, false);
+		put_spaces (&l, 1 + 7 + 5);
+	} else {
+		/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " */
+		put_spaces (&l, 13);
+		put_fixed (&l, report_secs (r, a->time), 7, 2);
+		put_char (&l, ' ');
+		put_fixed (&l, report_secs (r, a->child_time), wide, 2);
+		put_char (&l, ' ');
+		put_uint (&l, a->count, 7, false);
+		put_char (&l, '/');
+		put_uint (&l, total, 7, true);
+		put_spaces (&l, 5);
+	}
+	flush_line (&l);
 	report_name (r, who);
 	putchar ('\n');
 }
@@ -157,23 +219,38 @@ print_children (struct report *r, const struct sym *parent, uint32_t *buf)
 static void
 print_line (struct report *r, const struct sym *np, double print_time)
 {
+	struct line l = { .len = 0 };
 	char buf[32];
+	size_t n;
 
-	snprintf (buf, sizeof buf, "[%d]", np->index);
-	printf (r->opt->bsd ? "%-6s %5.1f %7.2f %11.2f"
-		: "%-6s %5.1f %7.2f %7.2f", buf,
-		100 * (np->prop_self + np->prop_child) / print_time,
-		report_secs (r, np->prop_self),
-		report_secs (r, np->prop_child));
+	/* "%-6s %5.1f %7.2f %7.2f" ("%11.2f" with -T) */
+	n = (size_t) snprintf (buf, sizeof buf, "[%d]", np->index);
+	memcpy (l.buf, buf, n);
+	l.len = n;
+	if (n < 6)
+		put_spaces (&l, 6 - n);
+	put_char (&l, ' ');
+	put_fixed (&l, 100 * (np->prop_self + np->prop_child) / print_time,
+		   5, 1);
+	put_char (&l, ' ');
+	put_fixed (&l, report_secs (r, np->prop_self), 7, 2);
+	put_char (&l, ' ');
+	put_fixed (&l, report_secs (r, np->prop_child),
+		   r->opt->bsd ? 11 : 7, 2);
 	if (np->ncalls + np->self_calls != 0) {
-		printf (" %7lu", (unsigned long) np->ncalls);
-		if (np->self_calls != 0)
-			printf ("+%-7lu ", (unsigned long) np->self_calls);
-		else
-			printf (" %7.7s ", "");
+		put_char (&l, ' ');	/* " %7lu" */
+		put_uint (&l, np->ncalls, 7, false);
+		if (np->self_calls != 0) {
+			put_char (&l, '+');	/* "+%-7lu " */
+			put_uint (&l, np->self_calls, 7, true);
+			put_char (&l, ' ');
+		} else {
+			put_spaces (&l, 9);	/* " %7.7s " */
+		}
 	} else {
-		printf (" %7.7s %7.7s ", "", "");
+		put_spaces (&l, 17);		/* " %7.7s %7.7s " */
 	}
+	flush_line (&l);
 	report_name (r, np);
 	putchar ('\n');
 }

@@ -78,6 +78,12 @@ else
 	bad "-k main/leaf -k main/apply kept an arc"
 fi
 
+# A file and a function in it: GNU gprof's lookup in its overlapping
+# ranges loses the functions of the file after the function.
+"$GPROF" -b -pfixture.c -pis_even fix gmon.out >ours.out
+gnu_gprof -b -pfixture.c fix gmon.out >gnu.out
+same_file "-pfixture.c -pis_even: all of fixture.c" gnu.out ours.out
+
 # 6. -r with an arc spec: each function once (GNU gprof lists the
 # spec's copies of main and leaf a second time).
 "$GPROF" -r -k main/leaf fix gmon.out >order.out
