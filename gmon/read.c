@@ -359,8 +359,10 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 				      nbins, (unsigned long long) at);
 			return -1;
 		}
+		/* The index list grows with the non-zero bins only: room
+		   for all of this chunk's, at most.  */
 		if (grow_bins (r, i + got / 2, nbins) < 0
-		    || grow ((void **) &r->nz, &r->nz_cap, i + got / 2,
+		    || grow ((void **) &r->nz, &r->nz_cap, r->nnz + got / 2,
 			     nbins, sizeof *r->nz) < 0) {
 			gmon_error_set (err, r->name, "out of memory for %u bins",
 			      nbins);

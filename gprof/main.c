@@ -262,6 +262,7 @@ main (int argc, char **argv)
 
 	if (prof.input & INPUT_HIST)
 		rep.total_time = assign_samples (&prof, &st);
+	profile_drop_bins (&prof);
 	if (prof.input & INPUT_ARCS) {
 		struct static_scan scan;
 

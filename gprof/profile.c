@@ -156,6 +156,17 @@ profile_free (struct profile *p)
 	memset (p, 0, sizeof *p);
 }
 
+void
+profile_drop_bins (struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++) {
+		free (p->hist[i].bins);
+		p->hist[i].bins = NULL;
+	}
+}
+
 static void
 write_failed (const char *path, int e)
 {

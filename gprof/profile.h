@@ -38,6 +38,10 @@ void profile_read (struct profile *p, struct objfile *of,
 
 void profile_free (struct profile *p);
 
+/* Frees the bins of the histograms (their ranges stay), once the
+   samples are assigned: big programs have big histograms.  */
+void profile_drop_bins (struct profile *p);
+
 /* An arc of gmon.sum: addresses as they go into the file.  */
 struct sum_arc {
 	uint64_t from_pc;
