@@ -369,16 +369,16 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 			return -1;
 		}
 		p = take (r, got);
-		for (k = 0; k < got / 2; k++) {
+		for (k = 0; k < got / 2;) {
 			uint64_t v;
 
-			/* Four empty bins at a time.  */
-			if ((k & 3) == 0 && k + 4 <= got / 2) {
-				uint64_t w;
+			/* Eight empty bins at a time.  */
+			if (k + 8 <= got / 2) {
+				uint64_t w[2];
 
-				memcpy (&w, p + 2 * k, sizeof w);
-				if (w == 0) {
-					k += 3;
+				memcpy (w, p + 2 * k, sizeof w);
+				if ((w[0] | w[1]) == 0) {
+					k += 8;
 					continue;
 				}
 			}
@@ -389,6 +389,7 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 				r->bins[i + k] = v;
 				r->nz[r->nnz++] = (uint32_t) (i + k);
 			}
+			k++;
 		}
 		i += (uint32_t) (got / 2);
 	}

@@ -13,6 +13,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +204,10 @@ main (int argc, char **argv)
 	uint64_t lost = 0;
 	size_t i;
 
+	/* Big blocks (histogram bins, mostly never touched) straight from
+	   the kernel, zeroed for free: glibc's moving threshold would
+	   serve the second file's bins from the heap and clear them.  */
+	mallopt (M_MMAP_THRESHOLD, 1 << 20);
 	options_parse (argc, argv, &opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt.debug;
