@@ -37,8 +37,6 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <inttypes.h>
 
 #include "gprof/assign.h"

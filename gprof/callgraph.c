@@ -21,9 +21,8 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libiberty/libiberty.h>

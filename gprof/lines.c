@@ -12,9 +12,8 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libiberty/libiberty.h>

@@ -17,10 +17,9 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 

@@ -17,8 +17,6 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <inttypes.h>
 
 #include "gprof/callgraph.h"

@@ -18,9 +18,8 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libiberty/libiberty.h>

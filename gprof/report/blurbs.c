@@ -12,8 +12,6 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include "gprof/report/report.h"
 
 static const char flat_text[] =

@@ -9,8 +9,6 @@
 
 #include <config.h>
 
-#include <stdlib.h>
-
 #include "gprof/report/report.h"
 
 void

@@ -14,7 +14,6 @@
 #include <config.h>
 
 #include <stdlib.h>
-
 #include <string.h>
 
 #include <libiberty/libiberty.h>

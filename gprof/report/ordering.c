@@ -24,7 +24,6 @@
 #include <config.h>
 
 #include <stdlib.h>
-
 #include <string.h>
 
 #include <libiberty/hashtab.h>
