@@ -9,13 +9,7 @@
 
    - arcs are found through a hash of (caller, callee), not by walking
      the caller's list;
-   - cycles come from one depth-first search with an explicit stack
-     (GNU gprof recurses, and a call chain of 300 000 functions
-     overflows its stack); the search visits, numbers and groups the
-     functions exactly as GNU gprof's does, but finds the cycle a back
-     edge closes through union-find and a record of which stack
-     positions already belong to a cycle, where GNU gprof walks the
-     stack and the cycle's member list each time;
+   - cycles come from cycles.c, without recursion;
    - the topological sort is a counting sort, stable like the qsort()
      GNU gprof relies on.  */
 
@@ -28,15 +22,13 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
+#include "gprof/cycles.h"
 #include "gprof/msort.h"
 #include "gprof/options.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util.h"
 
-#define DFN_NAN		0		/* not visited */
-#define DFN_BUSY	(-1)		/* on the stack, or in a cycle whose
-					   head is */
 
 /* Open addressing on (parent, child) symbol pointers.  */
 struct arc_hash {
@@ -136,9 +128,9 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 }
 
 struct sym *
-cg_callee (struct symtab *st, uint64_t self_pc)
+cg_callee (struct symtab *st, struct sym *in)
 {
-	struct sym *child = symtab_lookup (st->base, st->len, self_pc);
+	struct sym *child = in;
 
 	/* The callee is a function: an address inside a label or a
 	   line backs up to the function it is in.  */
@@ -158,13 +150,13 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 		const struct raw_arc *r = &p->arcs[i];
 		struct sym *parent, *child;
 
-		parent = symtab_lookup (st->base, st->len, r->from_pc);
-		child = symtab_lookup (st->base, st->len, r->self_pc);
+		parent = symtab_find (st, r->from_pc);
+		child = symtab_find (st, r->self_pc);
 		if (!parent || !child) {
 			lost += r->count;
 			continue;
 		}
-		child = cg_callee (st, r->self_pc);
+		child = cg_callee (st, child);
 		if (!child) {
 			lost += r->count;
 			continue;
@@ -178,231 +170,6 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 		cg_add_arc (cg, parent, child, r->count);
 	}
 	return lost;
-}
-
-/* ------------------------------------------------------------------ */
-/* Cycles */
-
-/* The state of the depth-first search.  Stack positions count from 0.  */
-struct dfs {
-	struct symtab *st;
-	struct callgraph *cg;
-	uint32_t *uf;			/* union-find parent of each symbol */
-	uint32_t *tail;			/* last member of a head's list */
-	int32_t *pos;			/* stack position, or -1 */
-	uint32_t *stack;		/* symbols on the stack */
-	uint32_t *arc;			/* next arc to follow, per position */
-	uint32_t *grp_top;		/* per position of a cycle head: the
-					   highest position glommed into it */
-	size_t depth;			/* entries on the stack */
-	int counter;			/* last topological number given */
-};
-
-static uint32_t
-sym_ix (const struct dfs *d, const struct sym *s)
-{
-	return (uint32_t) (s - d->st->base);
-}
-
-/* The head of the cycle symbol X is glommed into (X if none).  */
-static uint32_t
-find_head (struct dfs *d, uint32_t x)
-{
-	uint32_t r = x, n;
-
-	while (d->uf[r] != r)
-		r = d->uf[r];
-	while (d->uf[x] != r) {
-		n = d->uf[x];
-		d->uf[x] = r;
-		x = n;
-	}
-	return r;
-}
-
-static void
-push (struct dfs *d, uint32_t v)
-{
-	struct sym *s = &d->st->base[v];
-
-	d->stack[d->depth] = v;
-	d->arc[d->depth] = s->children;
-	d->grp_top[d->depth] = (uint32_t) d->depth;
-	d->pos[v] = (int32_t) d->depth;
-	s->top_order = DFN_BUSY;
-	d->depth++;
-	DBG (DBG_DFN, "[dfn] pre-visit %zu: %s\n", d->depth, s->name);
-}
-
-/* A back edge into C, which is busy: everything on the stack above the
-   cycle C belongs to joins that cycle.  GNU gprof's find_cycle()
-   appends, bottom of the stack first, each entry not yet in the cycle
-   together with the members it collected itself; that order is kept,
-   since the printed order of equal members depends on it.  */
-static void
-find_cycle (struct dfs *d, uint32_t c)
-{
-	size_t top = d->depth - 1, t, p;
-	uint32_t h;
-
-	t = d->pos[c] >= 0 ? (size_t) d->pos[c]
-		: (size_t) d->pos[find_head (d, c)];
-	if (t == top)
-		return;			/* a call of the function itself */
-	h = find_head (d, d->stack[t]);
-	p = (size_t) d->grp_top[d->pos[h]] + 1;
-	while (p <= top) {
-		uint32_t e = d->stack[p];
-
-		/* Positions above a cycle's head up to grp_top are in it
-		   already: E is the head of its own (maybe one-member)
-		   group.  */
-		d->st->base[d->tail[h]].cyc_next = &d->st->base[e];
-		d->tail[h] = d->tail[e];
-		d->uf[e] = h;
-		DBG (DBG_DFN, "[find_cycle] glomming %s onto %s\n",
-		     d->st->base[e].name, d->st->base[h].name);
-		p = (size_t) d->grp_top[p] + 1;
-	}
-	d->grp_top[d->pos[h]] = (uint32_t) top;
-}
-
-static void
-post_visit (struct dfs *d)
-{
-	size_t top = d->depth - 1;
-	uint32_t v = d->stack[top], h = find_head (d, v);
-	struct sym *s = &d->st->base[v], *m;
-
-	if (h == v) {
-		/* A function, or the head of a cycle: it and its members
-		   get the next number.  */
-		d->counter++;
-		for (m = s; m; m = m->cyc_next)
-			m->top_order = d->counter;
-	} else {
-		/* A member stays busy until its head is done; its head's
-		   group now ends below it.  */
-		d->grp_top[d->pos[h]] = (uint32_t) top - 1;
-	}
-	DBG (DBG_DFN, "[dfn] post-visit %zu: %s\n", d->depth, s->name);
-	d->pos[v] = -1;
-	d->depth--;
-}
-
-static void
-dfs_from (struct dfs *d, uint32_t root)
-{
-	push (d, root);
-	while (d->depth > 0) {
-		size_t top = d->depth - 1;
-		uint32_t ai = d->arc[top];
-		struct arc *a;
-		uint32_t c;
-
-		if (ai == NO_ARC) {
-			post_visit (d);
-			continue;
-		}
-		a = &d->cg->arcs[ai];
-		d->arc[top] = a->next_child;
-		c = sym_ix (d, a->child);
-		if (a->child->top_order > 0)
-			continue;	/* numbered */
-		if (a->child->top_order == DFN_BUSY) {
-			find_cycle (d, c);
-			continue;
-		}
-		push (d, c);
-	}
-}
-
-/* Numbers the cycles in the address order of their heads and counts
-   their calls from outside and between members.  */
-static void
-cycle_link (struct callgraph *cg, struct symtab *st, struct dfs *d)
-{
-	size_t i, n = 0;
-	int num = 0;
-
-	for (i = 0; i < st->len; i++)
-		if (find_head (d, (uint32_t) i) == i && st->base[i].cyc_next)
-			n++;
-	cg->cycles = XCNEWVEC (struct cycle, n ? n : 1);
-	cg->ncycles = n;
-	for (i = 0; i < st->len; i++) {
-		struct sym *s = &st->base[i];
-
-		s->cyc_head = s;
-		s->cyc_num = 0;
-	}
-	for (i = 0; i < st->len; i++) {
-		struct sym *s = &st->base[i], *m, *cyc;
-
-		if (!(find_head (d, (uint32_t) i) == i && s->cyc_next))
-			continue;
-		cyc = &cg->cycles[num++].entry;
-		cyc->print_flag = true;
-		cyc->top_order = DFN_NAN;
-		cyc->cyc_num = num;
-		cyc->cyc_head = cyc;
-		cyc->cyc_next = s;
-		cyc->parents = cyc->children = NO_ARC;
-		DBG (DBG_CYCLE, "[cycle_link] %s is the head of cycle %d\n",
-		     s->name, num);
-		for (m = s; m; m = m->cyc_next) {
-			m->cyc_num = num;
-			m->cyc_head = cyc;
-		}
-		for (m = s; m; m = m->cyc_next) {
-			uint32_t ai;
-
-			for (ai = m->parents; ai != NO_ARC;
-			     ai = cg->arcs[ai].next_parent) {
-				const struct arc *a = &cg->arcs[ai];
-
-				if (a->parent == m)
-					continue;
-				if (a->parent->cyc_num == num)
-					cyc->self_calls += a->count;
-				else
-					cyc->ncalls += a->count;
-			}
-		}
-	}
-}
-
-static void
-find_cycles (struct callgraph *cg, struct symtab *st)
-{
-	struct dfs d;
-	size_t n = st->len, i;
-
-	memset (&d, 0, sizeof d);
-	d.st = st;
-	d.cg = cg;
-	d.uf = XNEWVEC (uint32_t, n);
-	d.tail = XNEWVEC (uint32_t, n);
-	d.pos = XNEWVEC (int32_t, n);
-	d.stack = XNEWVEC (uint32_t, n);
-	d.arc = XNEWVEC (uint32_t, n);
-	d.grp_top = XNEWVEC (uint32_t, n);
-	for (i = 0; i < n; i++) {
-		d.uf[i] = d.tail[i] = (uint32_t) i;
-		d.pos[i] = -1;
-		st->base[i].top_order = DFN_NAN;
-		st->base[i].cyc_next = NULL;
-	}
-	for (i = 0; i < n; i++)
-		if (st->base[i].top_order == DFN_NAN)
-			dfs_from (&d, (uint32_t) i);
-	cycle_link (cg, st, &d);
-	free (d.uf);
-	free (d.tail);
-	free (d.pos);
-	free (d.stack);
-	free (d.arc);
-	free (d.grp_top);
 }
 
 /* ------------------------------------------------------------------ */
@@ -628,7 +395,7 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 			scan (s, arg);
 	}
 
-	find_cycles (cg, st);
+	cg_find_cycles (cg, st);
 
 	/* Stable counting sort by topological number.  */
 	maxorder = 0;
@@ -715,66 +482,45 @@ cmp_arc_down (const void *a, const void *b, void *arg)
 	return cg_cmp_arc (b, a);
 }
 
-size_t
-cg_nparents (const struct callgraph *cg, const struct sym *sym)
-{
-	size_t n = 0;
-	uint32_t ai;
-
-	for (ai = sym->parents; ai != NO_ARC; ai = cg->arcs[ai].next_parent)
-		n++;
-	return n;
-}
-
-size_t
-cg_nchildren (const struct callgraph *cg, const struct sym *sym)
-{
-	size_t n = 0;
-	uint32_t ai;
-
-	for (ai = sym->children; ai != NO_ARC; ai = cg->arcs[ai].next_child)
-		n++;
-	return n;
-}
-
 /* GNU gprof insertion-sorts the newest-first list; equal arcs end up
    oldest first.  That is a stable sort of the list taken oldest
    first.  */
 static size_t
 sorted_list (const struct callgraph *cg, uint32_t first, bool parents,
-	     msort_cmp cmp, uint32_t *out)
+	     msort_cmp cmp, uint32_t *out, void **scratch)
 {
+	void **v = scratch, **tmp = scratch + cg->narcs;
 	size_t n = 0, i;
 	uint32_t ai;
-	void **v;
 
 	for (ai = first; ai != NO_ARC; ai = parents
 	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
-		n++;
-	v = XNEWVEC (void *, n ? n : 1);
-	i = n;
-	for (ai = first; ai != NO_ARC; ai = parents
-	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
-		v[--i] = &cg->arcs[ai];
-	msort_ptrs (v, n, cmp, NULL);
+		v[n++] = &cg->arcs[ai];
+	for (i = 0; i < n / 2; i++) {
+		void *t = v[i];
+
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	msort_ptrs_tmp (v, n, cmp, NULL, tmp);
 	for (i = 0; i < n; i++)
 		out[i] = (uint32_t) ((struct arc *) v[i] - cg->arcs);
-	free (v);
 	return n;
 }
 
 size_t
 cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
-		   uint32_t *out)
+		   uint32_t *out, void **scratch)
 {
-	return sorted_list (cg, sym->parents, true, cmp_arc_up, out);
+	return sorted_list (cg, sym->parents, true, cmp_arc_up, out, scratch);
 }
 
 size_t
 cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
-		    uint32_t *out)
+		    uint32_t *out, void **scratch)
 {
-	return sorted_list (cg, sym->children, false, cmp_arc_down, out);
+	return sorted_list (cg, sym->children, false, cmp_arc_down, out,
+			    scratch);
 }
 
 static int

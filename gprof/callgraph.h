@@ -16,9 +16,10 @@ struct symspecs;
 void cg_init (struct callgraph *cg);
 void cg_free (struct callgraph *cg);
 
-/* The function symbol of ST that a call to SELF_PC enters (the symbol
-   holding it, or the closest function symbol before that), or NULL.  */
-struct sym *cg_callee (struct symtab *st, uint64_t self_pc);
+/* The function symbol of ST a call enters whose self_pc lies in
+   symbol IN: IN, or the closest function symbol before it; NULL if
+   there is none.  */
+struct sym *cg_callee (struct symtab *st, struct sym *in);
 
 /* Adds COUNT calls PARENT -> CHILD: to the existing arc, or as a new
    arc at the head of both lists.  Returns the arc.  */
@@ -43,13 +44,14 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
 
 /* The arcs into SYM (its callers) in the order the call graph prints
    them: ascending by cg_cmp_arc, ties oldest first.  Writes their
-   indices to OUT (room for all of them) and returns how many.  */
+   indices to OUT (room for all of them) and returns how many; SCRATCH
+   has room for twice the number of arcs of CG.  */
 size_t cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
-			  uint32_t *out);
+			  uint32_t *out, void **scratch);
 
 /* The arcs out of SYM, descending, ties oldest first.  */
 size_t cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
-			   uint32_t *out);
+			   uint32_t *out, void **scratch);
 
 /* The members of cycle C in the printed order: by time then calls,
    descending, ties in the order the cycle was found.  */
@@ -59,8 +61,5 @@ size_t cg_sorted_members (const struct cycle *c, struct sym **out);
    calls within a cycle (by count), then the rest by time, then count.  */
 int cg_cmp_arc (const struct arc *l, const struct arc *r);
 
-/* Number of arcs in SYM's callers list and callees list.  */
-size_t cg_nparents (const struct callgraph *cg, const struct sym *sym);
-size_t cg_nchildren (const struct callgraph *cg, const struct sym *sym);
 
 #endif /* GPROF_CALLGRAPH_H */

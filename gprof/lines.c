@@ -24,6 +24,25 @@
 
 #define FILE_HASH_SIZE	256
 
+/* What bfd says about one address.  */
+struct src_info {
+	const char *file;
+	const char *func;
+	unsigned int line;
+};
+
+/* The last line start found: asked in ascending order of addresses,
+   the walks down from each address stop where the last one began, so
+   each byte of .text is looked at once.  */
+struct line_last {
+	bool valid;
+	bool have;			/* the line has information */
+	uint64_t floor;			/* its function symbol */
+	uint64_t pc;			/* the address asked */
+	uint64_t start;			/* the answer */
+	struct src_info triple;		/* its (function, file, line) */
+};
+
 struct line_memo {
 	uint64_t floor;			/* a function symbol's address */
 	bool used;
@@ -38,14 +57,9 @@ struct lines {
 	unsigned int step;		/* smallest instruction, bytes */
 	struct line_memo *memo;		/* run_continues_below() answers */
 	size_t memo_cap, memo_used;
+	struct line_last prev;		/* lines_line_start()'s last answer */
 };
 
-/* What bfd says about one address.  */
-struct src_info {
-	const char *file;
-	const char *func;
-	unsigned int line;
-};
 
 struct lines *
 lines_open (struct objfile *of)
@@ -237,8 +251,10 @@ lines_line_start (struct lines *l, uint64_t pc, uint64_t floor)
 	asection *text = l->of->text;
 	uint64_t lo = bfd_section_vma (text);
 	uint64_t hi = lo + bfd_section_size (text);
+	struct line_last *last = &l->prev;
 	struct src_info here, there;
-	uint64_t a, b;
+	bool have = false, memo;
+	uint64_t a, b = 0, result;
 
 	/* Line symbols exist only inside .text.  */
 	if (pc < lo || hi == lo)
@@ -248,28 +264,53 @@ lines_line_start (struct lines *l, uint64_t pc, uint64_t floor)
 	pc = lo + (pc - lo) / l->step * l->step;
 	if (pc < floor)
 		return floor;
+	memo = last->valid && last->floor == floor && last->pc <= pc;
+	if (memo && last->pc == pc)
+		return last->start;
 
-	/* The last address at or below PC that has line information
-	   starts the search.  */
-	for (b = pc;; b -= l->step) {
-		if (src_info (l, b, &here))
+	for (a = pc;; a -= l->step) {
+		if (memo && a == last->pc) {
+			/* The last answer covers A: its symbol continues up
+			   to PC if no other line came between.  */
+			if (!have) {
+				result = last->start;
+				have = last->have;
+				here = last->triple;
+				goto done;
+			}
+			if (!last->have)
+				goto at_floor;
+			result = same_line (&here, &last->triple)
+				? last->start : b;
+			goto done;
+		}
+		if (src_info (l, a, &there)) {
+			if (!have) {
+				here = there;
+				have = true;
+			} else if (!same_line (&here, &there)) {
+				result = b;
+				goto done;
+			}
+			b = a;
+		}
+		if (a < floor + l->step || a < lo + l->step)
 			break;
-		if (b < floor + l->step || b < lo + l->step)
-			return floor;
 	}
-	/* Walk down while the triple stays the same; addresses without
-	   information do not end a line symbol.  */
-	for (a = b; a >= floor + l->step && a >= lo + l->step;) {
-		a -= l->step;
-		if (!src_info (l, a, &there))
-			continue;
-		if (!same_line (&here, &there))
-			return b;
-		b = a;
-	}
-	/* The line reached FLOOR: if it goes on below, the function
-	   symbol at FLOOR is where it starts in the symbol table.  */
-	if (b == floor || run_continues_below (l, floor, &here))
-		return floor;
-	return b;
+at_floor:
+	/* The walk reached FLOOR: if the line goes on below it, the
+	   function symbol at FLOOR is where it starts in the table.  */
+	if (!have || b == floor || run_continues_below (l, floor, &here))
+		result = floor;
+	else
+		result = b;
+done:
+	last->valid = true;
+	last->floor = floor;
+	last->pc = pc;
+	last->start = result;
+	last->have = have;
+	if (have)
+		last->triple = here;
+	return result;
 }

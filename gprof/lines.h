@@ -34,7 +34,9 @@ struct source_file *lines_file_by_basename (struct lines *l,
    divides .text (a new symbol wherever the (function, file, line)
    triple of an address differs from the one before it, and one at
    every function symbol), given FLOOR, the start of the function
-   symbol PC falls in: the result is never below FLOOR.  */
+   symbol PC falls in: the result is never below FLOOR.  Asked in
+   ascending order of PC, the whole of .text costs one look at each
+   byte.  */
 uint64_t lines_line_start (struct lines *l, uint64_t pc, uint64_t floor);
 
 /* Every source file seen, oldest first.  */

@@ -9,6 +9,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/options.h gprof/options.c \
 	gprof/util.h gprof/util.c \
 	gprof/msort.h gprof/msort.c \
+	gprof/rsort.h gprof/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
 	gprof/lines.h gprof/lines.c \
 	gprof/symtab.h gprof/symtab.c \
@@ -16,7 +17,9 @@ gprof_libgprof_la_SOURCES = \
 	gprof/profile.h gprof/profile.c \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
+	gprof/cycles.h gprof/cycles.c \
 	gprof/staticcalls.h gprof/staticcalls.c \
+	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \
 	gprof/report/names.c \
 	gprof/report/fmt.h gprof/report/fmt.c \

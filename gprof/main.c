@@ -22,6 +22,7 @@
 
 #include "gprof/assign.h"
 #include "gprof/callgraph.h"
+#include "gprof/diagnose.h"
 #include "gprof/lines.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
@@ -83,90 +84,6 @@ profile_name (const struct options *opt)
 	return opt->ngmon ? opt->gmon_files[0] : "gmon.out";
 }
 
-/* Whether ADDR, an arc's self_pc, is a return address of a call to
-   mcount: just after "call rel32" (e8) or "call *mem(%rip)" (ff 15);
-   or the start of a function, where gmon.sum files point.  */
-static bool
-after_call (struct objfile *of, const struct symtab *st, uint64_t addr)
-{
-	const struct sym *s = symtab_lookup (st->base, st->len, addr);
-	unsigned char b[6];
-
-	if (s && s->addr == addr)
-		return true;
-	if (!objfile_text_bytes (of, addr - 6, b, 6))
-		return true;	/* cannot tell */
-	return b[1] == 0xe8 || (b[0] == 0xff && b[1] == 0x15);
-}
-
-/* A profile of another build of the program charges its samples and
-   calls to the wrong functions or to none; say so in plain words.  */
-static void
-diagnose_mismatch (const struct options *opt, struct objfile *of,
-		   const struct profile *p, const struct symtab *st,
-		   uint64_t lost)
-{
-	const char *pname = profile_name (opt);
-	uint64_t total = 0;
-	size_t i, step, odd = 0, seen = 0;
-
-	for (i = 0; i < p->nhist; i++) {
-		const struct hist *h = &p->hist[i];
-		const struct sym *s = symtab_lookup (st->base, st->len,
-						     h->low_pc);
-
-		/* Some symbol must hold the start of the range or begin
-		   inside it.  */
-		if (!s) {
-			size_t lo = 0, hi = st->len;
-
-			while (lo < hi) {
-				size_t mid = lo + (hi - lo) / 2;
-
-				if (st->base[mid].addr < h->low_pc)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			if (lo < st->len && st->base[lo].addr < h->high_pc)
-				s = &st->base[lo];
-		}
-		if (!s)
-			gp_warn (pname, "no function of %s lies in its "
-				 "histogram's range 0x%" PRIx64 "-0x%" PRIx64
-				 ": was the program rebuilt after it was "
-				 "profiled, or are these the addresses of a "
-				 "position-independent executable, not "
-				 "relocated back to link time?", opt->image,
-				 h->low_pc, h->high_pc);
-	}
-
-	for (i = 0; i < p->narcs; i++)
-		total += p->arcs[i].count;
-	if (p->narcs && total && lost == total) {
-		gp_warn (pname, "none of its %zu arcs lies in a function of %s: "
-			 "was the program rebuilt after it was profiled, or "
-			 "is this the profile of another program?", p->narcs,
-			 opt->image);
-		return;
-	}
-	/* Every call the profiling runtime saw returns to just after the
-	   call of mcount at the start of the callee; look at a sample.  */
-	if (!objfile_is_x86 (of) || opt->symbol_file)
-		return;
-	step = p->narcs / 64 + 1;
-	for (i = 0; i < p->narcs; i += step) {
-		seen++;
-		if (!after_call (of, st, p->arcs[i].self_pc))
-			odd++;
-	}
-	if (seen >= 4 && odd * 2 > seen)
-		gp_warn (pname, "%zu of the %zu arcs looked at do not return "
-			 "into a call of mcount in %s: was the program "
-			 "rebuilt after it was profiled?", odd, seen,
-			 opt->image);
-}
-
 /* File names are looked up only for what will be printed.  */
 static void
 resolve_lines (const struct options *opt, struct lines *lines,
@@ -194,7 +111,7 @@ main (int argc, char **argv)
 	struct objfile *of;
 	struct lines *lines = NULL;
 	struct fmap map = { NULL, 0 };
-	struct symtab st;
+	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
 	struct symspecs *ss;
 	struct profile prof;
 	struct callgraph cg;
@@ -230,6 +147,7 @@ main (int argc, char **argv)
 	}
 	st.text_end = objfile_text_end (of);
 	symtab_finalize (st.base, &st.len, st.text_end);
+	symtab_index (&st);
 	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
 	for (i = 0; i < st.len; i++)
 		st.base[i].flat_on = symspec_on (ss, &st, &st.base[i],
@@ -317,6 +235,7 @@ done:
 	lines_close (lines);
 	objfile_free_map (&map);
 	free (names);
+	symtab_free_index (&st);
 	free (st.base);
 	objfile_close (of);
 	options_free (&opt);

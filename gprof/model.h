@@ -137,6 +137,12 @@ struct symtab {
 	struct sym *base;		/* symbols */
 	size_t len;			/* how many */
 	uint64_t text_end;		/* end of .text: the last symbol's limit */
+	/* Lookup index (symtab_index()): bucket b holds the symbol that
+	   covers address index_base + (b << index_shift).  */
+	uint32_t *bucket;
+	size_t nbuckets;
+	uint64_t index_base;
+	unsigned int index_shift;
 };
 
 /* The call graph, built on a symbol table.  */

@@ -54,3 +54,10 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg)
 	msort_rec (v, n, tmp, cmp, arg);
 	free (tmp);
 }
+
+void
+msort_ptrs_tmp (void **v, size_t n, msort_cmp cmp, void *arg, void **tmp)
+{
+	if (n > 1)
+		msort_rec (v, n, tmp, cmp, arg);
+}

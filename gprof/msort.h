@@ -22,4 +22,9 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *arg);
 /* Sorts the N pointers in V by CMP, stably.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg);
 
+/* The same with TMP (room for N pointers) as the scratch space, for
+   callers that sort many short arrays.  */
+void msort_ptrs_tmp (void **v, size_t n, msort_cmp cmp, void *arg,
+		     void **tmp);
+
 #endif /* GPROF_MSORT_H */

@@ -114,7 +114,7 @@ static_scan_sym (struct sym *sym, void *arg)
 		dest = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;
 		if (!in_histogram (sc->p, dest))
 			continue;
-		child = symtab_lookup (sc->st->base, sc->st->len, dest);
+		child = symtab_find (sc->st, dest);
 		if (!child || child->addr != dest)
 			continue;
 		DBG (DBG_CALL, "[findcall] 0x%" PRIx64 ": call %s\n", pc,

@@ -135,3 +135,56 @@ symtab_lookup (struct sym *v, size_t n, uint64_t addr)
 	/* ... if its range reaches that far.  */
 	return addr <= v[lo - 1].end_addr ? &v[lo - 1] : NULL;
 }
+
+/* About two symbols per bucket: a lookup is one bucket and a step or
+   two, instead of a binary search through cold memory.  */
+void
+symtab_index (struct symtab *st)
+{
+	uint64_t lo, hi, span;
+	unsigned int shift = 0;
+	size_t b, i = 0;
+
+	if (st->len < 64)
+		return;
+	lo = st->base[0].addr;
+	hi = st->base[st->len - 1].addr + 1;
+	span = hi - lo;
+	while ((span >> shift) > st->len / 2 && shift < 63)
+		shift++;
+	st->index_base = lo;
+	st->index_shift = shift;
+	st->nbuckets = (size_t) ((span - 1) >> shift) + 1;
+	st->bucket = XNEWVEC (uint32_t, st->nbuckets);
+	for (b = 0; b < st->nbuckets; b++) {
+		uint64_t a = lo + ((uint64_t) b << shift);
+
+		while (i + 1 < st->len && st->base[i + 1].addr <= a)
+			i++;
+		st->bucket[b] = (uint32_t) i;
+	}
+}
+
+void
+symtab_free_index (struct symtab *st)
+{
+	free (st->bucket);
+	st->bucket = NULL;
+	st->nbuckets = 0;
+}
+
+struct sym *
+symtab_find (const struct symtab *st, uint64_t addr)
+{
+	size_t i, b;
+
+	if (!st->bucket || addr < st->index_base)
+		return symtab_lookup (st->base, st->len, addr);
+	b = (size_t) ((addr - st->index_base) >> st->index_shift);
+	if (b >= st->nbuckets)
+		return symtab_lookup (st->base, st->len, addr);
+	i = st->bucket[b];
+	while (i + 1 < st->len && st->base[i + 1].addr <= addr)
+		i++;
+	return addr <= st->base[i].end_addr ? &st->base[i] : NULL;
+}

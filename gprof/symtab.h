@@ -30,4 +30,12 @@ void symtab_finalize (struct sym *v, size_t *n, uint64_t text_end);
 /* The symbol of V[0..N) whose range holds ADDR, or NULL.  */
 struct sym *symtab_lookup (struct sym *v, size_t n, uint64_t addr);
 
+/* Builds ST's lookup index, for tables looked up a lot (one lookup per
+   arc of a profile); symtab_free_index() frees it.  */
+void symtab_index (struct symtab *st);
+void symtab_free_index (struct symtab *st);
+
+/* symtab_lookup() on ST, through its index if it has one.  */
+struct sym *symtab_find (const struct symtab *st, uint64_t addr);
+
 #endif /* GPROF_SYMTAB_H */

@@ -174,8 +174,16 @@ print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
 	putchar ('\n');
 }
 
+/* Scratch space for the lists of one entry, sized for the largest.  */
+struct bufs {
+	uint32_t *arcs;			/* arc indices, sorted */
+	void **scratch;			/* for cg_sorted_*() */
+	struct sym **members;		/* a cycle's members */
+};
+
 static void
-print_parents (struct report *r, const struct sym *child, uint32_t *buf)
+print_parents (struct report *r, const struct sym *child,
+	       const struct bufs *b)
 {
 	const struct callgraph *cg = r->cg;
 	size_t n, i;
@@ -187,9 +195,9 @@ print_parents (struct report *r, const struct sym *child, uint32_t *buf)
 			"", "", "", "", "", "");
 		return;
 	}
-	n = cg_sorted_parents (cg, child, buf);
+	n = cg_sorted_parents (cg, child, b->arcs, b->scratch);
 	for (i = 0; i < n; i++) {
-		const struct arc *a = &cg->arcs[buf[i]];
+		const struct arc *a = &cg->arcs[b->arcs[i]];
 		const struct sym *parent = a->parent;
 
 		print_arc_line (r, a, parent, child == parent
@@ -200,13 +208,14 @@ print_parents (struct report *r, const struct sym *child, uint32_t *buf)
 }
 
 static void
-print_children (struct report *r, const struct sym *parent, uint32_t *buf)
+print_children (struct report *r, const struct sym *parent,
+		const struct bufs *b)
 {
 	const struct callgraph *cg = r->cg;
-	size_t n = cg_sorted_children (cg, parent, buf), i;
+	size_t n = cg_sorted_children (cg, parent, b->arcs, b->scratch), i;
 
 	for (i = 0; i < n; i++) {
-		const struct arc *a = &cg->arcs[buf[i]];
+		const struct arc *a = &cg->arcs[b->arcs[i]];
 		const struct sym *child = a->child;
 
 		print_arc_line (r, a, child, child == parent
@@ -271,29 +280,16 @@ report_graph (struct report *r)
 {
 	const struct callgraph *cg = r->cg;
 	double print_time = cg->print_time;
-	size_t i, most = 1;
-	uint32_t *abuf;
-	struct sym **mbuf;
+	struct bufs b;
+	size_t i;
 
 	if (!r->opt->brief && r->opt->bsd)
 		blurb_graph_bsd (stdout);
 	print_header (r, &print_time);
 
-	/* Room for the longest list any entry has.  */
-	for (i = 0; i < r->st->len; i++) {
-		size_t a = cg_nparents (cg, &r->st->base[i]);
-		size_t b = cg_nchildren (cg, &r->st->base[i]);
-
-		if (a > most)
-			most = a;
-		if (b > most)
-			most = b;
-	}
-	if (r->st->len > most)
-		most = r->st->len;
-	abuf = XNEWVEC (uint32_t, most);
-	mbuf = XNEWVEC (struct sym *, most);
-
+	b.arcs = XNEWVEC (uint32_t, cg->narcs + 1);
+	b.scratch = XNEWVEC (void *, 2 * cg->narcs + 2);
+	b.members = XNEWVEC (struct sym *, r->st->len + 1);
 	for (i = 0; i < cg->nentries; i++) {
 		const struct sym *s = cg->by_index[i];
 
@@ -301,11 +297,11 @@ report_graph (struct report *r)
 			continue;
 		if (!s->name && s->cyc_num != 0) {
 			print_cycle (r, s, print_time);
-			print_members (r, (const struct cycle *) s, mbuf);
+			print_members (r, (const struct cycle *) s, b.members);
 		} else {
-			print_parents (r, s, abuf);
+			print_parents (r, s, &b);
 			print_line (r, s, print_time);
-			print_children (r, s, abuf);
+			print_children (r, s, &b);
 		}
 		if (r->opt->bsd)
 			printf ("\n");
@@ -313,8 +309,9 @@ report_graph (struct report *r)
 		if (r->opt->bsd)
 			printf ("\n");
 	}
-	free (abuf);
-	free (mbuf);
+	free (b.arcs);
+	free (b.scratch);
+	free (b.members);
 
 	if (!r->opt->brief && !r->opt->bsd)
 		blurb_graph (stdout);

@@ -54,6 +54,7 @@ struct placer {
 	size_t nchains;
 	unsigned char *arc_placed;	/* per arc */
 	int *nuses;			/* per symbol */
+	void **scratch;			/* for cg_sorted_*() */
 };
 
 static uint32_t
@@ -231,6 +232,7 @@ placer_init (struct placer *pl, struct report *r)
 	pl->chains = XNEWVEC (struct chain, n);
 	pl->nuses = XCNEWVEC (int, n);
 	pl->arc_placed = XCNEWVEC (unsigned char, r->cg->narcs + 1);
+	pl->scratch = XNEWVEC (void *, 2 * r->cg->narcs + 2);
 	for (i = 0; i < n; i++)
 		pl->next[i] = pl->prev[i] = pl->chain[i] = -1;
 }
@@ -246,6 +248,7 @@ placer_free (struct placer *pl)
 	free (pl->chains);
 	free (pl->nuses);
 	free (pl->arc_placed);
+	free (pl->scratch);
 }
 
 /* The program's arcs between two different functions, oldest first:
@@ -310,9 +313,8 @@ list_arcs (struct placer *pl, const struct sym *sym, bool parents,
 	if ((pl->r->opt->style & STYLE_CALL_GRAPH)
 	    && report_graph_printed (pl->r, sym)) {
 		if (parents)
-			return sym->parents == NO_ARC ? 0
-				: cg_sorted_parents (cg, sym, out);
-		return cg_sorted_children (cg, sym, out);
+			return cg_sorted_parents (cg, sym, out, pl->scratch);
+		return cg_sorted_children (cg, sym, out, pl->scratch);
 	}
 	for (ai = parents ? sym->parents : sym->children; ai != NO_ARC;
 	     ai = parents ? cg->arcs[ai].next_parent

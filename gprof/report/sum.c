@@ -23,26 +23,9 @@
 #include "gprof/msort.h"
 #include "gprof/profile.h"
 #include "gprof/report/report.h"
+#include "gprof/rsort.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-
-struct sum_key {
-	struct sum_arc arc;		/* from (line start), self, count */
-	size_t seq;			/* order first seen */
-	struct sum_key *hnext;		/* hash chain */
-};
-
-static int
-cmp_sum_arc (const void *a, const void *b, void *arg)
-{
-	const struct sum_key *l = a, *r = b;
-
-	(void) arg;
-	if (l->arc.from_pc != r->arc.from_pc)
-		return l->arc.from_pc < r->arc.from_pc ? -1 : 1;
-	/* Newest first, as GNU gprof's lists.  */
-	return l->seq < r->seq ? 1 : l->seq > r->seq ? -1 : 0;
-}
 
 /* The start of the symbol of the (line-level) table ADDR is in.  */
 static uint64_t
@@ -51,70 +34,109 @@ line_sym_start (struct lines *lines, const struct sym *f, uint64_t addr)
 	return lines ? lines_line_start (lines, addr, f->addr) : f->addr;
 }
 
-static size_t
-hash_key (uint64_t a, uint64_t b, size_t mask)
-{
-	uint64_t h = a * 0x9e3779b97f4a7c15u ^ b * 0xc2b2ae3d27d4eb4fu;
-
-	return (size_t) (h ^ (h >> 31)) & mask;
-}
-
+/* The arcs of gmon.sum: each (caller line, callee) once, callers in
+   address order, each caller's arcs newest first.  A profile summed
+   from many files has hundreds of thousands of arcs, so every order
+   here is a radix sort.  */
 static struct sum_arc *
 sum_arcs (struct report *r, struct lines *lines, size_t *n)
 {
 	const struct profile *p = r->p;
 	struct symtab *st = (struct symtab *) r->st;
-	size_t nbuckets = 1024, nkeys = 0, i;
-	struct sum_key *keys, **buckets;
-	struct sum_arc *out;
-	void **v;
+	struct rkey *a = XNEWVEC (struct rkey, p->narcs + 1);
+	struct rkey *tmp = XNEWVEC (struct rkey, p->narcs + 1);
+	struct sym **parents = XNEWVEC (struct sym *, p->narcs + 1);
+	uint64_t *child = XNEWVEC (uint64_t, p->narcs + 1);
+	uint64_t *from = XNEWVEC (uint64_t, p->narcs + 1);
+	struct sum_arc *grp;
+	uint64_t *seq;
+	size_t m = 0, ng = 0, i, k;
 
-	while (nbuckets < p->narcs * 2)
-		nbuckets *= 2;
-	buckets = XCNEWVEC (struct sum_key *, nbuckets);
-	keys = XNEWVEC (struct sum_key, p->narcs + 1);
 	for (i = 0; i < p->narcs; i++) {
 		const struct raw_arc *ra = &p->arcs[i];
-		struct sym *parent, *child;
-		struct sum_key *k;
-		uint64_t from;
-		size_t h;
+		struct sym *ps = symtab_find (st, ra->from_pc);
+		struct sym *cs = symtab_find (st, ra->self_pc);
 
-		parent = symtab_lookup (st->base, st->len, ra->from_pc);
-		if (!parent || !symtab_lookup (st->base, st->len, ra->self_pc))
+		if (ps && cs)
+			cs = cg_callee (st, cs);
+		if (!ps || !cs || !symspec_arc_ok (r->ss, ps, cs)) {
+			parents[i] = NULL;
 			continue;
-		child = cg_callee (st, ra->self_pc);
-		if (!child || !symspec_arc_ok (r->ss, parent, child))
-			continue;
-		from = line_sym_start (lines, parent, ra->from_pc);
-		h = hash_key (from, child->addr, nbuckets - 1);
-		for (k = buckets[h]; k; k = k->hnext)
-			if (k->arc.from_pc == from
-			    && k->arc.self_pc == child->addr)
-				break;
-		if (!k) {
-			k = &keys[nkeys];
-			k->arc.from_pc = from;
-			k->arc.self_pc = child->addr;
-			k->arc.count = 0;
-			k->seq = nkeys++;
-			k->hnext = buckets[h];
-			buckets[h] = k;
 		}
-		k->arc.count += ra->count;
+		parents[i] = ps;
+		child[i] = cs->addr;
+		a[m].key = ra->from_pc;
+		a[m++].val = i;
 	}
-	v = XNEWVEC (void *, nkeys + 1);
-	for (i = 0; i < nkeys; i++)
-		v[i] = &keys[i];
-	msort_ptrs (v, nkeys, cmp_sum_arc, NULL);
-	out = XNEWVEC (struct sum_arc, nkeys + 1);
-	for (i = 0; i < nkeys; i++)
-		out[i] = ((struct sum_key *) v[i])->arc;
-	free (v);
-	free (keys);
-	free (buckets);
-	*n = nkeys;
-	return out;
+
+	/* Caller lines, asked in address order: one pass over .text.  */
+	rsort (a, m, tmp);
+	for (k = 0; k < m; k++) {
+		i = (size_t) a[k].val;
+		from[i] = line_sym_start (lines, parents[i], p->arcs[i].from_pc);
+	}
+
+	/* The arcs in read order, sorted stably by callee then by caller
+	   line: equal pairs end up together, first-read first.  */
+	for (i = 0, m = 0; i < p->narcs; i++)
+		if (parents[i]) {
+			a[m].key = child[i];
+			a[m++].val = i;
+		}
+	free (parents);
+	rsort (a, m, tmp);
+	for (k = 0; k < m; k++)
+		a[k].key = from[a[k].val];
+	rsort (a, m, tmp);
+	/* TMP is free again: it takes the callees, so that the arrays
+	   indexed by arc go before the groups are made.  */
+	for (k = 0; k < m; k++)
+		tmp[k].key = child[a[k].val];
+	free (child);
+	free (from);
+	grp = XNEWVEC (struct sum_arc, m + 1);
+	seq = XNEWVEC (uint64_t, m + 1);
+	for (k = 0; k < m; k++) {
+		i = (size_t) a[k].val;
+		if (ng == 0 || grp[ng - 1].from_pc != a[k].key
+		    || grp[ng - 1].self_pc != tmp[k].key) {
+			grp[ng].from_pc = a[k].key;
+			grp[ng].self_pc = tmp[k].key;
+			grp[ng].count = 0;
+			seq[ng++] = i;
+		}
+		grp[ng - 1].count += p->arcs[i].count;
+	}
+
+	/* Callers in address order, each one's arcs newest first.  */
+	for (k = 0; k < ng; k++) {
+		a[k].key = ~seq[k];
+		a[k].val = k;
+	}
+	rsort (a, ng, tmp);
+	for (k = 0; k < ng; k++)
+		a[k].key = grp[a[k].val].from_pc;
+	rsort (a, ng, tmp);
+	free (tmp);
+	/* Into that order in place (SEQ now says where each group goes):
+	   the arcs of a summed profile are big, a second copy is not
+	   needed.  */
+	for (k = 0; k < ng; k++)
+		seq[a[k].val] = k;
+	free (a);
+	for (k = 0; k < ng; k++)
+		while (seq[k] != k) {
+			size_t j = (size_t) seq[k];
+			struct sum_arc t = grp[j];
+
+			grp[j] = grp[k];
+			grp[k] = t;
+			seq[k] = seq[j];
+			seq[j] = j;
+		}
+	free (seq);
+	*n = ng;
+	return grp;
 }
 
 struct bb_key {
@@ -146,8 +168,7 @@ sum_bbs (struct report *r, struct lines *lines, size_t *n)
 
 	/* The profile has each address once already.  */
 	for (i = 0; i < p->nbbs; i++) {
-		struct sym *s = symtab_lookup (st->base, st->len,
-					       p->bbs[i].addr);
+		struct sym *s = symtab_find (st, p->bbs[i].addr);
 
 		if (!s)
 			continue;

@@ -164,6 +164,7 @@ test_arc_order (void)
 {
 	struct graph g;
 	uint32_t out[8];
+	void *scratch[32];
 	size_t n;
 
 	graph_init (&g, 8);
@@ -176,13 +177,13 @@ test_arc_order (void)
 	call (&g, 4, 7, 3);
 	assemble (&g);
 
-	n = cg_sorted_parents (&g.cg, &g.v[0], out);
+	n = cg_sorted_parents (&g.cg, &g.v[0], out, scratch);
 	CU_ASSERT_EQUAL_FATAL (n, 4);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[0]].parent, &g.v[0]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[1]].parent, &g.v[3]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[2]].parent, &g.v[1]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[3]].parent, &g.v[2]);
-	n = cg_sorted_children (&g.cg, &g.v[4], out);
+	n = cg_sorted_children (&g.cg, &g.v[4], out, scratch);
 	CU_ASSERT_EQUAL_FATAL (n, 3);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[0]].child, &g.v[5]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[1]].child, &g.v[6]);
