@@ -22,24 +22,35 @@
 
 static const double pow10_tab[] = { 1, 10, 100, 1000, 10000 };
 
-/* Writes the digits of N (at least MIN of them) right-aligned in a
-   field of WIDTH at BUF; returns the length.  */
+/* The number of decimal digits of N.  */
 static size_t
-put_uint (char *buf, unsigned long long n, size_t width, size_t min)
+ndigits (unsigned long long n)
 {
-	char tmp[24];
-	size_t k = 0, len, i;
+	size_t k = 1;
 
-	do {
-		tmp[k++] = (char) ('0' + n % 10);
+	while (n >= 10) {
 		n /= 10;
-	} while (n || k < min);
-	len = k < width ? width : k;
-	for (i = 0; i < len - k; i++)
-		buf[i] = ' ';
-	for (i = 0; i < k; i++)
-		buf[len - 1 - i] = tmp[i];
-	return len;
+		k++;
+	}
+	return k;
+}
+
+/* Writes the K lowest digits of N at BUF (K >= its digits).  Byte
+   loops: these strings are a few characters, too short for memcpy().  */
+static void
+put_digits (char *buf, unsigned long long n, size_t k)
+{
+	while (k-- > 0) {
+		buf[k] = (char) ('0' + n % 10);
+		n /= 10;
+	}
+}
+
+static void
+put_spaces (char *buf, size_t k)
+{
+	while (k-- > 0)
+		*buf++ = ' ';
 }
 
 size_t
@@ -47,7 +58,6 @@ fmt_fixed (char *buf, size_t size, double v, int width, int prec)
 {
 	double r, n, frac, eps;
 	unsigned long long q, ip, fp;
-	char tmp[48];
 	size_t len, k;
 
 	if (prec < 0 || prec > 4 || width < 0 || width > 30 || size < 48
@@ -64,14 +74,14 @@ fmt_fixed (char *buf, size_t size, double v, int width, int prec)
 	q = (unsigned long long) n + (frac > 0.5);
 	ip = q / (unsigned long long) pow10_tab[prec];
 	fp = q % (unsigned long long) pow10_tab[prec];
-	len = put_uint (tmp, ip, 0, 1);
-	if (prec > 0) {
-		tmp[len++] = '.';
-		len += put_uint (tmp + len, fp, (size_t) prec, (size_t) prec);
-	}
+	len = ndigits (ip) + (prec > 0 ? 1 + (size_t) prec : 0);
 	k = (size_t) width > len ? (size_t) width - len : 0;
-	memset (buf, ' ', k);
-	memcpy (buf + k, tmp, len);
+	put_spaces (buf, k);
+	put_digits (buf + k, ip, ndigits (ip));
+	if (prec > 0) {
+		buf[k + len - (size_t) prec - 1] = '.';
+		put_digits (buf + k + len - (size_t) prec, fp, (size_t) prec);
+	}
 	buf[k + len] = '\0';
 	return k + len;
 }
@@ -79,16 +89,15 @@ fmt_fixed (char *buf, size_t size, double v, int width, int prec)
 size_t
 fmt_uint (char *buf, unsigned long long n, int width, bool left)
 {
-	size_t len = put_uint (buf, n, 0, 1);
+	size_t nd = ndigits (n);
+	size_t len = (size_t) width > nd ? (size_t) width : nd;
 
-	if ((size_t) width > len) {
-		if (left) {
-			memset (buf + len, ' ', (size_t) width - len);
-		} else {
-			memmove (buf + (size_t) width - len, buf, len);
-			memset (buf, ' ', (size_t) width - len);
-		}
-		len = (size_t) width;
+	if (left) {
+		put_digits (buf, n, nd);
+		put_spaces (buf + nd, len - nd);
+	} else {
+		put_spaces (buf, len - nd);
+		put_digits (buf + len - nd, n, nd);
 	}
 	buf[len] = '\0';
 	return len;

@@ -15,6 +15,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/objfile.h"
+#include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 
 void
@@ -104,8 +105,8 @@ report_name_only (struct report *r, const struct sym *sym)
 	if (!sym->name)
 		return 0;
 	name = shown_name (r, sym);
-	fputs (name, stdout);
 	size = (int) strlen (name);
+	fwrite (name, 1, (size_t) size, stdout);
 	if ((r->opt->line || r->opt->inline_file_names) && sym->file) {
 		const char *fn = report_file_name (r, sym->file);
 
@@ -127,9 +128,24 @@ report_index_tag (const struct sym *sym, char *buf, size_t size)
 void
 report_name (struct report *r, const struct sym *sym)
 {
+	char buf[64];
+	size_t n = 0;
+
 	report_name_only (r, sym);
-	if (sym->cyc_num != 0)
-		printf (" <cycle %d>", sym->cyc_num);
-	if (sym->index != 0)
-		printf (sym->print_flag ? " [%d]" : " (%d)", sym->index);
+	/* " <cycle %d>", then " [%d]" or " (%d)": the call graph prints
+	   millions of these.  */
+	if (sym->cyc_num != 0) {
+		memcpy (buf, " <cycle ", 8);
+		n = 8 + fmt_uint (buf + 8, (unsigned long long) sym->cyc_num,
+				  0, false);
+		buf[n++] = '>';
+	}
+	if (sym->index != 0) {
+		buf[n++] = ' ';
+		buf[n++] = sym->print_flag ? '[' : '(';
+		n += fmt_uint (buf + n, (unsigned long long) sym->index, 0,
+			       false);
+		buf[n++] = sym->print_flag ? ']' : ')';
+	}
+	fwrite (buf, 1, n, stdout);
 }

@@ -182,6 +182,38 @@ test_big_table (void)
 	free (v);
 }
 
+/* The bucket index finds what the binary search finds, everywhere.  */
+static void
+test_index (void)
+{
+	size_t n = 5000, i;
+	struct sym *v = calloc (n, sizeof *v);
+	struct symtab st;
+	unsigned int seed = 7;
+	uint64_t a = 0x400000, addr;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245 + 12345;
+		a += 1 + (seed >> 16) % 300;
+		v[i] = mk (a, "f", true, false);
+	}
+	memset (&st, 0, sizeof st);
+	st.base = v;
+	st.len = n;
+	st.text_end = a - 100;		/* the last symbol ends early */
+	symtab_finalize (st.base, &st.len, st.text_end);
+	symtab_index (&st);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (st.bucket);
+	for (addr = 0x3fff00; addr < a + 200; addr++)
+		if (symtab_find (&st, addr)
+		    != symtab_lookup (st.base, st.len, addr))
+			break;
+	CU_ASSERT_EQUAL (addr, a + 200);
+	symtab_free_index (&st);
+	free (v);
+}
+
 struct pair {
 	int key;
 	int seq;
@@ -278,6 +310,7 @@ static const struct unit_test unit_tests[] = {
 	{ "lookup by address", test_lookup },
 	{ "ranges with their own ends", test_explicit_ends },
 	{ "100000 symbols sorted in place", test_big_table },
+	{ "lookup through the bucket index", test_index },
 	{ "merge sort orders as glibc qsort", test_msort_like_qsort },
 	{ "static names GNU gprof means to keep", test_static_names },
 	{ NULL, NULL }
