@@ -439,8 +439,10 @@ in_cycle (const struct arc *a)
 		&& a->parent->cyc_num == a->child->cyc_num;
 }
 
-int
-cg_cmp_arc (const struct arc *l, const struct arc *r)
+/* GNU gprof's order of two arcs of one symbol: a self call first, then
+   calls within a cycle (by count), then the rest by time, then count.  */
+static int
+cmp_arc (const struct arc *l, const struct arc *r)
 {
 	double lt, rt;
 
@@ -472,14 +474,14 @@ static int
 cmp_arc_up (const void *a, const void *b, void *arg)
 {
 	(void) arg;
-	return cg_cmp_arc (a, b);
+	return cmp_arc (a, b);
 }
 
 static int
 cmp_arc_down (const void *a, const void *b, void *arg)
 {
 	(void) arg;
-	return cg_cmp_arc (b, a);
+	return cmp_arc (b, a);
 }
 
 /* GNU gprof insertion-sorts the newest-first list; equal arcs end up

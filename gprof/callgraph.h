@@ -43,7 +43,8 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
 		  void (*scan) (struct sym *sym, void *arg), void *arg);
 
 /* The arcs into SYM (its callers) in the order the call graph prints
-   them: ascending by cg_cmp_arc, ties oldest first.  Writes their
+   them: ascending (a self call first, then calls within a
+   cycle by count, then the rest by time, then count), ties oldest first.  Writes their
    indices to OUT (room for all of them) and returns how many; SCRATCH
    has room for twice the number of arcs of CG.  */
 size_t cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
@@ -57,9 +58,6 @@ size_t cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
    descending, ties in the order the cycle was found.  */
 size_t cg_sorted_members (const struct cycle *c, struct sym **out);
 
-/* GNU gprof's order of two arcs of one symbol: a self call first, then
-   calls within a cycle (by count), then the rest by time, then count.  */
-int cg_cmp_arc (const struct arc *l, const struct arc *r);
 
 
 #endif /* GPROF_CALLGRAPH_H */

@@ -170,12 +170,6 @@ lines_file_by_basename (struct lines *l, const char *name)
 	return found;
 }
 
-struct source_file *
-lines_files (struct lines *l)
-{
-	return l->first;
-}
-
 static bool
 same_line (const struct src_info *a, const struct src_info *b)
 {

@@ -39,7 +39,4 @@ struct source_file *lines_file_by_basename (struct lines *l,
    byte.  */
 uint64_t lines_line_start (struct lines *l, uint64_t pc, uint64_t floor);
 
-/* Every source file seen, oldest first.  */
-struct source_file *lines_files (struct lines *l);
-
 #endif /* GPROF_LINES_H */

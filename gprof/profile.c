@@ -30,7 +30,8 @@
 #include "gprof/profile.h"
 #include "gprof/util.h"
 
-long
+/* The clock rate GNU gprof assumes when a profile gives none.  */
+static long
 profile_default_hz (void)
 {
 	long hz = sysconf (_SC_CLK_TCK);

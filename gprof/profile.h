@@ -57,7 +57,4 @@ void profile_write_sum (const char *path, const struct profile *p,
 			const struct sum_arc *arcs, size_t narcs,
 			const struct raw_bb *bbs, size_t nbbs);
 
-/* The clock rate GNU gprof assumes when a profile gives none.  */
-long profile_default_hz (void);
-
 #endif /* GPROF_PROFILE_H */
