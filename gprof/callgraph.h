@@ -43,10 +43,10 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
 		  void (*scan) (struct sym *sym, void *arg), void *arg);
 
 /* The arcs into SYM (its callers) in the order the call graph prints
-   them: ascending (a self call first, then calls within a
-   cycle by count, then the rest by time, then count), ties oldest first.  Writes their
-   indices to OUT (room for all of them) and returns how many; SCRATCH
-   has room for twice the number of arcs of CG.  */
+   them: ascending -- a self call first, then calls within a cycle by
+   count, then the others by time, then count -- ties oldest first.
+   Writes their indices to OUT (room for all of them) and returns how
+   many; SCRATCH has room for twice the number of arcs of CG.  */
 size_t cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
 			  uint32_t *out, void **scratch);
 
