@@ -132,20 +132,32 @@ fail_short (struct gmon_reader *r, struct gmon_error *err, uint64_t at,
 /* Grows *ARRAY to hold at least NEED elements of SIZE bytes, never
    beyond LIMIT.  Growth follows the data actually read, so a lying
    count costs no more memory than the bytes that back it.  */
-static int
-grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
+/* The capacity an array of CAP elements grows to for NEED, doubling,
+   never beyond LIMIT; 0 if NEED does not fit.  */
+static size_t
+grow_cap (size_t cap, size_t need, size_t limit, size_t size)
 {
-	size_t n = *cap;
-	void *p;
+	size_t n = cap < 4096 ? 4096 : cap * 2;
 
-	if (need <= n)
-		return 0;
-	n = n < 4096 ? 4096 : n * 2;
 	while (n < need)
 		n *= 2;
 	if (n > limit)
 		n = limit;
 	if (n < need || n > SIZE_MAX / size)
+		return 0;
+	return n;
+}
+
+static int
+grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
+{
+	size_t n;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	n = grow_cap (*cap, need, limit, size);
+	if (!n)
 		return -1;
 	p = realloc (*array, n * size);
 	if (!p)
@@ -304,17 +316,13 @@ out:
 static int
 grow_bins (struct gmon_reader *r, size_t need, size_t limit)
 {
-	size_t n = r->bins_cap, j;
+	size_t n, j;
 	uint64_t *b;
 
-	if (need <= n)
+	if (need <= r->bins_cap)
 		return 0;
-	n = n < 4096 ? 4096 : n * 2;
-	while (n < need)
-		n *= 2;
-	if (n > limit)
-		n = limit;
-	if (n < need)
+	n = grow_cap (r->bins_cap, need, limit, sizeof *b);
+	if (!n)
 		return -1;
 	b = calloc (n, sizeof *b);
 	if (!b)

@@ -298,34 +298,43 @@ read_line (FILE *f, char **buf, size_t *cap)
 /* Splits "ADDRESS TYPE NAME" the way GNU gprof's sscanf("%s %c %s")
    does: the type is the one character after the address, the name
    the next word.  */
+static char *
+skip_space (char *p)
+{
+	while (isspace ((unsigned char) *p))
+		p++;
+	return p;
+}
+
+static char *
+skip_word (char *p)
+{
+	while (*p && !isspace ((unsigned char) *p))
+		p++;
+	return p;
+}
+
 static bool
 split_nm_line (char *line, char **addr, char *type, char **name)
 {
-	char *p = line;
+	char *p = skip_space (line);
 
-	while (isspace ((unsigned char) *p))
-		p++;
 	if (!*p)
 		return false;
 	*addr = p;
-	while (*p && !isspace ((unsigned char) *p))
-		p++;
+	p = skip_word (p);
 	if (!*p)
 		return false;
-	*p++ = '\0';
-	while (isspace ((unsigned char) *p))
-		p++;
+	*p = '\0';
+	p = skip_space (p + 1);
 	if (!*p)
 		return false;
-	*type = *p++;
-	while (isspace ((unsigned char) *p))
-		p++;
+	*type = *p;
+	p = skip_space (p + 1);
 	if (!*p)
 		return false;
 	*name = p;
-	while (*p && !isspace ((unsigned char) *p))
-		p++;
-	*p = '\0';
+	*skip_word (p) = '\0';
 	return true;
 }
 
