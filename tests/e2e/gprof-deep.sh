@@ -11,7 +11,7 @@
 # gmonmake, so no program has to be that big.
 
 . "$top_srcdir/tests/e2e/lib.sh"
-. "$top_srcdir/tests/e2e/gprof-lib.sh"
+. "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 
 $CC -O0 -o tiny -x c - <<'SRC' || hard_error "cannot compile tiny"
 int main (void) { return 0; }

@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$top_srcdir/tests/e2e/lib.sh"
-. "$top_srcdir/tests/e2e/gprof-lib.sh"
+. "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 need_gnu_gprof
 
 build_pg fix -O1 -fno-inline "$PROGRAMS/fixture.c"

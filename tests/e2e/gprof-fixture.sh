@@ -10,7 +10,7 @@
 # with the explanations set aside, since ours are our own words.
 
 . "$top_srcdir/tests/e2e/lib.sh"
-. "$top_srcdir/tests/e2e/gprof-lib.sh"
+. "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 need_gnu_gprof
 
 for pie in pie no-pie; do

@@ -12,7 +12,7 @@
 # per call, one taking microseconds.
 
 . "$top_srcdir/tests/e2e/lib.sh"
-. "$top_srcdir/tests/e2e/gprof-lib.sh"
+. "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 need_gnu_gprof
 
 build_pg fix -O1 -fno-inline "$PROGRAMS/fixture.c"

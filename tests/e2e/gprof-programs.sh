@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 . "$top_srcdir/tests/e2e/lib.sh"
-. "$top_srcdir/tests/e2e/gprof-lib.sh"
+. "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 need_gnu_gprof
 
 # --- Two files, each with a static `helper'.
@@ -42,8 +42,8 @@ same_as_gnu -b -S syms.txt -q two gmon.out
 
 # --- C++.
 if command -v g++ >/dev/null 2>&1; then
-	g++ -pg -g -O1 -fno-inline -o cxx "$PROGRAMS/gprof-cxx.cc" ||
-		hard_error "cannot compile gprof-cxx.cc"
+	g++ -pg -g -O1 -fno-inline -o cxx "$PROGRAMS/gprof-smoke-cxx.cc" ||
+		hard_error "cannot compile gprof-smoke-cxx.cc"
 	./cxx >/dev/null || hard_error "cxx failed"
 	same_but_blurbs cxx gmon.out
 	for o in -b "-b -T" "-b --no-demangle" "-b --demangle=gnu-v3" \

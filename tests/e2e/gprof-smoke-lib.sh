@@ -1,4 +1,4 @@
-# gprof-lib.sh - helpers of the gprof end-to-end tests (after lib.sh).
+# gprof-smoke-lib.sh - helpers of the gprof end-to-end tests (after lib.sh).
 #
 # Copyright (C) 2026 The gmonkit developers.
 # SPDX-License-Identifier: GPL-3.0-or-later

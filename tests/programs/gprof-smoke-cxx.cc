@@ -1,4 +1,4 @@
-// gprof-cxx.cc - C++ names for the gprof tests: namespaces, a member
+// gprof-smoke-cxx.cc - C++ names for the gprof tests: namespaces, a member
 // function, templates, a static function; the index sorts by the
 // mangled names and shows the demangled ones.
 //
