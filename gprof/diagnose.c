@@ -36,6 +36,25 @@ after_call (struct objfile *of, const struct symtab *st, uint64_t addr)
 	return b[1] == 0xe8 || (b[0] == 0xff && b[1] == 0x15);
 }
 
+/* Whether a function starts in H's range, or holds its start.  */
+static bool
+hist_holds_function (const struct hist *h, const struct symtab *st)
+{
+	size_t lo = 0, hi = st->len;
+
+	if (symtab_find (st, h->low_pc))
+		return true;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->base[mid].addr < h->low_pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < st->len && st->base[lo].addr < h->high_pc;
+}
+
 void
 diagnose_mismatch (const struct options *opt, struct objfile *of,
 		   const struct profile *p, const struct symtab *st,
@@ -45,35 +64,20 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 	uint64_t total = 0;
 	size_t i, step, odd = 0, seen = 0;
 
-	for (i = 0; i < p->nhist; i++) {
-		const struct hist *h = &p->hist[i];
-		const struct sym *s = symtab_find (st, h->low_pc);
-
-		/* Some symbol must hold the start of the range or begin
-		   inside it.  */
-		if (!s) {
-			size_t lo = 0, hi = st->len;
-
-			while (lo < hi) {
-				size_t mid = lo + (hi - lo) / 2;
-
-				if (st->base[mid].addr < h->low_pc)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			if (lo < st->len && st->base[lo].addr < h->high_pc)
-				s = &st->base[lo];
-		}
-		if (!s)
-			gp_warn (pname, "no function of %s lies in its "
-				 "histogram's range 0x%" PRIx64 "-0x%" PRIx64
-				 ": was the program rebuilt after it was "
-				 "profiled, or are these the addresses of a "
-				 "position-independent executable, not "
-				 "relocated back to link time?", opt->image,
-				 h->low_pc, h->high_pc);
-	}
+	/* Some function must lie in the histograms.  A record that holds
+	   none is no sign by itself: a profile may cover the headers or
+	   the padding in a record of their own.  */
+	for (i = 0; i < p->nhist; i++)
+		if (hist_holds_function (&p->hist[i], st))
+			break;
+	if (p->nhist > 0 && i == p->nhist)
+		gp_warn (pname, "no function of %s lies in its histogram's "
+			 "range 0x%" PRIx64 "-0x%" PRIx64 "%s: was the program "
+			 "rebuilt after it was profiled, or are these the "
+			 "addresses of a position-independent executable, not "
+			 "relocated back to link time?", opt->image,
+			 p->hist[0].low_pc, p->hist[p->nhist - 1].high_pc,
+			 p->nhist > 1 ? " (all its records)" : "");
 
 	for (i = 0; i < p->narcs; i++)
 		total += p->arcs[i].count;

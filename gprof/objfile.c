@@ -10,15 +10,17 @@
      data, as GNU gprof does;
    - static text symbols (t), unless -a, whose names are plain: no '$',
      no leading-character mismatch, no __gnu_compiled marker, and dots
-     only in the compiler's clone suffixes ".N", ".clone.N" and
-     ".constprop.N" (so "f.constprop.0" counts and "f.isra.0" or
-     "f.cold" do not); with -D only those flagged as functions.
+     only in the clone suffixes ".N", ".clone.N" and ".constprop.N";
+     with -D only those flagged as functions.
 
-   GNU gprof means the same clone rule, but its loop steps past the end
-   of the name and reads the next string of the string table, so in
-   practice it drops every such clone and charges its time to whatever
-   symbol precedes it.  Here the rule is applied as written (see the
-   compatibility chapter of the manual).  */
+   One exception, where GNU gprof is wrong: a static symbol flagged as a
+   function counts whatever its dots.  GNU gprof means to keep the
+   clones above and to drop "f.isra.0", "f.part.0" and "f.cold", but
+   those are functions too, with their own code, and a dropped one has
+   its time and calls charged to whatever symbol precedes it in memory
+   (often frame_dummy).  Its test of the suffixes, moreover, steps past
+   the end of the name into the next string of the string table, so in
+   practice it drops every clone.  See the compatibility chapter.  */
 
 #include <config.h>
 
@@ -192,7 +194,9 @@ sym_class (const struct objfile *of, asymbol *s, const struct options *opt)
 		return 'T';
 	if (info.type != 't' || opt->no_static)
 		return 0;
-	if (!s->name || !s->name[0] || !objfile_static_name_ok (s->name))
+	if (!s->name || !s->name[0] || strchr (s->name, '$'))
+		return 0;
+	if (!(s->flags & BSF_FUNCTION) && !objfile_static_name_ok (s->name))
 		return 0;
 	lead = bfd_get_symbol_leading_char (of->abfd);
 	if ((lead && lead != s->name[0])
