@@ -150,6 +150,8 @@ tests_unit_test_rt_arcs_LDADD = tests/unit/librtpg_pg.la \
 	$(CUNIT_LIBS) -lpthread
 TESTS += tests/unit/test_rt_arcs
 
+TESTS += $(RT_E2E_TESTS)
+endif
 RT_E2E_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -160,19 +162,8 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh
-TESTS += $(RT_E2E_TESTS)
-endif
-EXTRA_DIST += \
+EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
-	tests/e2e/rt-matrix.sh \
-	tests/e2e/rt-link.sh \
-	tests/e2e/rt-regs.sh \
-	tests/e2e/rt-threads.sh \
-	tests/e2e/rt-fork.sh \
-	tests/e2e/rt-arcs.sh \
-	tests/e2e/rt-wide.sh \
-	tests/e2e/rt-output.sh \
-	tests/e2e/rt-sampler.sh \
 	tests/programs/rt-calls.c \
 	tests/programs/rt-threads.c \
 	tests/programs/rt-fork.c \
