@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <libiberty/demangle.h>
 #include <libiberty/libiberty.h>
@@ -45,7 +46,11 @@ objfile_open (const char *path)
 	struct objfile *of;
 	long bytes, synth_count;
 	asymbol *synth = NULL;
+	struct stat st;
 
+	/* libbfd calls a directory an unrecognised format.  */
+	if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+		gp_fatal (path, "is a directory, not an executable");
 	bfd_init ();
 	of = XCNEW (struct objfile);
 	of->path = xstrdup (path);

@@ -31,6 +31,12 @@ fails "nosuch.out: No such file" fix nosuch.out
 fails "nosuch: " nosuch gmon.out
 echo "not an executable" >text.txt
 fails "text.txt: not an executable" text.txt gmon.out
+mkdir adir
+fails "adir: is a directory" adir gmon.out
+fails "adir: is a directory" fix adir
+fails "/dev/zero: not a gmon file" fix /dev/zero
+fails "/dev/null: empty file" fix /dev/null
+fails "/dev/zero: not an executable" /dev/zero gmon.out
 cp fix stripped && strip stripped
 fails "stripped: has no symbols" stripped gmon.out
 head -c 10 gmon.out >short.out
