@@ -7,10 +7,12 @@ doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
 	doc/runtime.texi \
 	doc/format.texi \
+	doc/analyser.texi \
+	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi
 AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
 
-dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3
+dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1

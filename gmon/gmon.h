@@ -91,6 +91,9 @@ struct gmon_record {
 	uint64_t offset;		/* where the record starts in the file */
 	struct gmon_hist_hdr hist;	/* HIST: the header */
 	const uint64_t *bins;		/* HIST: nbins counts (reader's memory) */
+	const uint32_t *nonzero;	/* HIST: indices of the non-zero bins,
+					   ascending */
+	size_t nnonzero;		/* HIST: how many */
 	struct gmon_arc arc;		/* ARC */
 	const struct gmon_bb *blocks;	/* BB: the blocks (reader's memory) */
 	size_t nblocks;			/* BB: how many */

@@ -200,11 +200,20 @@ hist_scale (const struct gmon_hist_hdr *h)
 	return (double) ((h->high_pc - h->low_pc) / 2) / h->nbins;
 }
 
+/* Adds BINS to DST's: all of them, or when NZ is not NULL only the
+   NNZ bins it lists (the others are zero).  */
 static void
-add_bins (struct gmon_hist *dst, const uint64_t *bins)
+add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
+	  size_t nnz)
 {
-	uint32_t i;
+	size_t i;
 
+	if (nz) {
+		for (i = 0; i < nnz; i++)
+			dst->bins[nz[i]] = gmon_add_sat (dst->bins[nz[i]],
+							 bins[nz[i]]);
+		return;
+	}
 	for (i = 0; i < dst->h.nbins; i++)
 		dst->bins[i] = gmon_add_sat (dst->bins[i], bins[i]);
 }
@@ -212,7 +221,7 @@ add_bins (struct gmon_hist *dst, const uint64_t *bins)
 static int
 add_bsd_hist (struct gmon_profile *p, const char *name,
 	      const struct gmon_hist_hdr *h, const uint64_t *bins,
-	      struct gmon_error *err)
+	      const uint32_t *nz, size_t nnz, struct gmon_error *err)
 {
 	struct gmon_hist *first = &p->hist[0];
 
@@ -237,14 +246,14 @@ add_bsd_hist (struct gmon_profile *p, const char *name,
 			return -1;
 		}
 	}
-	add_bins (first, bins);
+	add_bins (first, bins, nz, nnz);
 	return 0;
 }
 
-int
-gmon_profile_add_hist (struct gmon_profile *p, const char *name,
-		       const struct gmon_hist_hdr *h, const uint64_t *bins,
-		       bool bsd, struct gmon_error *err)
+static int
+add_hist (struct gmon_profile *p, const char *name,
+	  const struct gmon_hist_hdr *h, const uint64_t *bins,
+	  const uint32_t *nz, size_t nnz, bool bsd, struct gmon_error *err)
 {
 	struct gmon_hist *nh;
 	size_t i;
@@ -259,7 +268,7 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 		p->abbrev = h->abbrev;
 		p->hist_scale = hist_scale (h);
 	} else if (bsd) {
-		return add_bsd_hist (p, name, h, bins, err);
+		return add_bsd_hist (p, name, h, bins, nz, nnz, err);
 	} else if (strncmp (h->dimen, p->dimen, GMON_DIMEN_LEN) != 0) {
 		gmon_error_set (err, name, "the dimension of the histogram changed "
 		      "from '%s' to '%s'", p->dimen, h->dimen);
@@ -289,7 +298,7 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 				      h->nbins, o->h.nbins);
 				return -1;
 			}
-			add_bins (o, bins);
+			add_bins (o, bins, nz, nnz);
 			return 0;
 		}
 		if (h->low_pc < o->h.high_pc && o->h.low_pc < h->high_pc) {
@@ -322,6 +331,14 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 }
 
 int
+gmon_profile_add_hist (struct gmon_profile *p, const char *name,
+		       const struct gmon_hist_hdr *h, const uint64_t *bins,
+		       bool bsd, struct gmon_error *err)
+{
+	return add_hist (p, name, h, bins, NULL, 0, bsd, err);
+}
+
+int
 gmon_profile_read (struct gmon_profile *p, const char *path,
 		   enum gmon_format fmt, struct gmon_file_stats *stats,
 		   struct gmon_error *err)
@@ -351,8 +368,9 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 		case GMON_REC_HIST:
 			st.nhist++;
 			p->input |= GMON_INPUT_HIST;
-			if (gmon_profile_add_hist (p, path, &rec.hist,
-						   rec.bins, bsd, err) < 0)
+			if (add_hist (p, path, &rec.hist, rec.bins,
+				      rec.nonzero, rec.nnonzero, bsd,
+				      err) < 0)
 				ret = -1;
 			break;
 		case GMON_REC_ARC:

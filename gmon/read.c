@@ -56,6 +56,8 @@ struct gmon_reader {
 	uint64_t offset;		/* file offset of buf[pos] */
 	uint64_t *bins;			/* histogram counts */
 	size_t bins_cap;
+	uint32_t *nz;			/* indices of the non-zero bins */
+	size_t nz_cap, nnz;
 	struct gmon_bb *blocks;		/* basic blocks */
 	size_t blocks_cap;
 };
@@ -137,20 +139,32 @@ fail_short (struct gmon_reader *r, struct gmon_error *err, uint64_t at,
 /* Grows *ARRAY to hold at least NEED elements of SIZE bytes, never
    beyond LIMIT.  Growth follows the data actually read, so a lying
    count costs no more memory than the bytes that back it.  */
-static int
-grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
+/* The capacity an array of CAP elements grows to for NEED, doubling,
+   never beyond LIMIT; 0 if NEED does not fit.  */
+static size_t
+grow_cap (size_t cap, size_t need, size_t limit, size_t size)
 {
-	size_t n = *cap;
-	void *p;
+	size_t n = cap < 4096 ? 4096 : cap * 2;
 
-	if (need <= n)
-		return 0;
-	n = n < 4096 ? 4096 : n * 2;
-	if (n < need)			/* one read can bring many bins */
-		n = need;
+	while (n < need)
+		n *= 2;
 	if (n > limit)
 		n = limit;
 	if (n < need || n > SIZE_MAX / size)
+		return 0;
+	return n;
+}
+
+static int
+grow (void **array, size_t *cap, size_t need, size_t limit, size_t size)
+{
+	size_t n;
+	void *p;
+
+	if (need <= *cap)
+		return 0;
+	n = grow_cap (*cap, need, limit, size);
+	if (!n)
 		return -1;
 	p = realloc (*array, n * size);
 	if (!p)
@@ -317,13 +331,46 @@ out:
 	return NULL;
 }
 
-/* Reads NBINS 16-bit bins into r->bins.  */
+/* Grows r->bins, all zero but at the r->nnz indices in r->nz, to hold
+   NEED bins (never more than LIMIT).  calloc() rather than realloc():
+   a big zeroed block costs nothing until its pages are touched, and
+   only the non-zero bins are copied.  */
+static int
+grow_bins (struct gmon_reader *r, size_t need, size_t limit)
+{
+	size_t n, j;
+	uint64_t *b;
+
+	if (need <= r->bins_cap)
+		return 0;
+	n = grow_cap (r->bins_cap, need, limit, sizeof *b);
+	if (!n)
+		return -1;
+	b = calloc (n, sizeof *b);
+	if (!b)
+		return -1;
+	for (j = 0; j < r->nnz; j++)
+		b[r->nz[j]] = r->bins[r->nz[j]];
+	free (r->bins);
+	r->bins = b;
+	r->bins_cap = n;
+	return 0;
+}
+
+/* Reads NBINS 16-bit bins into r->bins.  Between records r->bins is
+   all zero except at the indices in r->nz, so that a record costs time
+   for its non-zero bins, not for its size: big histograms are mostly
+   empty, and merging a hundred of them is the common use.  */
 static int
 read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 	   struct gmon_error *err)
 {
 	uint32_t i = 0;
+	size_t j;
 
+	for (j = 0; j < r->nnz; j++)
+		r->bins[r->nz[j]] = 0;
+	r->nnz = 0;
 	while (i < nbins) {
 		size_t want = (size_t) (nbins - i) * 2;
 		size_t got, k;
@@ -342,15 +389,38 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 				      nbins, (unsigned long long) at);
 			return -1;
 		}
-		if (grow ((void **) &r->bins, &r->bins_cap, i + got / 2,
-			  nbins, sizeof *r->bins) < 0) {
+		/* The index list grows with the non-zero bins only: room
+		   for all of this chunk's, at most.  */
+		if (grow_bins (r, i + got / 2, nbins) < 0
+		    || grow ((void **) &r->nz, &r->nz_cap, r->nnz + got / 2,
+			     nbins, sizeof *r->nz) < 0) {
 			gmon_error_set (err, r->name, "out of memory for %u bins",
 			      nbins);
 			return -1;
 		}
 		p = take (r, got);
-		for (k = 0; k < got / 2; k++)
-			r->bins[i + k] = get (r, p + 2 * k, 2);
+		for (k = 0; k < got / 2;) {
+			uint64_t v;
+
+			/* Eight empty bins at a time.  */
+			if (k + 8 <= got / 2) {
+				uint64_t w[2];
+
+				memcpy (w, p + 2 * k, sizeof w);
+				if ((w[0] | w[1]) == 0) {
+					k += 8;
+					continue;
+				}
+			}
+			v = r->t.big_endian
+				? (uint64_t) p[2 * k] << 8 | p[2 * k + 1]
+				: (uint64_t) p[2 * k + 1] << 8 | p[2 * k];
+			if (v) {
+				r->bins[i + k] = v;
+				r->nz[r->nnz++] = (uint32_t) (i + k);
+			}
+			k++;
+		}
 		i += (uint32_t) (got / 2);
 	}
 	return 0;
@@ -396,6 +466,8 @@ read_hist (struct gmon_reader *r, struct gmon_record *rec,
 		return -1;
 	rec->kind = GMON_REC_HIST;
 	rec->bins = r->bins;
+	rec->nonzero = r->nz;
+	rec->nnonzero = r->nnz;
 	return 0;
 }
 
@@ -570,6 +642,8 @@ gmon_reader_next (struct gmon_reader *r, struct gmon_record *rec,
 				goto broken;
 			rec->kind = GMON_REC_HIST;
 			rec->bins = r->bins;
+			rec->nonzero = r->nz;
+			rec->nnonzero = r->nnz;
 			return 1;
 		}
 		/* No bins: arcs come next.  */
@@ -643,6 +717,7 @@ gmon_reader_close (struct gmon_reader *r)
 	if (r->close_fd && r->fd >= 0)
 		close (r->fd);
 	free (r->bins);
+	free (r->nz);
 	free (r->blocks);
 	free (r->name);
 	free (r);

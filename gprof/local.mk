@@ -1,1 +1,38 @@
 ## gprof/: the analyser.
+##
+## Everything but main.c goes into a convenience library, which the
+## program and the unit tests link.
+
+noinst_LTLIBRARIES += gprof/libgprof.la
+gprof_libgprof_la_SOURCES = \
+	gprof/model.h \
+	gprof/options.h gprof/options.c \
+	gprof/util.h gprof/util.c \
+	gprof/msort.h gprof/msort.c \
+	gprof/rsort.h gprof/rsort.c \
+	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
+	gprof/lines.h gprof/lines.c \
+	gprof/symtab.h gprof/symtab.c \
+	gprof/symspec.h gprof/symspec.c \
+	gprof/profile.h gprof/profile.c \
+	gprof/assign.h gprof/assign.c \
+	gprof/callgraph.h gprof/callgraph.c \
+	gprof/cycles.h gprof/cycles.c \
+	gprof/staticcalls.h gprof/staticcalls.c \
+	gprof/diagnose.h gprof/diagnose.c \
+	gprof/report/report.h \
+	gprof/report/names.c \
+	gprof/report/fmt.h gprof/report/fmt.c \
+	gprof/report/blurbs.c \
+	gprof/report/flat.c \
+	gprof/report/graph.c \
+	gprof/report/index.c \
+	gprof/report/fileinfo.c \
+	gprof/report/execcount.c \
+	gprof/report/ordering.c \
+	gprof/report/sum.c
+gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la
+
+bin_PROGRAMS += gprof/gprof
+gprof_gprof_SOURCES = gprof/main.c
+gprof_gprof_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM)

@@ -32,6 +32,31 @@ tests_unit_test_gmonx_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_gmonx_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_gmonx
 
+# Unit tests of the analyser, one per module.
+GPROF_UNIT_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM) \
+	$(CUNIT_LIBS)
+check_PROGRAMS += tests/unit/test_symtab tests/unit/test_assign \
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
+tests_unit_test_symtab_SOURCES = tests/unit/test_symtab.c tests/unit/cunit_main.h
+tests_unit_test_symtab_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_symtab_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_assign_SOURCES = tests/unit/test_assign.c tests/unit/cunit_main.h
+tests_unit_test_assign_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_assign_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_callgraph_SOURCES = tests/unit/test_callgraph.c \
+	tests/unit/cunit_main.h
+tests_unit_test_callgraph_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_callgraph_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_symspec_SOURCES = tests/unit/test_symspec.c \
+	tests/unit/cunit_main.h
+tests_unit_test_symspec_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_symspec_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_fmt_SOURCES = tests/unit/test_fmt.c tests/unit/cunit_main.h
+tests_unit_test_fmt_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_fmt_LDADD = $(GPROF_UNIT_LDADD)
+TESTS += tests/unit/test_symtab tests/unit/test_assign \
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
+
 # End-to-end tests of the format library.
 TESTS += \
 	tests/e2e/gmon-glibc.sh \
@@ -137,6 +162,8 @@ tests_unit_test_rt_arcs_LDADD = tests/unit/librtpg_pg.la \
 	$(CUNIT_LIBS) -lpthread
 TESTS += tests/unit/test_rt_arcs
 
+TESTS += $(RT_E2E_TESTS)
+endif
 RT_E2E_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -151,23 +178,8 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh
-TESTS += $(RT_E2E_TESTS)
-endif
-EXTRA_DIST += \
+EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
-	tests/e2e/rt-matrix.sh \
-	tests/e2e/rt-link.sh \
-	tests/e2e/rt-regs.sh \
-	tests/e2e/rt-threads.sh \
-	tests/e2e/rt-fork.sh \
-	tests/e2e/rt-arcs.sh \
-	tests/e2e/rt-wide.sh \
-	tests/e2e/rt-output.sh \
-	tests/e2e/rt-sampler.sh \
-	tests/e2e/rt-objects.sh \
-	tests/e2e/rt-exits.sh \
-	tests/e2e/rt-wall.sh \
-	tests/e2e/rt-bbcount.sh \
 	tests/programs/rt-wall.c \
 	tests/programs/rt-bb.c \
 	tests/programs/rt-calls.c \
@@ -181,3 +193,21 @@ EXTRA_DIST += \
 	tests/programs/rt-signal.c \
 	tests/programs/rt-regs.c \
 	tests/programs/rt-wide.c
+
+# End-to-end tests of the analyser, against GNU gprof.
+GPROF_E2E = \
+	tests/e2e/gprof-fixture.sh \
+	tests/e2e/gprof-programs.sh \
+	tests/e2e/gprof-formats.sh \
+	tests/e2e/gprof-compat.sh \
+	tests/e2e/gprof-errors.sh \
+	tests/e2e/gprof-deep.sh
+TESTS += $(GPROF_E2E)
+EXTRA_DIST += $(GPROF_E2E) \
+	tests/e2e/gprof-smoke-lib.sh \
+	tests/programs/gprof-smoke-cxx.cc \
+	tests/programs/gprof-two-a.c \
+	tests/programs/gprof-two-b.c \
+	tests/programs/gprof-two-main.c \
+	tests/programs/gprof-back.c \
+	tests/programs/gprof-clone.c

@@ -38,13 +38,15 @@ gp_case -m fsf -e 's/-nan/0.00/g' gnubug/nan-no-histogram/blurbs -- c nohist.out
 gp_bug_check gnubug/nan-no-histogram "no nan in the call graph without a histogram" \
 	gp_no_nan cases/gnubug_nan-no-histogram/ours.out
 
-# 2. A histogram without samples: no function has time.
+# 2. A histogram without samples: no function has time, and GNU heads
+# the per-call columns (all 0.00) with the first unit of its table,
+# Ts/call.  The label changes no number; ours keeps it, so that such
+# reports and every -l report stay identical (manual, compatibility).
 edit nosamples '/^hist / { h = 1; print; next } h && /^  / { next } { h = 0; print }'
-unit='s/ [A-Za-z ]s\/call/ ?s\/call/g'
-gp_case -e "$unit" gnubug/ts-call -- -b c nosamples.out
-gp_case -e "$unit" gnubug/ts-call/p -- -p -b c nosamples.out
-gp_bug_check gnubug/ts-call "a real per-call unit when there is no time" \
-	gp_real_unit cases/gnubug_ts-call/ours.out
+gp_case design/ts-call-kept -- -b c nosamples.out
+gp_case design/ts-call-kept/p -- -p -b c nosamples.out
+check "design/ts-call-kept: the no-time header is GNU's Ts/call" \
+	grep -q 'calls  Ts/call  Ts/call' cases/design_ts-call-kept/ours.out
 
 # 3. Index numbers from 10000 on.
 "$PYTHON3" "$SYNTH" chain 10050 chain10k.syms chain10k.txt ||

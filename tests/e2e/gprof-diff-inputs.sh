@@ -81,8 +81,10 @@ set -f
 while IFS=';' read -r name in args; do
 	case $name in '' | '#'*) continue ;; esac
 	if [ -n "$in" ]; then in="-i $in"; fi
+	mode=
+	case $name in *-blurbs) mode="-m fsf" ;; esac
 	# shellcheck disable=SC2086
-	gp_case $in "inputs/$name" -- $args
+	gp_case $mode $in "inputs/$name" -- $args
 done <<'EOF'
 two-files;;-b c g1.out g2.out
 two-files-blurbs;;c g1.out g2.out
@@ -145,6 +147,12 @@ gp_sum_case -x "$W/c" "inputs/sum-b" -- -s -b "$W/c" "$W/g1.out" "$W/g2.out"
 # A sum of a sum: GNU's own gmon.sum as an input.
 cp "$work/cases/inputs_sum-two/gnu/gmon.sum" sum-two.out
 gp_sum_case -x "$W/c" "inputs/sum-of-sum" -- -s "$W/c" "$W/sum-two.out" "$W/g1.out"
+
+# GNU gprof cannot read a BSD file from a pipe ("Illegal seek"); ours
+# reads it exactly as from a file.
+same_file "a BSD profile from a pipe reads as from a file" \
+	cases/inputs_bsd-stdin-file/ours.out \
+	cases/inputs_error-bsd-stdin-pipe/ours.out
 
 # The edits did what they are for.
 grep -q ' s/call' cases/inputs_slow-s-per-call/gnu.out ||

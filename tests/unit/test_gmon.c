@@ -585,6 +585,74 @@ test_writer_errors (void)
 	CU_ASSERT_EQUAL (gmon_write_arc (&w, 1, 2, 3), -1);
 }
 
+/* Histograms far above the reader's first buffer step, two in a row
+   with samples in different bins: each record reads back exactly, its
+   non-zero bins listed, nothing of the first left in the second; and a
+   profile of several adds them up.  */
+static void
+test_big_histograms (void)
+{
+	const struct gmon_target *t = &layouts[0];
+	const uint32_t n = 300000;
+	uint16_t *b1 = calloc (n, sizeof *b1), *b2 = calloc (n, sizeof *b2);
+	struct gmon_hist_hdr h;
+	struct gmon_reader *r;
+	struct gmon_record rec;
+	struct gmon_profile p;
+	struct gmon_error err;
+	struct wfile f;
+	uint32_t i;
+	size_t k;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (b1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (b2);
+	b1[0] = 5;
+	b1[4097] = 1;
+	b1[n - 1] = 65535;
+	b2[3] = 2;
+	b2[200000] = 7;
+	wfile_open (&f, t);
+	hist_hdr (&h, 0x1000, 0x1000 + 4 * (uint64_t) n, n);
+	CU_ASSERT_EQUAL (gmon_write_header (&f.w), 0);
+	CU_ASSERT_EQUAL (gmon_write_hist (&f.w, &h, b1, 2), 0);
+	CU_ASSERT_EQUAL (gmon_write_hist (&f.w, &h, b2, 2), 0);
+	wfile_close (&f);
+
+	r = gmon_reader_open (f.path, t, GMON_FMT_AUTO, &err);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (r);
+	CU_ASSERT_EQUAL_FATAL (gmon_reader_next (r, &rec, &err), 1);
+	CU_ASSERT_EQUAL (rec.hist.nbins, n);
+	for (i = 0; i < n; i++)
+		if (rec.bins[i] != b1[i])
+			break;
+	CU_ASSERT_EQUAL (i, n);
+	CU_ASSERT_EQUAL_FATAL (rec.nnonzero, 3);
+	CU_ASSERT_EQUAL (rec.nonzero[0], 0);
+	CU_ASSERT_EQUAL (rec.nonzero[1], 4097);
+	CU_ASSERT_EQUAL (rec.nonzero[2], n - 1);
+	CU_ASSERT_EQUAL_FATAL (gmon_reader_next (r, &rec, &err), 1);
+	for (i = 0; i < n; i++)
+		if (rec.bins[i] != b2[i])
+			break;
+	CU_ASSERT_EQUAL (i, n);
+	CU_ASSERT_EQUAL (rec.nnonzero, 2);
+	gmon_reader_close (r);
+
+	gmon_profile_init (&p, t);
+	CU_ASSERT_EQUAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO, NULL,
+					    &err), 0);
+	CU_ASSERT_EQUAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO, NULL,
+					    &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
+	for (k = 0; k < n; k++)
+		if (p.hist[0].bins[k] != 2 * ((uint64_t) b1[k] + b2[k]))
+			break;
+	CU_ASSERT_EQUAL (k, n);
+	gmon_profile_free (&p);
+	free (b1);
+	free (b2);
+}
+
 static const struct unit_test unit_tests[] = {
 	{ "round trip, every record kind and layout", test_round_trip },
 	{ "header bytes", test_header_bytes },
@@ -598,6 +666,7 @@ static const struct unit_test unit_tests[] = {
 	{ "a block count larger than the file", test_lying_block_count },
 	{ "standard input", test_stdin },
 	{ "writer errors", test_writer_errors },
+	{ "big, mostly empty histograms", test_big_histograms },
 	{ NULL, NULL }
 };
 

@@ -1,0 +1,123 @@
+/* assign.c - histogram samples to symbols.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Addresses are counted in 2-byte units, as in GNU gprof.  Bin i of a
+   histogram covers the units
+
+       [low + (uint64) (scale * i),  low + (uint64) (scale * (i+1)))
+
+   where low is the histogram's start in units and scale the bin width
+   in units as a double, truncated to an integer after the multiply.
+   A symbol covers the units from its start to the next symbol's start
+   (padding after a function counts for it).  A bin is shared by the
+   symbols it overlaps in proportion to the overlap:
+
+          sym start                                 next sym start
+             |                                           |
+             +-------------------------------------------+
+        +----|--+         +-------+                  +---|---+
+        | bin   |         |  bin  |                  |  bin  |
+        +----|--+         +-------+                  +---|---+
+             <-->         <------->                  <--->
+             overlap        overlap                  overlap
+
+       credit = overlap * count / scale
+
+   Because scale is usually not an integer (glibc rounds the bin
+   array up) a whole bin of width 2 units credits count * 2 / 1.997,
+   and the flat profile's percentages add up to a little more than
+   100: GNU gprof prints exactly that, and so does this.
+
+   The symbols are walked once per histogram, a cursor following the
+   bins, as GNU gprof walks them; the only change is the last symbol,
+   which GNU gprof bounds by whatever lies after the end of its array
+   and which here ends at the end of .text.  */
+
+#include <config.h>
+
+#include <inttypes.h>
+
+#include "gprof/assign.h"
+#include "gprof/options.h"
+#include "gprof/util.h"
+
+#define UNIT	2			/* bytes per histogram address unit */
+
+/* Where SYMBOL J ends, in units: at the next symbol, or for the last
+   one at the end of .text.  */
+static uint64_t
+sym_high (const struct symtab *st, size_t j)
+{
+	if (j + 1 < st->len)
+		return st->base[j + 1].addr / UNIT;
+	if (st->text_end / UNIT < st->base[j].addr / UNIT)
+		return st->base[j].addr / UNIT;
+	return st->text_end / UNIT;
+}
+
+static void
+assign_one (const struct hist *h, double scale, struct symtab *st,
+	    double *total)
+{
+	uint64_t low = h->low_pc / UNIT;
+	size_t k = 1, j;
+	uint32_t i;
+
+	for (i = 0; i < h->nbins; i++) {
+		uint64_t count = h->bins[i];
+		uint64_t bin_low, bin_high;
+		double count_time;
+
+		if (!count)
+			continue;
+		bin_low = low + (uint64_t) (scale * i);
+		bin_high = low + (uint64_t) (scale * (i + 1));
+		count_time = (double) count;
+		*total += count_time;
+		DBG (DBG_SAMPLE, "[assign] bin 0x%" PRIx64 "-0x%" PRIx64
+		     " count %" PRIu64 "\n", bin_low * UNIT, bin_high * UNIT,
+		     count);
+
+		/* The cursor K starts one symbol back, so a symbol that
+		   spans several bins is seen again by the next one.  */
+		for (j = k - 1; j < st->len; k = ++j) {
+			struct sym *s = &st->base[j];
+			uint64_t sym_low = s->addr / UNIT;
+			uint64_t sym_high_u = sym_high (st, j);
+			uint64_t lo, hi, overlap;
+			double credit;
+
+			if (bin_high < sym_low)
+				break;
+			if (bin_low >= sym_high_u)
+				continue;
+			lo = bin_low > sym_low ? bin_low : sym_low;
+			hi = bin_high < sym_high_u ? bin_high : sym_high_u;
+			overlap = hi - lo;
+			if (overlap == 0)
+				continue;
+			credit = (double) overlap * count_time / scale;
+			DBG (DBG_SAMPLE, "[assign] %s gets %f ticks, overlap "
+			     "%" PRIu64 "\n", s->name, credit, overlap);
+			if (s->flat_on)
+				s->time += credit;
+			else
+				*total -= credit;
+		}
+	}
+}
+
+double
+assign_samples (const struct profile *p, struct symtab *st)
+{
+	double total = 0.0;
+	size_t i;
+
+	if (st->len == 0)
+		return 0.0;
+	for (i = 0; i < p->nhist; i++)
+		assign_one (&p->hist[i], p->hist_scale, st, &total);
+	return total;
+}

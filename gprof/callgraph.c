@@ -1,0 +1,559 @@
+/* callgraph.c - arcs, cycles and propagated time.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The stages of GNU gprof's cg_assemble(), with the same arithmetic in
+   the same order (the printed times are sums of doubles, and the order
+   of the graph depends on comparing them), but each stage linear:
+
+   - arcs are found through a hash of (caller, callee), not by walking
+     the caller's list;
+   - cycles come from cycles.c, without recursion;
+   - the topological sort is a counting sort, stable like the qsort()
+     GNU gprof relies on.  */
+
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/callgraph.h"
+#include "gprof/cycles.h"
+#include "gprof/msort.h"
+#include "gprof/options.h"
+#include "gprof/symspec.h"
+#include "gprof/symtab.h"
+#include "gprof/util.h"
+
+
+/* Open addressing on (parent, child) symbol pointers.  */
+struct arc_hash {
+	uint32_t *slots;		/* 1 + arc index, or 0 */
+	size_t mask;
+	size_t used;
+};
+
+void
+cg_init (struct callgraph *cg)
+{
+	memset (cg, 0, sizeof *cg);
+	cg->hash = XCNEW (struct arc_hash);
+}
+
+void
+cg_free (struct callgraph *cg)
+{
+	if (cg->hash)
+		free (cg->hash->slots);
+	free (cg->hash);
+	free (cg->arcs);
+	free (cg->cycles);
+	free (cg->by_index);
+	memset (cg, 0, sizeof *cg);
+}
+
+static size_t
+hash_pair (const struct sym *p, const struct sym *c)
+{
+	uint64_t h = (uint64_t) (uintptr_t) p * 0x9e3779b97f4a7c15u
+		^ (uint64_t) (uintptr_t) c * 0xc2b2ae3d27d4eb4fu;
+
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9u;
+	h ^= h >> 32;
+	return (size_t) h;
+}
+
+static void
+hash_grow (struct callgraph *cg)
+{
+	struct arc_hash *h = cg->hash;
+	size_t n = h->slots ? (h->mask + 1) * 2 : 1024, i;
+
+	free (h->slots);
+	h->slots = XCNEWVEC (uint32_t, n);
+	h->mask = n - 1;
+	for (i = 0; i < cg->narcs; i++) {
+		size_t s = hash_pair (cg->arcs[i].parent, cg->arcs[i].child)
+			& h->mask;
+
+		while (h->slots[s])
+			s = (s + 1) & h->mask;
+		h->slots[s] = (uint32_t) (i + 1);
+	}
+}
+
+struct arc *
+cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
+	    uint64_t count)
+{
+	struct arc_hash *h = cg->hash;
+	struct arc *a;
+	size_t s;
+
+	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1)
+		hash_grow (cg);
+	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
+	     s = (s + 1) & h->mask) {
+		a = &cg->arcs[h->slots[s] - 1];
+		if (a->parent == parent && a->child == child) {
+			a->count += count;
+			return a;
+		}
+	}
+	if (cg->narcs >= NO_ARC - 1)
+		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	if (cg->narcs == cg->arcs_cap) {
+		cg->arcs_cap = cg->arcs_cap ? cg->arcs_cap * 2 : 1024;
+		cg->arcs = xrealloc (cg->arcs,
+				     cg->arcs_cap * sizeof *cg->arcs);
+	}
+	h->slots[s] = (uint32_t) (cg->narcs + 1);
+	a = &cg->arcs[cg->narcs];
+	memset (a, 0, sizeof *a);
+	a->parent = parent;
+	a->child = child;
+	a->count = count;
+	/* Newest first in both lists, as GNU gprof prepends.  */
+	a->next_child = parent->children;
+	parent->children = (uint32_t) cg->narcs;
+	a->next_parent = child->parents;
+	child->parents = (uint32_t) cg->narcs;
+	cg->narcs++;
+	return a;
+}
+
+struct sym *
+cg_callee (struct symtab *st, struct sym *in)
+{
+	struct sym *child = in;
+
+	/* The callee is a function: an address inside a label or a
+	   line backs up to the function it is in.  */
+	while (child && !child->is_func)
+		child = child > st->base ? child - 1 : NULL;
+	return child;
+}
+
+uint64_t
+cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
+	  const struct symspecs *ss)
+{
+	uint64_t lost = 0;
+	size_t i;
+
+	for (i = 0; i < p->narcs; i++) {
+		const struct raw_arc *r = &p->arcs[i];
+		struct sym *parent, *child;
+
+		parent = symtab_find (st, r->from_pc);
+		child = symtab_find (st, r->self_pc);
+		if (!parent || !child) {
+			lost += r->count;
+			continue;
+		}
+		child = cg_callee (st, child);
+		if (!child) {
+			lost += r->count;
+			continue;
+		}
+		if (!symspec_arc_ok (ss, parent, child))
+			continue;
+		child->ncalls += r->count;
+		DBG (DBG_TALLY, "[cg_tally] arc from %s to %s traversed %lu "
+		     "times\n", parent->name, child->name,
+		     (unsigned long) r->count);
+		cg_add_arc (cg, parent, child, r->count);
+	}
+	return lost;
+}
+
+/* ------------------------------------------------------------------ */
+/* Propagation */
+
+/* Print flag and time fraction from the callers (from outside the
+   cycle, for a cycle member: then for the whole cycle at once).  */
+static void
+inherit_flags (struct callgraph *cg, struct sym *child)
+{
+	struct sym *head = child->cyc_head, *m;
+	uint32_t ai;
+
+	if (child == head) {
+		child->print_flag = false;
+		child->fract = 0.0;
+		for (ai = child->parents; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_parent) {
+			const struct arc *a = &cg->arcs[ai];
+			const struct sym *parent = a->parent;
+
+			if (parent == child)
+				continue;
+			child->print_flag |= parent->print_flag;
+			/* A function never really called (all its arcs
+			   are static) passes no time on.  */
+			if (child->ncalls != 0)
+				child->fract += parent->fract
+					* ((double) a->count
+					   / (double) child->ncalls);
+		}
+		return;
+	}
+	head->print_flag = false;
+	head->fract = 0.0;
+	for (m = head->cyc_next; m; m = m->cyc_next)
+		for (ai = m->parents; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_parent) {
+			const struct arc *a = &cg->arcs[ai];
+			const struct sym *parent = a->parent;
+
+			if (parent->cyc_head == head)
+				continue;
+			head->print_flag |= parent->print_flag;
+			if (head->ncalls != 0)
+				head->fract += parent->fract
+					* ((double) a->count
+					   / (double) head->ncalls);
+		}
+	for (m = head; m; m = m->cyc_next) {
+		m->print_flag = head->print_flag;
+		m->fract = head->fract;
+	}
+}
+
+/* From the callers down (TOP is in reverse topological order): print
+   flags and time fractions, then the symspec options on top.  */
+static void
+propagate_flags (struct callgraph *cg, struct symtab *st,
+		 const struct symspecs *ss, struct sym **top)
+{
+	const struct sym *old_head = NULL;
+	size_t i;
+
+	for (i = st->len; i-- > 0;) {
+		struct sym *child = top[i];
+
+		if (child->cyc_head != old_head) {
+			old_head = child->cyc_head;
+			inherit_flags (cg, child);
+		}
+		if (!child->print_flag) {
+			if (symspec_on (ss, st, child, INCL_GRAPH))
+				child->print_flag = true;
+		} else if (!symspec_in (ss, st, child, INCL_GRAPH)
+			   && symspec_in (ss, st, child, EXCL_GRAPH)) {
+			child->print_flag = false;
+		}
+		if (child->fract == 0.0) {
+			if (symspec_on (ss, st, child, INCL_TIME))
+				child->fract = 1.0;
+		} else if (!symspec_in (ss, st, child, INCL_TIME)
+			   && symspec_in (ss, st, child, EXCL_TIME)) {
+			child->fract = 0.0;
+		}
+		child->prop_self = child->time * child->fract;
+		cg->print_time += child->prop_self;
+		DBG (DBG_PROP, "[prop_flags] %s: print %d fract %f time %f "
+		     "print_time %f\n", child->name, child->print_flag,
+		     child->fract, child->time, cg->print_time);
+	}
+}
+
+static void
+cycle_time (struct callgraph *cg)
+{
+	size_t i;
+
+	for (i = 0; i < cg->ncycles; i++) {
+		struct sym *cyc = &cg->cycles[i].entry, *m;
+
+		for (m = cyc->cyc_next; m; m = m->cyc_next) {
+			/* Members left out with -E have no share.  */
+			if (m->fract == 0.0)
+				continue;
+			cyc->time += m->time;
+		}
+		cyc->prop_self = cyc->fract * cyc->time;
+	}
+}
+
+/* The callees' time, in the share of their calls that came from
+   PARENT, goes up to PARENT (and to its cycle).  */
+static void
+propagate_time (struct callgraph *cg, struct sym *parent)
+{
+	uint32_t ai;
+
+	if (parent->fract == 0.0)
+		return;
+	for (ai = parent->children; ai != NO_ARC;
+	     ai = cg->arcs[ai].next_child) {
+		struct arc *a = &cg->arcs[ai];
+		struct sym *child = a->child;
+		double share, prop_share;
+
+		if (a->count == 0 || child == parent || child->fract == 0)
+			continue;
+		if (child->cyc_head != child) {
+			if (parent->cyc_num == child->cyc_num)
+				continue;
+			if (parent->top_order <= child->top_order)
+				fprintf (stderr, "[propagate] toporder botches\n");
+			child = child->cyc_head;
+		} else if (parent->top_order <= child->top_order) {
+			fprintf (stderr, "[propagate] toporder botches\n");
+			continue;
+		}
+		if (child->ncalls == 0)
+			continue;
+
+		a->time = child->time
+			* ((double) a->count / (double) child->ncalls);
+		a->child_time = child->child_time
+			* ((double) a->count / (double) child->ncalls);
+		share = a->time + a->child_time;
+		parent->child_time += share;
+		/* (1 - fract) of it is not shown: the parent's own share
+		   of its callers' view.  */
+		prop_share = parent->fract * share;
+		parent->prop_child += prop_share;
+		a->time *= parent->fract;
+		a->child_time *= parent->fract;
+		if (parent->cyc_head != parent) {
+			parent->cyc_head->child_time += share;
+			parent->cyc_head->prop_child += prop_share;
+		}
+		DBG (DBG_PROP, "[prop_time] %s -> %s share %f\n",
+		     parent->name, child->name ? child->name : "<cycle>",
+		     share);
+	}
+}
+
+/* Graph order: by time shown, cycles before functions, names without
+   a leading '_' first, more calls first, then by name.  */
+static int
+cmp_total (const void *lp, const void *rp, void *arg)
+{
+	const struct sym *l = lp, *r = rp;
+	double diff = (l->prop_self + l->prop_child)
+		- (r->prop_self + r->prop_child);
+
+	(void) arg;
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	if (!l->name && l->cyc_num != 0)
+		return -1;
+	if (!r->name && r->cyc_num != 0)
+		return 1;
+	if (!l->name)
+		return -1;
+	if (!r->name)
+		return 1;
+	if (l->name[0] != '_' && r->name[0] == '_')
+		return -1;
+	if (l->name[0] == '_' && r->name[0] != '_')
+		return 1;
+	if (l->ncalls > r->ncalls)
+		return -1;
+	if (l->ncalls < r->ncalls)
+		return 1;
+	return strcmp (l->name, r->name);
+}
+
+void
+cg_assemble (struct callgraph *cg, struct symtab *st,
+	     const struct symspecs *ss,
+	     void (*scan) (struct sym *sym, void *arg), void *arg)
+{
+	size_t n = st->len, i, k;
+	struct sym **top;
+	size_t *count;
+	int maxorder;
+
+	for (i = 0; i < n; i++) {
+		struct sym *s = &st->base[i];
+		uint32_t ai;
+
+		s->child_time = 0.0;
+		s->self_calls = 0;
+		for (ai = s->children; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_child)
+			if (cg->arcs[ai].child == s) {
+				s->ncalls -= cg->arcs[ai].count;
+				s->self_calls = cg->arcs[ai].count;
+				break;
+			}
+		s->fract = s->prop_self = s->prop_child = 0.0;
+		s->print_flag = false;
+		if (scan)
+			scan (s, arg);
+	}
+
+	cg_find_cycles (cg, st);
+
+	/* Stable counting sort by topological number.  */
+	maxorder = 0;
+	for (i = 0; i < n; i++)
+		if (st->base[i].top_order > maxorder)
+			maxorder = st->base[i].top_order;
+	count = XCNEWVEC (size_t, (size_t) maxorder + 2);
+	for (i = 0; i < n; i++)
+		count[st->base[i].top_order + 1]++;
+	for (k = 1; k <= (size_t) maxorder + 1; k++)
+		count[k] += count[k - 1];
+	top = XNEWVEC (struct sym *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		top[count[st->base[i].top_order]++] = &st->base[i];
+	free (count);
+
+	propagate_flags (cg, st, ss, top);
+	cycle_time (cg);
+	for (i = 0; i < n; i++)
+		propagate_time (cg, top[i]);
+	free (top);
+
+	cg->nentries = n + cg->ncycles;
+	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
+	for (i = 0; i < n; i++)
+		cg->by_index[i] = &st->base[i];
+	for (i = 0; i < cg->ncycles; i++)
+		cg->by_index[n + i] = &cg->cycles[i].entry;
+	msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total, NULL);
+	for (i = 0; i < cg->nentries; i++)
+		cg->by_index[i]->index = (int) i + 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Printed orders */
+
+static bool
+in_cycle (const struct arc *a)
+{
+	return a->parent->cyc_num != 0 && a->child->cyc_num != 0
+		&& a->parent->cyc_num == a->child->cyc_num;
+}
+
+/* GNU gprof's order of two arcs of one symbol: a self call first, then
+   calls within a cycle (by count), then the rest by time, then count.  */
+static int
+cmp_arc (const struct arc *l, const struct arc *r)
+{
+	double lt, rt;
+
+	if (l->parent == l->child)
+		return -1;
+	if (r->parent == r->child)
+		return 1;
+	if (in_cycle (l)) {
+		if (!in_cycle (r))
+			return -1;
+		if (l->count != r->count)
+			return l->count < r->count ? -1 : 1;
+		return 0;
+	}
+	if (in_cycle (r))
+		return 1;
+	lt = l->time + l->child_time;
+	rt = r->time + r->child_time;
+	if (lt < rt)
+		return -1;
+	if (lt > rt)
+		return 1;
+	if (l->count != r->count)
+		return l->count < r->count ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_arc_up (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cmp_arc (a, b);
+}
+
+static int
+cmp_arc_down (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cmp_arc (b, a);
+}
+
+/* GNU gprof insertion-sorts the newest-first list; equal arcs end up
+   oldest first.  That is a stable sort of the list taken oldest
+   first.  */
+static size_t
+sorted_list (const struct callgraph *cg, uint32_t first, bool parents,
+	     msort_cmp cmp, uint32_t *out, void **scratch)
+{
+	void **v = scratch, **tmp = scratch + cg->narcs;
+	size_t n = 0, i;
+	uint32_t ai;
+
+	for (ai = first; ai != NO_ARC; ai = parents
+	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
+		v[n++] = &cg->arcs[ai];
+	for (i = 0; i < n / 2; i++) {
+		void *t = v[i];
+
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	msort_ptrs_tmp (v, n, cmp, NULL, tmp);
+	for (i = 0; i < n; i++)
+		out[i] = (uint32_t) ((struct arc *) v[i] - cg->arcs);
+	return n;
+}
+
+size_t
+cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
+		   uint32_t *out, void **scratch)
+{
+	return sorted_list (cg, sym->parents, true, cmp_arc_up, out, scratch);
+}
+
+size_t
+cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
+		    uint32_t *out, void **scratch)
+{
+	return sorted_list (cg, sym->children, false, cmp_arc_down, out,
+			    scratch);
+}
+
+static int
+cmp_member_down (const void *a, const void *b, void *arg)
+{
+	const struct sym *l = b, *r = a;	/* descending */
+	double lt = l->prop_self + l->prop_child;
+	double rt = r->prop_self + r->prop_child;
+	uint64_t lc = l->ncalls + l->self_calls;
+	uint64_t rc = r->ncalls + r->self_calls;
+
+	(void) arg;
+	if (lt > rt)
+		return 1;
+	if (lt < rt)
+		return -1;
+	if (lc > rc)
+		return 1;
+	if (lc < rc)
+		return -1;
+	return 0;
+}
+
+size_t
+cg_sorted_members (const struct cycle *c, struct sym **out)
+{
+	struct sym *m;
+	size_t n = 0;
+
+	for (m = c->entry.cyc_next; m; m = m->cyc_next)
+		out[n++] = m;
+	msort_ptrs ((void **) out, n, cmp_member_down, NULL);
+	return n;
+}

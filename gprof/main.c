@@ -1,0 +1,243 @@
+/* main.c - gprof: the pipeline, top to bottom.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+     options -> symbols of the executable -> symspecs -> profiles
+       -> [-s: gmon.sum] -> samples to symbols -> call graph -> reports
+
+   in the order GNU gprof runs them, since some of its outputs depend
+   on what ran before (the -i lines come while the profiles are read,
+   gmon.sum is written before any time is assigned).  */
+
+#include <config.h>
+
+#include <inttypes.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/assign.h"
+#include "gprof/callgraph.h"
+#include "gprof/diagnose.h"
+#include "gprof/lines.h"
+#include "gprof/objfile.h"
+#include "gprof/options.h"
+#include "gprof/profile.h"
+#include "gprof/report/report.h"
+#include "gprof/staticcalls.h"
+#include "gprof/symspec.h"
+#include "gprof/symtab.h"
+#include "gprof/util.h"
+
+/* The styles that would print a line-level report.  */
+#define REPORT_STYLES	(STYLE_FLAT | STYLE_CALL_GRAPH | STYLE_EXEC_COUNTS \
+			 | STYLE_ANNOTATED | STYLE_FUNC_ORDER \
+			 | STYLE_FILE_ORDER)
+
+#ifdef __SANITIZE_ADDRESS__
+/* libbfd 2.40 loses a few bytes in its DWARF reader for C++ programs
+   (not ours to free); the sanitizer build must not count them.  */
+const char *__lsan_default_suppressions (void);
+const char *__lsan_default_options (void);
+
+const char *
+__lsan_default_suppressions (void)
+{
+	return "leak:libbfd\n";
+}
+
+const char *
+__lsan_default_options (void)
+{
+	return "print_suppressions=0";
+}
+#endif
+
+static void
+on_file (const char *name, const struct file_stats *st, void *arg)
+{
+	report_file_info (arg, name, st->version,
+			  (unsigned long long) st->nhist,
+			  (unsigned long long) st->narcs,
+			  (unsigned long long) st->nbb);
+}
+
+/* What the user wants that this version cannot do yet.  */
+static void
+check_supported (const struct options *opt, unsigned int style)
+{
+	if (style & STYLE_ANNOTATED)
+		gp_fatal (NULL, "annotated source (-A) is not implemented yet");
+	if (opt->line && (style & REPORT_STYLES))
+		gp_fatal (NULL, "line-by-line reports (-l, or -s together with "
+			  "a report) are not implemented yet; -s alone "
+			  "writes gmon.sum");
+}
+
+static const char *
+profile_name (const struct options *opt)
+{
+	return opt->ngmon ? opt->gmon_files[0] : "gmon.out";
+}
+
+/* File names are looked up only for what will be printed.  */
+static void
+resolve_lines (const struct options *opt, struct lines *lines,
+	       struct symtab *st, bool graph)
+{
+	size_t i;
+
+	if (!lines)
+		return;
+	for (i = 0; i < st->len; i++) {
+		struct sym *s = &st->base[i];
+		bool zero = s->ncalls == 0 && s->time == 0;
+
+		if (opt->inline_file_names || (opt->style & STYLE_EXEC_COUNTS)
+		    || (graph && !opt->bsd && s->is_static
+			&& !(opt->ignore_zeros && zero)))
+			lines_resolve (lines, s);
+	}
+}
+
+int
+main (int argc, char **argv)
+{
+	struct options opt;
+	struct objfile *of;
+	struct lines *lines = NULL;
+	struct fmap map = { NULL, 0 };
+	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
+	struct symspecs *ss;
+	struct profile prof;
+	struct callgraph cg;
+	struct report rep;
+	char *names = NULL;
+	bool have_cg = false;
+	uint64_t lost = 0;
+	size_t i;
+
+	/* Big blocks (histogram bins, mostly never touched) straight from
+	   the kernel, zeroed for free: glibc's moving threshold would
+	   serve the second file's bins from the heap and clear them.  */
+	mallopt (M_MMAP_THRESHOLD, 1 << 20);
+	options_parse (argc, argv, &opt);
+	xmalloc_set_program_name (program_name);
+	gp_debug = opt.debug;
+	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
+	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
+	if (opt.style)
+		check_supported (&opt, opt.style);
+
+	/* Symbols of the executable.  */
+	of = objfile_open (opt.image);
+	if (opt.map_file)
+		objfile_read_map (opt.map_file, &map);
+	if (opt.symbol_file) {
+		st.base = objfile_read_symbol_file (opt.symbol_file, &st.len,
+						    &names);
+	} else {
+		lines = lines_open (of);
+		st.base = objfile_function_syms (of, &opt, &map,
+			symspec_needs_lines (&opt) ? lines : NULL, &st.len);
+	}
+	st.text_end = objfile_text_end (of);
+	symtab_finalize (st.base, &st.len, st.text_end);
+	symtab_index (&st);
+	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
+	for (i = 0; i < st.len; i++)
+		st.base[i].flat_on = symspec_on (ss, &st, &st.base[i],
+						 INCL_FLAT);
+
+	/* The profiles; -i tells about each as it is read.  */
+	cg_init (&cg);
+	report_init (&rep, &opt, of, &st, &prof, &cg, ss, 0.0);
+	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
+		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep);
+	if ((prof.input & INPUT_BB) && !opt.line)
+		gp_warn (NULL, "ignoring basic-block execution counts (they "
+			 "need -l)");
+
+	if (opt.style == 0) {
+		if (prof.input & (INPUT_HIST | INPUT_ARCS)) {
+			if (prof.input & INPUT_HIST)
+				opt.style |= STYLE_FLAT;
+			if (prof.input & INPUT_ARCS)
+				opt.style |= STYLE_CALL_GRAPH;
+		} else {
+			opt.style = STYLE_EXEC_COUNTS;
+		}
+		opt.style &= ~opt.user_specified;
+		check_supported (&opt, opt.style);
+	}
+
+	if (opt.style & STYLE_SUMMARY)
+		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
+			    "gmon.sum");
+
+	/* With nothing more to print (-s, -i), the rest is not needed.  */
+	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)))
+		goto done;
+
+	if (prof.input & INPUT_HIST)
+		rep.total_time = assign_samples (&prof, &st);
+	profile_drop_bins (&prof);
+	if (prof.input & INPUT_ARCS) {
+		struct static_scan scan;
+
+		memset (&scan, 0, sizeof scan);
+		lost = cg_tally (&cg, &st, &prof, ss);
+		if (opt.static_calls)
+			static_scan_init (&scan, of, &st, &cg, &prof);
+		cg_assemble (&cg, &st, ss,
+			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		have_cg = true;
+	}
+
+	if ((opt.style & STYLE_FLAT) && !(prof.input & INPUT_HIST))
+		gp_fatal (profile_name (&opt), "the profile has no histogram "
+			  "(no time samples), so there is no flat profile");
+	if ((opt.style & STYLE_CALL_GRAPH) && !(prof.input & INPUT_ARCS))
+		gp_fatal (profile_name (&opt), "the profile has no call-graph "
+			  "data (was the program compiled with -pg?)");
+	diagnose_mismatch (&opt, of, &prof, &st, lost);
+	resolve_lines (&opt, lines, &st,
+		       have_cg && (opt.style & STYLE_CALL_GRAPH));
+
+	if (have_cg && (opt.style & STYLE_CALL_GRAPH) && opt.bsd)
+		report_graph (&rep);
+	if (opt.style & STYLE_FLAT)
+		report_flat (&rep);
+	if (have_cg && (opt.style & STYLE_CALL_GRAPH)) {
+		if (!opt.bsd)
+			report_graph (&rep);
+		report_index (&rep);
+	}
+	if (opt.style & STYLE_EXEC_COUNTS)
+		report_exec_counts (&rep);
+	if (opt.style & STYLE_FUNC_ORDER)
+		report_function_order (&rep);
+	if (opt.style & STYLE_FILE_ORDER)
+		report_file_order (&rep, &map);
+
+done:
+	if (fflush (stdout) != 0 || ferror (stdout))
+		gp_fatal (NULL, "cannot write the output");
+
+	report_free (&rep);
+	cg_free (&cg);
+	profile_free (&prof);
+	symspec_free (ss);
+	lines_close (lines);
+	objfile_free_map (&map);
+	free (names);
+	symtab_free_index (&st);
+	free (st.base);
+	objfile_close (of);
+	options_free (&opt);
+	return 0;
+}

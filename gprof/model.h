@@ -1,0 +1,161 @@
+/* model.h - what the analyser knows about a profiled program.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The stages fill these structures in order -- objfile.c the symbols,
+   profile.c the profile, assign.c the self times, callgraph.c the arcs,
+   cycles and propagated times -- and the reports only read them.
+
+   Times are kept in clock ticks (histogram counts) as doubles, the way
+   GNU gprof keeps them, and divided by the clock rate only when
+   printed: every rounding then happens where it happens in GNU gprof,
+   so the printed digits agree.  */
+
+#ifndef GPROF_MODEL_H
+#define GPROF_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A source file named by the debugging information.  */
+struct source_file {
+	char *name;			/* path as the line table gives it */
+	struct source_file *next;	/* next file created (creation order) */
+	struct source_file *hash_next;	/* bucket chain of the path hash */
+};
+
+#define NO_ARC		UINT32_MAX	/* end of an arc list */
+
+/* A symbol: a function (or, later, a source line) the profile is
+   charged to.  Cycle headers are symbols too, with no name, so that
+   the call graph can sort and print both alike.  */
+struct sym {
+	uint64_t addr;			/* first address */
+	uint64_t end_addr;		/* last address it covers (inclusive) */
+	const char *name;		/* raw (mangled) name; NULL: a cycle */
+	struct source_file *file;	/* where it is defined, if known */
+	int line;			/* first line of it, 0 if unknown */
+	unsigned int is_func:1;		/* a function entry point */
+	unsigned int is_static:1;	/* a local symbol */
+	unsigned int mapped:1;		/* renamed to its object file (-R) */
+	unsigned int src_known:1;	/* file and line were looked up */
+	unsigned int flat_on:1;		/* counts in the flat profile */
+
+	uint64_t ncalls;		/* calls received, self calls excluded */
+	uint64_t self_calls;		/* recursive calls; for a cycle: calls
+					   between its members */
+	double time;			/* self time, ticks */
+	double child_time;		/* time inherited from callees, ticks */
+
+	/* Call-graph state, set by callgraph.c.  */
+	double fract;			/* share of its time its callers see */
+	double prop_self;		/* self time shown in the graph, ticks */
+	double prop_child;		/* children's time shown, ticks */
+	int index;			/* number in the graph, 1-based; 0: none */
+	int top_order;			/* topological number, leaves first */
+	int cyc_num;			/* cycle it belongs to, 0 if none */
+	bool print_flag;		/* printed in the call graph */
+	struct sym *cyc_head;		/* its cycle's entry, or itself */
+	struct sym *cyc_next;		/* next member of the cycle */
+	uint32_t parents;		/* first arc of its callers list */
+	uint32_t children;		/* first arc of its callees list */
+};
+
+/* An empty symbol: no arcs, no time.  */
+static inline void
+sym_init (struct sym *s)
+{
+	*s = (struct sym) { .parents = NO_ARC, .children = NO_ARC };
+}
+
+/* A call-graph arc between two symbols.  Arcs live in one array in
+   the order they were made; each symbol's lists run through them
+   newest first, as GNU gprof's lists do, because the printed order of
+   equal arcs depends on it.  */
+struct arc {
+	struct sym *parent;		/* caller */
+	struct sym *child;		/* callee (a function entry) */
+	uint64_t count;			/* calls along the arc */
+	double time;			/* child's self time charged here */
+	double child_time;		/* child's children's time charged here */
+	uint32_t next_parent;		/* next arc into CHILD, or NO_ARC */
+	uint32_t next_child;		/* next arc out of PARENT, or NO_ARC */
+};
+
+/* A cycle: strongly connected functions, shown as one entry.  */
+struct cycle {
+	struct sym entry;		/* the cycle as a graph entry: name is
+					   NULL, cyc_num its number, cyc_next
+					   its first member */
+};
+
+/* A histogram of PC samples over [low_pc, high_pc).  */
+struct hist {
+	uint64_t low_pc;		/* first address */
+	uint64_t high_pc;		/* one past the last address */
+	uint32_t nbins;			/* bins */
+	uint64_t *bins;			/* samples per bin */
+};
+
+/* One distinct (from_pc, self_pc) pair of the profile files.  */
+struct raw_arc {
+	uint64_t from_pc;		/* return address in the caller */
+	uint64_t self_pc;		/* address in the callee */
+	uint64_t count;			/* calls, summed over the files */
+};
+
+/* One distinct basic-block address of the profile files.  */
+struct raw_bb {
+	uint64_t addr;			/* address in the block */
+	uint64_t count;			/* executions */
+};
+
+#define INPUT_HIST	0x1		/* a histogram was read */
+#define INPUT_ARCS	0x2		/* call-graph arcs were read */
+#define INPUT_BB	0x4		/* basic-block counts were read */
+
+/* The profile: every gmon file read, summed.  */
+struct profile {
+	unsigned int input;		/* INPUT_* */
+	struct hist *hist;		/* histograms, disjoint ranges */
+	size_t nhist;
+	long hz;			/* clock rate; 0 if there is no histogram */
+	double hist_scale;		/* bin width in 2-byte units, from the
+					   first histogram */
+	char dimen[16];			/* dimension, "seconds" */
+	char abbrev;			/* its abbreviation, 's' */
+	struct raw_arc *arcs;		/* distinct arcs, in first-seen order */
+	size_t narcs;
+	struct raw_bb *bbs;		/* distinct blocks, in first-seen order */
+	size_t nbbs;
+};
+
+/* The symbol table: sorted by address, one symbol per address.  */
+struct symtab {
+	struct sym *base;		/* symbols */
+	size_t len;			/* how many */
+	uint64_t text_end;		/* end of .text: the last symbol's limit */
+	/* Lookup index (symtab_index()): bucket b holds the symbol that
+	   covers address index_base + (b << index_shift).  */
+	uint32_t *bucket;
+	size_t nbuckets;
+	uint64_t index_base;
+	unsigned int index_shift;
+};
+
+/* The call graph, built on a symbol table.  */
+struct callgraph {
+	struct arc *arcs;		/* every arc, in creation order */
+	size_t narcs;
+	size_t arcs_cap;
+	struct cycle *cycles;		/* cycles[0] is cycle 1 */
+	size_t ncycles;
+	struct sym **by_index;		/* entries in index order (index-1) */
+	size_t nentries;		/* symbols + cycles */
+	double print_time;		/* total time shown in the graph, ticks */
+	struct arc_hash *hash;		/* (parent, child) -> arc */
+};
+
+#endif /* GPROF_MODEL_H */

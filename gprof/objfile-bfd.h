@@ -1,0 +1,26 @@
+/* objfile-bfd.h - the libbfd side of struct objfile.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Private to objfile.c and lines.c, the two files that use libbfd.  */
+
+#ifndef GPROF_OBJFILE_BFD_H
+#define GPROF_OBJFILE_BFD_H
+
+#include <bfd.h>
+
+#include "gprof/objfile.h"
+
+struct objfile {
+	char *path;			/* as given */
+	bfd *abfd;			/* open for the whole run */
+	asymbol **syms;			/* symbol table, then synthetic ones */
+	long nsyms;
+	asymbol *synth;			/* synthetic symbols (to free) */
+	asection *text;			/* .text (or $CODE$) */
+	unsigned char *text_bytes;	/* its contents, once read (-c) */
+	bool text_tried;		/* text_bytes was attempted */
+};
+
+#endif /* GPROF_OBJFILE_BFD_H */

@@ -1,0 +1,517 @@
+/* objfile.c - the profiled executable, through libbfd.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Which symbols count is GNU gprof's choice, kept exactly, because it
+   decides where every sample and every call is charged:
+
+   - global text symbols (nm class T), and weak ones (W) -- even weak
+     data, as GNU gprof does;
+   - static text symbols (t), unless -a, whose names are plain: no '$',
+     no leading-character mismatch, no __gnu_compiled marker, and dots
+     only in the clone suffixes ".N", ".clone.N" and ".constprop.N";
+     with -D only those flagged as functions.
+
+   One exception, where GNU gprof is wrong: a static symbol flagged as a
+   function counts whatever its dots.  GNU gprof means to keep the
+   clones above and to drop "f.isra.0", "f.part.0" and "f.cold", but
+   those are functions too, with their own code, and a dropped one has
+   its time and calls charged to whatever symbol precedes it in memory
+   (often frame_dummy).  Its test of the suffixes, moreover, steps past
+   the end of the name into the next string of the string table, so in
+   practice it drops every clone.  See the compatibility chapter.  */
+
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libiberty/demangle.h>
+#include <libiberty/libiberty.h>
+
+#include "gprof/lines.h"
+#include "gprof/msort.h"
+#include "gprof/objfile-bfd.h"
+#include "gprof/util.h"
+
+struct objfile *
+objfile_open (const char *path)
+{
+	struct objfile *of;
+	long bytes, synth_count;
+	asymbol *synth = NULL;
+	struct stat st;
+
+	/* libbfd calls a directory an unrecognised format.  */
+	if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
+		gp_fatal (path, "is a directory, not an executable");
+	bfd_init ();
+	of = XCNEW (struct objfile);
+	of->path = xstrdup (path);
+	of->abfd = bfd_openr (path, NULL);
+	if (!of->abfd)
+		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
+	of->abfd->flags |= BFD_DECOMPRESS;
+	if (!bfd_check_format (of->abfd, bfd_object))
+		gp_fatal (path, "not an executable in a format libbfd knows "
+			  "(%s)", bfd_errmsg (bfd_get_error ()));
+
+	of->text = bfd_get_section_by_name (of->abfd, ".text");
+	if (!of->text)
+		of->text = bfd_get_section_by_name (of->abfd, "$CODE$");
+	if (!of->text)
+		gp_fatal (path, "has no .text section");
+
+	bytes = bfd_get_symtab_upper_bound (of->abfd);
+	if (bytes < 0)
+		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
+	of->syms = xmalloc ((size_t) bytes + sizeof *of->syms);
+	of->nsyms = bfd_canonicalize_symtab (of->abfd, of->syms);
+	if (of->nsyms < 0)
+		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
+
+	/* PLT entries and the like: GNU gprof looks at them too (and
+	   drops them by their class, but -a drops them earlier).  */
+	synth_count = bfd_get_synthetic_symtab (of->abfd, of->nsyms,
+						of->syms, 0, NULL, &synth);
+	if (synth_count > 0) {
+		long i;
+
+		of->syms = xrealloc (of->syms, (size_t) (of->nsyms
+				     + synth_count + 1) * sizeof *of->syms);
+		for (i = 0; i < synth_count; i++)
+			of->syms[of->nsyms + i] = &synth[i];
+		of->nsyms += synth_count;
+		of->synth = synth;
+	}
+	return of;
+}
+
+void
+objfile_close (struct objfile *of)
+{
+	if (!of)
+		return;
+	bfd_close (of->abfd);
+	free (of->syms);
+	free (of->synth);
+	free (of->text_bytes);
+	free (of->path);
+	free (of);
+}
+
+const char *
+objfile_path (const struct objfile *of)
+{
+	return of->path;
+}
+
+void
+objfile_target (const struct objfile *of, unsigned int *addr_size,
+		bool *big_endian, bool *sign_extend)
+{
+	int bits = bfd_get_arch_size (of->abfd);
+
+	if (bits == -1)
+		bits = (int) bfd_arch_bits_per_address (of->abfd);
+	*addr_size = (unsigned int) bits / 8;
+	*big_endian = bfd_big_endian (of->abfd);
+	*sign_extend = bfd_get_sign_extend_vma (of->abfd) == 1;
+}
+
+uint64_t
+objfile_text_end (const struct objfile *of)
+{
+	return bfd_section_vma (of->text) + bfd_section_size (of->text);
+}
+
+char
+objfile_leading_char (const struct objfile *of)
+{
+	return bfd_get_symbol_leading_char (of->abfd);
+}
+
+bool
+objfile_is_x86 (const struct objfile *of)
+{
+	return bfd_get_arch (of->abfd) == bfd_arch_i386;
+}
+
+char *
+objfile_demangle (const struct objfile *of, const char *name)
+{
+	return bfd_demangle (of->abfd, name, DMGL_ANSI | DMGL_PARAMS);
+}
+
+/* The dotted tails a static name may have: ".N", ".clone.N" and
+   ".constprop.N", any number of them in a row.  */
+bool
+objfile_static_name_ok (const char *name)
+{
+	const char *p;
+
+	for (p = name; *p; p++) {
+		if (*p == '$')
+			return false;
+		while (*p == '.') {
+			bool digit_seen = false;
+
+			if (strlen (p) > 7 && strncmp (p, ".clone.", 7) == 0)
+				p += 6;
+			else if (strlen (p) > 11
+				 && strncmp (p, ".constprop.", 11) == 0)
+				p += 10;
+			for (p++; *p; p++) {
+				if (digit_seen && *p == '.')
+					break;
+				if (!isdigit ((unsigned char) *p))
+					return false;
+				digit_seen = true;
+			}
+		}
+		/* The tail ended the name: GNU gprof's loop would step
+		   past the terminator here.  */
+		if (!*p)
+			break;
+	}
+	return true;
+}
+
+/* 'T' for a global function, 't' for a static one, 0 to leave it.  */
+static int
+sym_class (const struct objfile *of, asymbol *s, const struct options *opt)
+{
+	symbol_info info;
+	char lead;
+
+	if (!s->section || (s->flags & BSF_DEBUGGING))
+		return 0;
+	if (opt->no_static && (s->flags & BSF_LOCAL))
+		return 0;
+	bfd_get_symbol_info (of->abfd, s, &info);
+	if (info.type == 'T' || info.type == 'W')
+		return 'T';
+	if (info.type != 't' || opt->no_static)
+		return 0;
+	if (!s->name || !s->name[0] || strchr (s->name, '$'))
+		return 0;
+	if (!(s->flags & BSF_FUNCTION) && !objfile_static_name_ok (s->name))
+		return 0;
+	lead = bfd_get_symbol_leading_char (of->abfd);
+	if ((lead && lead != s->name[0])
+	    || strncmp (s->name, "__gnu_compiled", 14) == 0
+	    || strncmp (s->name, "___gnu_compiled", 15) == 0)
+		return 0;
+	if (opt->only_functions && !(s->flags & BSF_FUNCTION))
+		return 0;
+	return 't';
+}
+
+/* The map entry of function NAME, found the way glibc's bsearch()
+   finds it (the map may name a function twice).  */
+static const struct fmap_entry *
+map_find (const struct fmap *map, const char *name)
+{
+	size_t lo = 0, hi = map->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp (name, map->v[mid].func);
+
+		if (c < 0)
+			hi = mid;
+		else if (c > 0)
+			lo = mid + 1;
+		else
+			return &map->v[mid];
+	}
+	return NULL;
+}
+
+struct sym *
+objfile_function_syms (struct objfile *of, const struct options *opt,
+		       const struct fmap *map, struct lines *lines, size_t *n)
+{
+	bool func_flags;
+	struct sym *v;
+	size_t len = 0;
+	long i;
+
+	switch (bfd_get_flavour (of->abfd)) {
+	case bfd_target_coff_flavour:
+	case bfd_target_ecoff_flavour:
+	case bfd_target_xcoff_flavour:
+	case bfd_target_elf_flavour:
+	case bfd_target_som_flavour:
+		func_flags = true;
+		break;
+	default:
+		func_flags = false;
+		break;
+	}
+
+	v = XCNEWVEC (struct sym, (size_t) of->nsyms + 1);
+	for (i = 0; i < of->nsyms; i++) {
+		asymbol *s = of->syms[i];
+		const struct fmap_entry *found = NULL;
+		struct sym *sym;
+		int cls = sym_class (of, s, opt);
+
+		if (!cls)
+			continue;
+		if (map && map->n) {
+			/* Only the first function of each object file
+			   stands for it; the others are left out.  */
+			found = map_find (map, s->name);
+			if (found && !found->is_first)
+				continue;
+		}
+		sym = &v[len++];
+		sym_init (sym);
+		sym->addr = s->value + bfd_section_vma (s->section);
+		sym->name = found ? found->file : s->name;
+		sym->mapped = found != NULL;
+		sym->is_func = !func_flags || (s->flags & BSF_FUNCTION);
+		sym->is_static = cls == 't';
+		if (lines)
+			lines_resolve (lines, sym);
+		DBG (DBG_AOUT, "[objfile] %zu %s 0x%" PRIx64 "\n", len - 1,
+		     sym->name, sym->addr);
+	}
+	if (len == 0)
+		gp_fatal (of->path, "has no symbols (stripped?): cannot say "
+			  "which function an address belongs to");
+	*n = len;
+	return xrealloc (v, len * sizeof *v);
+}
+
+/* Reads one line of F into *BUF; false at the end of the file.  */
+static bool
+read_line (FILE *f, char **buf, size_t *cap)
+{
+	ssize_t got = getline (buf, cap, f);
+
+	if (got < 0)
+		return false;
+	if (got > 0 && (*buf)[got - 1] == '\n')
+		(*buf)[got - 1] = '\0';
+	return true;
+}
+
+/* Splits "ADDRESS TYPE NAME" the way GNU gprof's sscanf("%s %c %s")
+   does: the type is the one character after the address, the name
+   the next word.  */
+static char *
+skip_space (char *p)
+{
+	while (isspace ((unsigned char) *p))
+		p++;
+	return p;
+}
+
+static char *
+skip_word (char *p)
+{
+	while (*p && !isspace ((unsigned char) *p))
+		p++;
+	return p;
+}
+
+static bool
+split_nm_line (char *line, char **addr, char *type, char **name)
+{
+	char *p = skip_space (line);
+
+	if (!*p)
+		return false;
+	*addr = p;
+	p = skip_word (p);
+	if (!*p)
+		return false;
+	*p = '\0';
+	p = skip_space (p + 1);
+	if (!*p)
+		return false;
+	*type = *p;
+	p = skip_space (p + 1);
+	if (!*p)
+		return false;
+	*name = p;
+	*skip_word (p) = '\0';
+	return true;
+}
+
+struct sym *
+objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
+{
+	FILE *f = fopen (path, "r");
+	char *line = NULL, *names = NULL;
+	size_t cap = 0, len = 0, vcap = 0, nlen = 0, ncap = 0, i;
+	unsigned long lineno = 0;
+	struct sym *v = NULL;
+
+	if (!f)
+		gp_fatal (path, "%s", strerror (errno));
+	/* Names go into one arena; the symbols point into it once it has
+	   stopped moving.  */
+	while (read_line (f, &line, &cap)) {
+		char *addr, *name, *end;
+		char type;
+		size_t l;
+
+		lineno++;
+		if (!split_nm_line (line, &addr, &type, &name))
+			continue;
+		if (type != 't' && type != 'T')
+			continue;
+		if (len == vcap) {
+			vcap = vcap ? vcap * 2 : 1024;
+			v = xrealloc (v, vcap * sizeof *v);
+		}
+		sym_init (&v[len]);
+		errno = 0;
+		v[len].addr = strtoull (addr, &end, 16);
+		if (*end || errno)
+			gp_fatal (path, "line %lu: `%s' is not a hexadecimal "
+				  "address", lineno, addr);
+		v[len].is_func = true;
+		v[len].is_static = type == 't';
+		l = strlen (name) + 1;
+		if (nlen + l > ncap) {
+			ncap = (nlen + l) * 2;
+			names = xrealloc (names, ncap);
+		}
+		memcpy (names + nlen, name, l);
+		v[len].name = (const char *) (uintptr_t) nlen;
+		nlen += l;
+		len++;
+	}
+	free (line);
+	fclose (f);
+	if (len == 0)
+		gp_fatal (path, "has no symbols (no lines of type t or T)");
+	v = xrealloc (v, len * sizeof *v);
+	for (i = 0; i < len; i++)
+		v[i].name = names + (uintptr_t) v[i].name;
+	*names_out = names;
+	*n = len;
+	return v;
+}
+
+static int
+cmp_map_func (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return strcmp (((const struct fmap_entry *) a)->func,
+		       ((const struct fmap_entry *) b)->func);
+}
+
+void
+objfile_read_map (const char *path, struct fmap *map)
+{
+	FILE *f = fopen (path, "r");
+	char *line = NULL, *prev_file = NULL;
+	size_t cap = 0, n = 0, vcap = 0, i;
+	unsigned long lineno = 0;
+	struct fmap_entry *v = NULL, *sorted;
+	void **ptrs;
+
+	if (!f)
+		gp_fatal (path, "%s", strerror (errno));
+	while (read_line (f, &line, &cap)) {
+		char *colon, *space;
+
+		lineno++;
+		if (!line[0] || strncmp (line, "No symbols in ", 14) == 0)
+			continue;
+		colon = strchr (line, ':');
+		space = strrchr (line, ' ');
+		if (!colon || colon == line || !space || space < colon)
+			gp_fatal (path, "line %lu: not `FILE.o:ADDRESS TYPE "
+				  "NAME' as nm --print-file-name prints",
+				  lineno);
+		if (n == vcap) {
+			vcap = vcap ? vcap * 2 : 256;
+			v = xrealloc (v, vcap * sizeof *v);
+		}
+		v[n].file = xstrndup (line, (size_t) (colon - line));
+		v[n].func = xstrdup (space + 1);
+		/* The first function of each run of one file stands for
+		   the file.  */
+		v[n].is_first = !prev_file || strcmp (prev_file, v[n].file);
+		prev_file = v[n].file;
+		n++;
+	}
+	free (line);
+	fclose (f);
+
+	ptrs = XNEWVEC (void *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		ptrs[i] = &v[i];
+	msort_ptrs (ptrs, n, cmp_map_func, NULL);
+	sorted = XNEWVEC (struct fmap_entry, n ? n : 1);
+	for (i = 0; i < n; i++)
+		sorted[i] = *(struct fmap_entry *) ptrs[i];
+	free (ptrs);
+	free (v);
+	map->v = sorted;
+	map->n = n;
+}
+
+void
+objfile_free_map (struct fmap *map)
+{
+	size_t i;
+
+	for (i = 0; i < map->n; i++) {
+		free (map->v[i].file);
+		free (map->v[i].func);
+	}
+	free (map->v);
+	map->v = NULL;
+	map->n = 0;
+}
+
+const unsigned char *
+objfile_text (struct objfile *of, uint64_t *vma, uint64_t *size)
+{
+	bfd_size_type sz = bfd_section_size (of->text);
+
+	*vma = bfd_section_vma (of->text);
+	*size = sz;
+	if (!of->text_tried) {
+		of->text_tried = true;
+		of->text_bytes = xmalloc (sz ? sz : 1);
+		if (!bfd_get_section_contents (of->abfd, of->text,
+					       of->text_bytes, 0, sz)) {
+			gp_error (of->path, "cannot read .text (%s): -c finds "
+				  "no calls", bfd_errmsg (bfd_get_error ()));
+			free (of->text_bytes);
+			of->text_bytes = NULL;
+		}
+	}
+	return of->text_bytes;
+}
+
+bool
+objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
+		    size_t n)
+{
+	uint64_t vma = bfd_section_vma (of->text);
+	uint64_t size = bfd_section_size (of->text);
+
+	if (addr < vma || addr - vma > size || size - (addr - vma) < n)
+		return false;
+	if (of->text_bytes) {
+		memcpy (buf, of->text_bytes + (addr - vma), n);
+		return true;
+	}
+	return bfd_get_section_contents (of->abfd, of->text, buf,
+					 (file_ptr) (addr - vma), n);
+}

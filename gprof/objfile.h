@@ -1,0 +1,96 @@
+/* objfile.h - the profiled executable: its symbols and machine code.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Only objfile.c and lines.c talk to libbfd; the rest of the analyser
+   sees plain symbols (struct sym) and bytes.  */
+
+#ifndef GPROF_OBJFILE_H
+#define GPROF_OBJFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gprof/model.h"
+#include "gprof/options.h"
+
+struct objfile;
+struct lines;
+
+/* An -R map: which object file each global function came from.  */
+struct fmap_entry {
+	char *file;			/* object file name */
+	char *func;			/* function name */
+	bool is_first;			/* first entry of its file in the map */
+};
+
+struct fmap {
+	struct fmap_entry *v;		/* sorted by function name */
+	size_t n;
+};
+
+/* Opens PATH; exits with a message if it is not an executable with a
+   .text section and a symbol table.  */
+struct objfile *objfile_open (const char *path);
+void objfile_close (struct objfile *of);
+
+const char *objfile_path (const struct objfile *of);
+
+/* How the target lays out gmon files: address size in bytes, byte
+   order, whether 32-bit addresses widen by sign.  */
+void objfile_target (const struct objfile *of, unsigned int *addr_size,
+		     bool *big_endian, bool *sign_extend);
+
+/* One past the last byte of .text.  */
+uint64_t objfile_text_end (const struct objfile *of);
+
+/* The character the target puts in front of C names ('_' on some
+   systems), or 0.  */
+char objfile_leading_char (const struct objfile *of);
+
+/* The symbols GNU gprof would keep, in symbol-table order, not yet
+   sorted: functions (global and static, by GNU gprof's rules, with
+   -a and -D applied), renamed to their object file for -R.  If LINES
+   is not NULL every symbol's file and line are looked up, in the
+   order GNU gprof looks them up (symspecs naming files need that).
+   Exits if there are none.  */
+struct sym *objfile_function_syms (struct objfile *of,
+				   const struct options *opt,
+				   const struct fmap *map,
+				   struct lines *lines, size_t *n);
+
+/* The symbols of an nm-style file (-S): "ADDRESS TYPE NAME" lines, of
+   which types t and T are kept.  Exits if there are none.  *NAMES
+   gets the memory of the names, to free after the symbols.  */
+struct sym *objfile_read_symbol_file (const char *path, size_t *n,
+				      char **names);
+
+/* Reads an -R map, the output of `nm --extern-only --defined-only -v
+   --print-file-name' over the object files.  */
+void objfile_read_map (const char *path, struct fmap *map);
+void objfile_free_map (struct fmap *map);
+
+/* The machine code of .text, for -c; NULL (with a message) if it
+   cannot be read.  *VMA gets its address, *SIZE its length.  */
+const unsigned char *objfile_text (struct objfile *of, uint64_t *vma,
+				   uint64_t *size);
+
+/* Reads N bytes of .text at ADDR into BUF; false if they are not all
+   in .text.  */
+bool objfile_text_bytes (struct objfile *of, uint64_t addr,
+			 unsigned char *buf, size_t n);
+
+/* True when -c can decode this target's calls.  */
+bool objfile_is_x86 (const struct objfile *of);
+
+/* Whether a static function's NAME passes GNU gprof's test: no '$',
+   and dots only in the clone suffixes ".N", ".clone.N", ".constprop.N".  */
+bool objfile_static_name_ok (const char *name);
+
+/* The demangled form of NAME (malloc'ed), or NULL if it is not a
+   mangled name.  */
+char *objfile_demangle (const struct objfile *of, const char *name);
+
+#endif /* GPROF_OBJFILE_H */

@@ -1,0 +1,254 @@
+/* profile.c - the gmon files, read and summed.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The files are read and merged by the format library (gmon/), with
+   GNU gprof's rules; this file only moves the sum into the model and
+   decides the clock rate:
+
+   - the first histogram's rate, as GNU gprof takes it;
+   - for an old BSD file (it has none), or a histogram that says 0, the
+     system clock tick.  GNU gprof does the same for BSD files, but
+     divides by the 0 of a new-format file and prints "-nan" and "inf".
+
+   Standard input ("-") is read like any file, BSD formats included
+   (GNU gprof has to seek in those and fails on a pipe).  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gmon/gmon.h"
+#include "gprof/objfile.h"
+#include "gprof/profile.h"
+#include "gprof/util.h"
+
+/* The clock rate GNU gprof assumes when a profile gives none.  */
+static long
+profile_default_hz (void)
+{
+	long hz = sysconf (_SC_CLK_TCK);
+
+	return hz > 0 ? hz : 1;
+}
+
+static void
+target_of (struct objfile *of, struct gmon_target *t)
+{
+	objfile_target (of, &t->addr_size, &t->big_endian, &t->sign_extend);
+	if (t->addr_size != 4 && t->addr_size != 8)
+		gp_fatal (objfile_path (of), "addresses of %u bytes: gmon files "
+			  "exist only for 4- and 8-byte addresses",
+			  t->addr_size);
+}
+
+static enum gmon_format
+gmon_format_of (enum file_format f)
+{
+	switch (f) {
+	case FF_MAGIC:
+		return GMON_FMT_MAGIC;
+	case FF_BSD:
+		return GMON_FMT_BSD;
+	case FF_BSD44:
+		return GMON_FMT_BSD44;
+	default:
+		return GMON_FMT_AUTO;
+	}
+}
+
+void
+profile_read (struct profile *p, struct objfile *of, char *const *names,
+	      size_t n, enum file_format format, profile_file_cb cb, void *arg)
+{
+	static char *const default_name[] = { (char *) "gmon.out" };
+	struct gmon_profile gp;
+	struct gmon_target t;
+	bool bsd = false;
+	size_t i;
+
+	if (format == FF_PROF)
+		gp_fatal (NULL, "the `prof' file format (-Op) is not supported: "
+			  "only gmon files (new format and BSD) are");
+	if (n == 0) {
+		names = default_name;
+		n = 1;
+	}
+	target_of (of, &t);
+	gmon_profile_init (&gp, &t);
+	for (i = 0; i < n; i++) {
+		struct gmon_file_stats gs;
+		struct gmon_error err;
+		struct file_stats st;
+
+		if (gmon_profile_read (&gp, names[i], gmon_format_of (format),
+				       &gs, &err) < 0)
+			gp_fatal (NULL, "%s", err.msg);
+		if (gs.format != GMON_FMT_MAGIC)
+			bsd = true;
+		st.version = gs.version;
+		st.nhist = gs.nhist;
+		st.narcs = gs.narcs;
+		st.nbb = gs.nbb;
+		if (cb)
+			cb (names[i], &st, arg);
+	}
+
+	memset (p, 0, sizeof *p);
+	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
+		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)
+		| ((gp.input & GMON_INPUT_BB) ? INPUT_BB : 0);
+	p->nhist = gp.nhist;
+	p->hist = XCNEWVEC (struct hist, gp.nhist ? gp.nhist : 1);
+	for (i = 0; i < gp.nhist; i++) {
+		p->hist[i].low_pc = gp.hist[i].h.low_pc;
+		p->hist[i].high_pc = gp.hist[i].h.high_pc;
+		p->hist[i].nbins = gp.hist[i].h.nbins;
+		p->hist[i].bins = gp.hist[i].bins;	/* now ours */
+		gp.hist[i].bins = NULL;
+	}
+	p->hist_scale = gp.hist_scale;
+	memcpy (p->dimen, gp.dimen, sizeof p->dimen - 1);
+	p->dimen[sizeof p->dimen - 1] = '\0';
+	p->abbrev = gp.abbrev;
+	p->hz = gp.rate;
+	if (p->nhist > 0 && p->hz == 0) {
+		p->hz = profile_default_hz ();
+		if (!bsd)
+			gp_warn (NULL, "the profile does not say how often it "
+				 "sampled; assuming the clock tick, %ld Hz",
+				 p->hz);
+	}
+
+	p->narcs = gp.narcs;
+	p->arcs = XNEWVEC (struct raw_arc, gp.narcs ? gp.narcs : 1);
+	for (i = 0; i < gp.narcs; i++) {
+		p->arcs[i].from_pc = gp.arcs[i].from_pc;
+		p->arcs[i].self_pc = gp.arcs[i].self_pc;
+		p->arcs[i].count = gp.arcs[i].count;
+	}
+	p->nbbs = gp.nbbs;
+	p->bbs = XNEWVEC (struct raw_bb, gp.nbbs ? gp.nbbs : 1);
+	for (i = 0; i < gp.nbbs; i++) {
+		p->bbs[i].addr = gp.bbs[i].addr;
+		p->bbs[i].count = gp.bbs[i].count;
+	}
+	gmon_profile_free (&gp);
+}
+
+void
+profile_free (struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++)
+		free (p->hist[i].bins);
+	free (p->hist);
+	free (p->arcs);
+	free (p->bbs);
+	memset (p, 0, sizeof *p);
+}
+
+void
+profile_drop_bins (struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++) {
+		free (p->hist[i].bins);
+		p->hist[i].bins = NULL;
+	}
+}
+
+static void
+write_failed (const char *path, int e)
+{
+	gp_fatal (path, "cannot write: %s", strerror (e));
+}
+
+void
+profile_write_sum (const char *path, const struct profile *p,
+		   struct objfile *of, enum file_format format,
+		   const struct sum_arc *arcs, size_t narcs,
+		   const struct raw_bb *bbs, size_t nbbs)
+{
+	unsigned char buf[65536];
+	struct gmon_writer w;
+	struct gmon_target t;
+	size_t i;
+	int fd;
+
+	target_of (of, &t);
+	fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		gp_fatal (path, "cannot create: %s", strerror (errno));
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+
+	if (format == FF_BSD || format == FF_BSD44) {
+		/* One histogram, a header that has a rate only if it is
+		   not the clock tick (or -O4 asks for it), raw arcs.  */
+		const struct hist *h = p->nhist ? &p->hist[0] : NULL;
+		bool bsd44 = format == FF_BSD44
+			|| p->hz != profile_default_hz ();
+		bool clamped = false;
+
+		if (p->nhist > 1)
+			gp_fatal (path, "the BSD format holds one histogram, "
+				  "the profile has %zu (write the new format, "
+				  "without -O)", p->nhist);
+		gmon_write_bsd_header (&w, h ? h->low_pc : 0,
+				       h ? h->high_pc : 0, h ? h->nbins : 0,
+				       (uint32_t) p->hz, bsd44);
+		if (h)
+			gmon_write_bsd_bins (&w, h->bins, sizeof *h->bins,
+					     h->nbins, &clamped);
+		for (i = 0; i < narcs; i++)
+			gmon_write_bsd_arc (&w, arcs[i].from_pc,
+					    arcs[i].self_pc, arcs[i].count);
+		if (clamped)
+			gp_warn (path, "histogram bins above 65535 samples were "
+				 "clamped: the BSD format has 16-bit bins");
+	} else {
+		gmon_write_header (&w);
+		if (p->input & INPUT_HIST)
+			for (i = 0; i < p->nhist; i++) {
+				struct gmon_hist_hdr hh;
+
+				memset (&hh, 0, sizeof hh);
+				hh.low_pc = p->hist[i].low_pc;
+				hh.high_pc = p->hist[i].high_pc;
+				hh.nbins = p->hist[i].nbins;
+				hh.rate = (uint32_t) p->hz;
+				memcpy (hh.dimen, p->dimen, GMON_DIMEN_LEN);
+				hh.abbrev = p->abbrev;
+				gmon_write_hist (&w, &hh, p->hist[i].bins,
+						 sizeof *p->hist[i].bins);
+			}
+		if (p->input & INPUT_ARCS)
+			for (i = 0; i < narcs; i++)
+				gmon_write_arc (&w, arcs[i].from_pc,
+						arcs[i].self_pc,
+						arcs[i].count);
+		if ((p->input & INPUT_BB) && nbbs > 0) {
+			struct gmon_bb *b = XNEWVEC (struct gmon_bb, nbbs);
+
+			for (i = 0; i < nbbs; i++) {
+				b[i].addr = bbs[i].addr;
+				b[i].count = bbs[i].count;
+			}
+			gmon_write_bb (&w, b, nbbs);
+			free (b);
+		}
+	}
+	if (gmon_writer_flush (&w) < 0)
+		write_failed (path, w.error);
+	if (close (fd) < 0)
+		write_failed (path, errno);
+}

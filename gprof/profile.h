@@ -1,0 +1,60 @@
+/* profile.h - the gmon files, read and summed.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The only part of the analyser that knows the file format (gmon/):
+   it reads every profile into struct profile and writes gmon.sum.  */
+
+#ifndef GPROF_PROFILE_H
+#define GPROF_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gprof/model.h"
+#include "gprof/options.h"
+
+struct objfile;
+
+/* What one file held, for -i.  */
+struct file_stats {
+	int version;			/* of the last new-format file read */
+	uint64_t nhist;			/* histogram records */
+	uint64_t narcs;			/* arc records */
+	uint64_t nbb;			/* basic-block records */
+};
+
+typedef void (*profile_file_cb) (const char *name,
+				 const struct file_stats *st, void *arg);
+
+/* Reads NAMES[0..N) (or gmon.out if N is 0) in FORMAT, laid out for
+   OF's target, into P.  Calls CB (if not NULL) after each file, as GNU
+   gprof prints -i while it reads.  Exits with a message on the first
+   damaged file.  */
+void profile_read (struct profile *p, struct objfile *of,
+		   char *const *names, size_t n, enum file_format format,
+		   profile_file_cb cb, void *arg);
+
+void profile_free (struct profile *p);
+
+/* Frees the bins of the histograms (their ranges stay), once the
+   samples are assigned: big programs have big histograms.  */
+void profile_drop_bins (struct profile *p);
+
+/* An arc of gmon.sum: addresses as they go into the file.  */
+struct sum_arc {
+	uint64_t from_pc;
+	uint64_t self_pc;
+	uint64_t count;
+};
+
+/* Writes P's histograms, the arcs ARCS[0..NARCS) and the blocks
+   BBS[0..NBBS) to PATH in FORMAT (auto and magic: the new format).
+   Exits with a message if it cannot.  */
+void profile_write_sum (const char *path, const struct profile *p,
+			struct objfile *of, enum file_format format,
+			const struct sum_arc *arcs, size_t narcs,
+			const struct raw_bb *bbs, size_t nbbs);
+
+#endif /* GPROF_PROFILE_H */

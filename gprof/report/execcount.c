@@ -1,0 +1,66 @@
+/* execcount.c - execution counts (-C), per function.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   One line per function: where it is defined, its address and how
+   often it was called, ordered by file name, line and address.  (The
+   basic-block counts of line-level profiles come with -l.)  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/msort.h"
+#include "gprof/report/report.h"
+#include "gprof/symspec.h"
+
+/* GNU gprof's order: file and line when both symbols have a file,
+   then the address.  (Not transitive when symbols with and without a
+   file mix; the merge sort gives the order GNU gprof gives even so.)  */
+static int
+cmp_bb (const void *lp, const void *rp, void *arg)
+{
+	const struct sym *l = lp, *r = rp;
+
+	(void) arg;
+	if (l->file && r->file) {
+		int c = strcmp (l->file->name, r->file->name);
+
+		if (c)
+			return c;
+		if (l->line != r->line)
+			return l->line - r->line;
+	}
+	if (l->addr != r->addr)
+		return l->addr < r->addr ? -1 : 1;
+	return 0;
+}
+
+void
+report_exec_counts (struct report *r)
+{
+	const struct symtab *st = r->st;
+	struct sym **v;
+	size_t n = 0, i;
+
+	report_section (r);
+	v = XNEWVEC (struct sym *, st->len ? st->len : 1);
+	for (i = 0; i < st->len; i++)
+		if (symspec_on (r->ss, st, &st->base[i], INCL_EXEC))
+			v[n++] = &st->base[i];
+	msort_ptrs ((void **) v, n, cmp_bb, NULL);
+	for (i = 0; i < n; i++) {
+		const struct sym *s = v[i];
+
+		if (s->ncalls > 0 || !r->opt->ignore_zeros)
+			printf ("%s:%d: (%s:0x%lx) %lu executions\n",
+				s->file ? s->file->name : "<unknown>",
+				s->line, s->name, (unsigned long) s->addr,
+				(unsigned long) s->ncalls);
+	}
+	free (v);
+}

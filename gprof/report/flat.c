@@ -1,0 +1,194 @@
+/* flat.c - the flat profile.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   One line per function that was called or sampled, by self time.
+   The per-call columns take the unit (s, ms, us, ...) that shows the
+   largest per-call time with 1 to 3 digits before the point; when no
+   function has a per-call time at all GNU gprof's search ends on its
+   first entry, "T" (tera), and so does this: all those columns are
+   0.00 then.  Where no unit fits at all (GNU gprof reads past its
+   table), the nearest end of the table is taken.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/msort.h"
+#include "gprof/report/fmt.h"
+#include "gprof/report/report.h"
+
+static const struct {
+	char prefix;
+	double scale;
+} si_units[] = {
+	{ 'T', 1e-12 }, { 'G', 1e-09 }, { 'M', 1e-06 }, { 'K', 1e-03 },
+	{ ' ', 1e-00 }, { 'm', 1e+03 }, { 'u', 1e+06 }, { 'n', 1e+09 },
+	{ 'p', 1e+12 }, { 'f', 1e+15 }, { 'a', 1e+18 }
+};
+
+#define NUNITS	(sizeof si_units / sizeof si_units[0])
+#define UNIT_MS	5			/* milliseconds, BSD's only unit */
+
+/* Self time down, calls down, name up.  */
+static int
+cmp_time (const void *lp, const void *rp, void *arg)
+{
+	const struct sym *l = lp, *r = rp;
+	double diff = r->time - l->time;
+
+	(void) arg;
+	if (diff > 0.0)
+		return 1;
+	if (diff < 0.0)
+		return -1;
+	if (r->ncalls > l->ncalls)
+		return 1;
+	if (r->ncalls < l->ncalls)
+		return -1;
+	return strcmp (l->name, r->name);
+}
+
+static size_t
+pick_unit (struct report *r, struct sym **sorted, size_t n)
+{
+	double top_time = 0.0;
+	const struct sym *top = NULL;
+	size_t i, u;
+
+	if (r->opt->bsd)
+		return UNIT_MS;
+	for (i = 0; i < n; i++) {
+		const struct sym *s = sorted[i];
+
+		if (s->ncalls != 0) {
+			double t = (s->time + s->child_time) / s->ncalls;
+
+			if (t > top_time) {
+				top = s;
+				top_time = t;
+			}
+		}
+	}
+	if (!top || top_time <= 0.0)
+		return 0;
+	top_time = report_secs (r, top_time);
+	for (u = 0; u < NUNITS; u++) {
+		double v = si_units[u].scale * top_time;
+
+		if (v >= 1.0 && v < 1000.0)
+			return u;
+	}
+	return si_units[0].scale * top_time >= 1000.0 ? 0 : NUNITS - 1;
+}
+
+static void
+print_header (struct report *r, double *total, char prefix)
+{
+	const struct profile *p = r->p;
+	char unit[64];
+
+	snprintf (unit, sizeof unit, "%c%c/call", prefix, p->abbrev);
+	if (r->opt->bsd) {
+		printf ("\ngranularity: each sample hit covers %ld byte(s)",
+			(long) p->hist_scale * 2L);
+		if (*total > 0.0)
+			printf (" for %.2f%% of %.2f %s\n\n", 100.0 / *total,
+				report_secs (r, *total), p->dimen);
+	} else {
+		printf ("\nEach sample counts as %g %s.\n",
+			p->hz ? 1.0 / p->hz : 0.0, p->dimen);
+	}
+	if (*total <= 0.0) {
+		printf (" no time accumulated\n\n");
+		/* Every numerator is 0 then.  */
+		*total = 1.0;
+	}
+	printf ("%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ",
+		"cumulative", "self  ", "", "self  ", "total ", "");
+	printf ("%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "time",
+		p->dimen, p->dimen, "calls", unit, unit, "name");
+}
+
+void
+report_flat (struct report *r)
+{
+	const struct symtab *st = r->st;
+	double total = r->total_time, accum = 0.0, scale;
+	struct sym **sorted;
+	char line[256];
+	size_t i, u, n;
+
+	report_section (r);
+	if (r->opt->bsd) {
+		if (!r->opt->brief) {
+			printf ("\n\n\nflat profile:\n");
+			blurb_flat (stdout);
+		}
+	} else {
+		printf ("Flat profile:\n");
+	}
+
+	sorted = XNEWVEC (struct sym *, st->len ? st->len : 1);
+	for (i = 0; i < st->len; i++)
+		sorted[i] = &st->base[i];
+	msort_ptrs ((void **) sorted, st->len, cmp_time, NULL);
+
+	u = pick_unit (r, sorted, st->len);
+	scale = si_units[u].scale;
+	print_header (r, &total, si_units[u].prefix);
+
+	for (i = 0; i < st->len; i++) {
+		const struct sym *s = sorted[i];
+
+		if (!s->flat_on)
+			continue;
+		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
+			continue;
+		accum += s->time;
+		/* "%6.2f %9.2f %8.2f" ("%5.1f %10.2f %8.2f" with -T) */
+		n = fmt_fixed (line, sizeof line,
+			       total > 0.0 ? 100 * s->time / total : 0.0,
+			       r->opt->bsd ? 5 : 6, r->opt->bsd ? 1 : 2);
+		line[n++] = ' ';
+		n += fmt_fixed (line + n, sizeof line - n,
+				report_secs (r, accum), r->opt->bsd ? 10 : 9,
+				2);
+		line[n++] = ' ';
+		n += fmt_fixed (line + n, sizeof line - n,
+				report_secs (r, s->time), 8, 2);
+		if (s->ncalls != 0) {
+			/* " %8lu %8.2f %8.2f  " */
+			line[n++] = ' ';
+			n += fmt_uint (line + n, s->ncalls, 8, false);
+			line[n++] = ' ';
+			n += fmt_fixed (line + n, sizeof line - n,
+					report_secs (r, scale * s->time)
+					/ (double) s->ncalls, 8, 2);
+			line[n++] = ' ';
+			n += fmt_fixed (line + n, sizeof line - n,
+					report_secs (r, scale * (s->time
+							+ s->child_time))
+					/ (double) s->ncalls, 8, 2);
+			line[n++] = ' ';
+			line[n++] = ' ';
+		} else {
+			memset (line + n, ' ', 29);	/* " %8.8s" x 3, "  " */
+			n += 29;
+		}
+		fwrite (line, 1, n, stdout);
+		if (r->opt->bsd)
+			report_name (r, s);
+		else
+			report_name_only (r, s);
+		putchar ('\n');
+	}
+	free (sorted);
+
+	if (!r->opt->brief && !r->opt->bsd)
+		blurb_flat (stdout);
+}

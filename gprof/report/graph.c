@@ -1,0 +1,318 @@
+/* graph.c - the call graph.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   One entry per function (and per cycle) in index order: its callers
+   above it, its line, its callees below.  GNU gprof prints the index
+   in a 6-character field that cuts "[10000]" to "[10000"; here the
+   field grows instead, so entries from 10000 on keep their "]" (and
+   their lines shift one column right).  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+#include <libiberty/libiberty.h>
+
+#include <string.h>
+
+#include "gprof/callgraph.h"
+#include "gprof/report/fmt.h"
+#include "gprof/report/report.h"
+
+/* Lines are put together in a buffer with fmt.c's conversions, which
+   write what the printf formats in the comments would.  */
+struct line {
+	char buf[512];
+	size_t len;
+};
+
+static void
+put_spaces (struct line *l, size_t n)
+{
+	memset (l->buf + l->len, ' ', n);
+	l->len += n;
+}
+
+static void
+put_fixed (struct line *l, double v, int width, int prec)
+{
+	l->len += fmt_fixed (l->buf + l->len, sizeof l->buf - l->len, v,
+			     width, prec);
+}
+
+static void
+put_uint (struct line *l, unsigned long long n, int width, bool left)
+{
+	l->len += fmt_uint (l->buf + l->len, n, width, left);
+}
+
+static void
+put_char (struct line *l, char c)
+{
+	l->buf[l->len++] = c;
+}
+
+static void
+flush_line (struct line *l)
+{
+	fwrite (l->buf, 1, l->len, stdout);
+	l->len = 0;
+}
+
+static void
+print_header (struct report *r, double *print_time)
+{
+	report_section (r);
+	if (!r->opt->bsd)
+		printf (r->opt->brief ? "\t\t\tCall graph\n\n"
+			: "\t\t     Call graph (explanation follows)\n\n");
+	printf ("\ngranularity: each sample hit covers %ld byte(s)",
+		(long) r->p->hist_scale * 2L);
+	if (*print_time > 0.0) {
+		printf (" for %.2f%% of %.2f seconds\n\n", 100.0 / *print_time,
+			report_secs (r, *print_time));
+	} else {
+		printf (" no time propagated\n\n");
+		/* Every numerator is 0 then.  */
+		*print_time = 1.0;
+	}
+	if (r->opt->bsd) {
+		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "parents");
+		printf ("%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n",
+			"index", "%time", "self", "descendants", "called",
+			"self", "name", "index");
+		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
+			"", "", "", "", "called", "total", "children");
+		printf ("\n");
+	} else {
+		printf ("index %% time    self  children    called     name\n");
+	}
+}
+
+static void
+print_cycle (struct report *r, const struct sym *cyc, double print_time)
+{
+	char buf[32];
+
+	snprintf (buf, sizeof buf, "[%d]", cyc->index);
+	printf (r->opt->bsd ? "%-6s %5.1f %7.2f %11.2f %7lu"
+		: "%-6s %5.1f %7.2f %7.2f %7lu", buf,
+		100 * (cyc->prop_self + cyc->prop_child) / print_time,
+		report_secs (r, cyc->prop_self),
+		report_secs (r, cyc->prop_child),
+		(unsigned long) cyc->ncalls);
+	if (cyc->self_calls != 0)
+		printf ("+%-7lu", (unsigned long) cyc->self_calls);
+	else
+		printf (" %7.7s", "");
+	printf (" <cycle %d as a whole> [%d]\n", cyc->cyc_num, cyc->index);
+}
+
+static void
+print_members (struct report *r, const struct cycle *c, struct sym **buf)
+{
+	size_t n = cg_sorted_members (c, buf), i;
+	struct line l = { .len = 0 };
+
+	for (i = 0; i < n; i++) {
+		const struct sym *m = buf[i];
+
+		/* "%6.6s %5.5s %7.2f %7.2f %7lu" ("%11.2f" with -T) */
+		put_spaces (&l, 13);
+		put_fixed (&l, report_secs (r, m->prop_self), 7, 2);
+		put_char (&l, ' ');
+		put_fixed (&l, report_secs (r, m->prop_child),
+			   r->opt->bsd ? 11 : 7, 2);
+		put_char (&l, ' ');
+		put_uint (&l, m->ncalls, 7, false);
+		if (m->self_calls != 0) {
+			put_char (&l, '+');	/* "+%-7lu" */
+			put_uint (&l, m->self_calls, 7, true);
+		} else {
+			put_spaces (&l, 8);	/* " %7.7s" */
+		}
+		put_spaces (&l, 5);
+		flush_line (&l);
+		report_name (r, m);
+		putchar ('\n');
+	}
+}
+
+/* One caller or callee line.  A call of itself, or between members
+   of one cycle, shows only its count; any other shows the share of
+   time it carries and count/total calls (of the whole cycle when the
+   callee is in one).  */
+static void
+print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
+		bool sibling, uint64_t total)
+{
+	int wide = r->opt->bsd ? 11 : 7;
+	struct line l = { .len = 0 };
+
+	if (sibling) {
+		/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " */
+		put_spaces (&l, 13 + 8 + (size_t) wide + 1);
+		put_uint (&l, a->count, 7, false);
+		put_spaces (&l, 1 + 7 + 5);
+	} else {
+		/* "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     " */
+		put_spaces (&l, 13);
+		put_fixed (&l, report_secs (r, a->time), 7, 2);
+		put_char (&l, ' ');
+		put_fixed (&l, report_secs (r, a->child_time), wide, 2);
+		put_char (&l, ' ');
+		put_uint (&l, a->count, 7, false);
+		put_char (&l, '/');
+		put_uint (&l, total, 7, true);
+		put_spaces (&l, 5);
+	}
+	flush_line (&l);
+	report_name (r, who);
+	putchar ('\n');
+}
+
+/* Scratch space for the lists of one entry, sized for the largest.  */
+struct bufs {
+	uint32_t *arcs;			/* arc indices, sorted */
+	void **scratch;			/* for cg_sorted_*() */
+	struct sym **members;		/* a cycle's members */
+};
+
+static void
+print_parents (struct report *r, const struct sym *child,
+	       const struct bufs *b)
+{
+	const struct callgraph *cg = r->cg;
+	size_t n, i;
+
+	if (child->parents == NO_ARC) {
+		printf (r->opt->bsd
+			? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
+			: "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
+			"", "", "", "", "", "");
+		return;
+	}
+	n = cg_sorted_parents (cg, child, b->arcs, b->scratch);
+	for (i = 0; i < n; i++) {
+		const struct arc *a = &cg->arcs[b->arcs[i]];
+		const struct sym *parent = a->parent;
+
+		print_arc_line (r, a, parent, child == parent
+				|| (child->cyc_num != 0
+				    && parent->cyc_num == child->cyc_num),
+				child->cyc_head->ncalls);
+	}
+}
+
+static void
+print_children (struct report *r, const struct sym *parent,
+		const struct bufs *b)
+{
+	const struct callgraph *cg = r->cg;
+	size_t n = cg_sorted_children (cg, parent, b->arcs, b->scratch), i;
+
+	for (i = 0; i < n; i++) {
+		const struct arc *a = &cg->arcs[b->arcs[i]];
+		const struct sym *child = a->child;
+
+		print_arc_line (r, a, child, child == parent
+				|| (child->cyc_num != 0
+				    && child->cyc_num == parent->cyc_num),
+				child->cyc_head->ncalls);
+	}
+}
+
+static void
+print_line (struct report *r, const struct sym *np, double print_time)
+{
+	struct line l = { .len = 0 };
+	char buf[32];
+	size_t n;
+
+	/* "%-6s %5.1f %7.2f %7.2f" ("%11.2f" with -T) */
+	n = (size_t) snprintf (buf, sizeof buf, "[%d]", np->index);
+	memcpy (l.buf, buf, n);
+	l.len = n;
+	if (n < 6)
+		put_spaces (&l, 6 - n);
+	put_char (&l, ' ');
+	put_fixed (&l, 100 * (np->prop_self + np->prop_child) / print_time,
+		   5, 1);
+	put_char (&l, ' ');
+	put_fixed (&l, report_secs (r, np->prop_self), 7, 2);
+	put_char (&l, ' ');
+	put_fixed (&l, report_secs (r, np->prop_child),
+		   r->opt->bsd ? 11 : 7, 2);
+	if (np->ncalls + np->self_calls != 0) {
+		put_char (&l, ' ');	/* " %7lu" */
+		put_uint (&l, np->ncalls, 7, false);
+		if (np->self_calls != 0) {
+			put_char (&l, '+');	/* "+%-7lu " */
+			put_uint (&l, np->self_calls, 7, true);
+			put_char (&l, ' ');
+		} else {
+			put_spaces (&l, 9);	/* " %7.7s " */
+		}
+	} else {
+		put_spaces (&l, 17);		/* " %7.7s %7.7s " */
+	}
+	flush_line (&l);
+	report_name (r, np);
+	putchar ('\n');
+}
+
+bool
+report_graph_printed (const struct report *r, const struct sym *s)
+{
+	if (r->opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+	    && s->prop_self == 0 && s->prop_child == 0)
+		return false;
+	if (!s->print_flag)
+		return false;
+	return !(r->opt->line && !s->is_func);
+}
+
+void
+report_graph (struct report *r)
+{
+	const struct callgraph *cg = r->cg;
+	double print_time = cg->print_time;
+	struct bufs b;
+	size_t i;
+
+	if (!r->opt->brief && r->opt->bsd)
+		blurb_graph_bsd (stdout);
+	print_header (r, &print_time);
+
+	b.arcs = XNEWVEC (uint32_t, cg->narcs + 1);
+	b.scratch = XNEWVEC (void *, 2 * cg->narcs + 2);
+	b.members = XNEWVEC (struct sym *, r->st->len + 1);
+	for (i = 0; i < cg->nentries; i++) {
+		const struct sym *s = cg->by_index[i];
+
+		if (!report_graph_printed (r, s))
+			continue;
+		if (!s->name && s->cyc_num != 0) {
+			print_cycle (r, s, print_time);
+			print_members (r, (const struct cycle *) s, b.members);
+		} else {
+			print_parents (r, s, &b);
+			print_line (r, s, print_time);
+			print_children (r, s, &b);
+		}
+		if (r->opt->bsd)
+			printf ("\n");
+		printf ("-----------------------------------------------\n");
+		if (r->opt->bsd)
+			printf ("\n");
+	}
+	free (b.arcs);
+	free (b.scratch);
+	free (b.members);
+
+	if (!r->opt->brief && !r->opt->bsd)
+		blurb_graph (stdout);
+}

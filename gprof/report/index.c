@@ -1,0 +1,99 @@
+/* index.c - the index of the call graph by function name.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Three columns, filled top to bottom, functions sorted by their raw
+   (mangled) names, cycles last.  The column arithmetic is GNU gprof's
+   to the character, including its habit of counting a cell two
+   characters short, which decides where the next cell starts.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/msort.h"
+#include "gprof/report/report.h"
+
+static int
+cmp_name (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return strcmp (((const struct sym *) a)->name,
+		       ((const struct sym *) b)->name);
+}
+
+void
+report_index (struct report *r)
+{
+	const struct symtab *st = r->st;
+	const struct callgraph *cg = r->cg;
+	int column_width = (r->opt->width - 1) / 3;
+	size_t nnames = 0, todo, rows, i, j;
+	struct sym **v;
+
+	v = XNEWVEC (struct sym *, st->len + cg->ncycles + 1);
+	for (i = 0; i < st->len; i++) {
+		struct sym *s = &st->base[i];
+
+		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
+			continue;
+		v[nnames++] = s;
+	}
+	msort_ptrs ((void **) v, nnames, cmp_name, NULL);
+	todo = nnames;
+	for (i = 0; i < cg->ncycles; i++)
+		v[todo++] = &cg->cycles[i].entry;
+
+	printf ("\f\n");
+	printf ("Index by function name\n\n");
+	rows = (todo + 2) / 3;
+	for (i = 0; i < rows; i++) {
+		int col = 0, starting_col = 0;
+
+		for (j = i; j < todo; j += rows) {
+			const struct sym *s = v[j];
+			char buf[32];
+
+			report_index_tag (s, buf, sizeof buf);
+			if (r->opt->bsd) {
+				printf ("%6s ", buf);
+				if (j < nnames) {
+					printf ("%-19.19s", s->name);
+				} else {
+					char cyc[32];
+
+					snprintf (cyc, sizeof cyc, "<cycle %d>",
+						  s->cyc_num);
+					printf ("%-19.19s", cyc);
+				}
+			} else {
+				col += (int) strlen (buf);
+				for (; col < starting_col + 5; col++)
+					putchar (' ');
+				printf (" %s ", buf);
+				if (j < nnames) {
+					col += report_name_only (r, s);
+					if (!r->opt->line && s->is_static
+					    && s->file) {
+						const char *fn =
+							report_file_name (r,
+								s->file);
+
+						printf (" (%s)", fn);
+						col += (int) strlen (fn) + 3;
+					}
+				} else {
+					col += printf ("<cycle %d>",
+						       s->cyc_num);
+				}
+			}
+			starting_col += column_width;
+		}
+		printf ("\n");
+	}
+	free (v);
+}

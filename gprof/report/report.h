@@ -1,0 +1,93 @@
+/* report.h - what every report of the analyser shares.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   A report is a function of the model and the options: it prints,
+   and changes nothing the other reports see.  The layouts and format
+   strings are GNU gprof 2.40's, so that the output compares byte for
+   byte; the explanations (blurbs.c) are our own words.  */
+
+#ifndef GPROF_REPORT_REPORT_H
+#define GPROF_REPORT_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gprof/model.h"
+#include "gprof/options.h"
+
+struct objfile;
+struct symspecs;
+
+struct report {
+	const struct options *opt;
+	struct objfile *of;		/* for demangling */
+	const struct symtab *st;
+	const struct profile *p;
+	const struct callgraph *cg;	/* NULL without call-graph data */
+	const struct symspecs *ss;
+	double total_time;		/* ticks the flat profile accounts */
+	bool first_output;		/* nothing printed yet */
+	char **shown;			/* demangled names, per symbol */
+	unsigned char *shown_done;	/* shown[i] was computed */
+};
+
+void report_init (struct report *r, const struct options *opt,
+		  struct objfile *of, const struct symtab *st,
+		  const struct profile *p, const struct callgraph *cg,
+		  const struct symspecs *ss, double total_time);
+void report_free (struct report *r);
+
+/* Starts a section: a form feed unless it is the first output.  */
+void report_section (struct report *r);
+
+/* TICKS in seconds (in the profile's dimension); 0 when the profile
+   has no clock rate, where GNU gprof divides by zero.  */
+double report_secs (const struct report *r, double ticks);
+
+/* The name as printed: demangled (unless -T or --no-demangle), with
+   " (file:line)" for --inline-file-names.  Returns its length.  */
+int report_name_only (struct report *r, const struct sym *sym);
+
+/* The name, then " <cycle N>" and " [index]" (or " (index)" when the
+   entry is not printed in the graph).  */
+void report_name (struct report *r, const struct sym *sym);
+
+/* "[N]" or "(N)" for an entry, as the graph and index print it.  */
+void report_index_tag (const struct sym *sym, char *buf, size_t size);
+
+/* The file name as printed: the base name unless -L.  */
+const char *report_file_name (const struct report *r,
+			      const struct source_file *f);
+
+/* report/flat.c */
+void report_flat (struct report *r);
+/* report/graph.c */
+void report_graph (struct report *r);
+/* Whether the graph prints entry S (a function or a cycle).  */
+bool report_graph_printed (const struct report *r, const struct sym *s);
+/* report/index.c */
+void report_index (struct report *r);
+/* report/fileinfo.c: one file of -i.  */
+void report_file_info (struct report *r, const char *name, int version,
+		       unsigned long long nhist, unsigned long long narcs,
+		       unsigned long long nbb);
+/* report/ordering.c */
+void report_function_order (struct report *r);
+struct fmap;
+void report_file_order (struct report *r, const struct fmap *map);
+/* report/sum.c: gmon.sum at PATH; LINES may be NULL (symbols from -S).  */
+struct lines;
+void report_sum (struct report *r, struct lines *lines, struct objfile *of,
+		 const char *path);
+/* report/execcount.c */
+void report_exec_counts (struct report *r);
+
+/* report/blurbs.c: the explanations, each starting with its own
+   blank line and ending with a form-feed page of its own.  */
+void blurb_flat (FILE *f);
+void blurb_graph (FILE *f);
+void blurb_graph_bsd (FILE *f);
+
+#endif /* GPROF_REPORT_REPORT_H */

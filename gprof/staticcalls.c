@@ -1,0 +1,125 @@
+/* staticcalls.c - calls found in the machine code (-c).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   As GNU gprof does on x86: every byte 0xe8 (call rel32) inside the
+   part of a function the histogram covers is taken for a call; if its
+   target lies in the histogram and is exactly the start of a symbol,
+   the function calls that symbol, and an arc of count 0 says so.
+
+   Two things differ, both on purpose (see the manual's compatibility
+   chapter).  The displacement is signed: GNU gprof adds it unsigned,
+   so on 64-bit targets the target of every backward call lands 4 GB
+   too high and no backward call is ever found.  And after a call is
+   found its four displacement bytes are skipped, as GNU gprof's code
+   means to but does not, so no second "call" is read inside them.  */
+
+#include <config.h>
+
+#include <inttypes.h>
+
+#include "gprof/callgraph.h"
+#include "gprof/objfile.h"
+#include "gprof/staticcalls.h"
+#include "gprof/symtab.h"
+#include "gprof/util.h"
+
+void
+static_scan_init (struct static_scan *sc, struct objfile *of,
+		  struct symtab *st, struct callgraph *cg,
+		  const struct profile *p)
+{
+	sc->of = of;
+	sc->st = st;
+	sc->cg = cg;
+	sc->p = p;
+	sc->warned = false;
+	sc->text = objfile_text (of, &sc->text_vma, &sc->text_size);
+}
+
+static bool
+in_histogram (const struct profile *p, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++)
+		if (p->hist[i].low_pc <= addr && addr < p->hist[i].high_pc)
+			return true;
+	return false;
+}
+
+/* [*LO, *HI) clipped to the one histogram it overlaps; empty if none.
+   A function spread over two histograms cannot be scanned.  */
+static void
+clip (const struct profile *p, const struct sym *sym, uint64_t *lo,
+      uint64_t *hi)
+{
+	bool found = false;
+	uint64_t l = *lo, h = *hi;
+	size_t i;
+
+	for (i = 0; i < p->nhist; i++) {
+		uint64_t cl = p->hist[i].low_pc > l ? p->hist[i].low_pc : l;
+		uint64_t ch = p->hist[i].high_pc < h ? p->hist[i].high_pc : h;
+
+		if (cl < ch) {
+			if (found)
+				gp_fatal (NULL, "%s lies in several histograms: "
+					  "-c cannot scan it", sym->name);
+			found = true;
+			*lo = cl;
+			*hi = ch;
+		}
+	}
+	if (!found)
+		*hi = *lo;
+}
+
+void
+static_scan_sym (struct sym *sym, void *arg)
+{
+	struct static_scan *sc = arg;
+	uint64_t lo = sym->addr, hi, pc, end;
+
+	if (!sc->text)
+		return;
+	if (!objfile_is_x86 (sc->of)) {
+		if (!sc->warned)
+			gp_error (objfile_path (sc->of), "-c cannot decode "
+				  "calls of this architecture");
+		sc->warned = true;
+		return;
+	}
+	hi = sym->end_addr >= sym->addr ? sym->end_addr + 1 : sym->addr;
+	clip (sc->p, sym, &lo, &hi);
+	/* Only bytes of .text are known.  */
+	end = sc->text_vma + sc->text_size;
+	if (lo < sc->text_vma)
+		lo = sc->text_vma;
+	if (hi > end)
+		hi = end;
+	DBG (DBG_CALL, "[findcall] %s: 0x%" PRIx64 " to 0x%" PRIx64 "\n",
+	     sym->name, lo, hi);
+	for (pc = lo; pc < hi; pc++) {
+		const unsigned char *ip = sc->text + (pc - sc->text_vma);
+		uint32_t rel;
+		uint64_t dest;
+		struct sym *child;
+
+		if (*ip != 0xe8 || pc + 5 > end)
+			continue;
+		rel = (uint32_t) ip[1] | (uint32_t) ip[2] << 8
+			| (uint32_t) ip[3] << 16 | (uint32_t) ip[4] << 24;
+		dest = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;
+		if (!in_histogram (sc->p, dest))
+			continue;
+		child = symtab_find (sc->st, dest);
+		if (!child || child->addr != dest)
+			continue;
+		DBG (DBG_CALL, "[findcall] 0x%" PRIx64 ": call %s\n", pc,
+		     child->name);
+		cg_add_arc (sc->cg, sym, child, 0);
+		pc += 4;
+	}
+}

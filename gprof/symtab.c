@@ -1,0 +1,190 @@
+/* symtab.c - symbols sorted by address, one per address.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Which of several aliases survives, and therefore which name a
+   profile shows, depends on the input order (the executable's symbol
+   table order) and on a stable sort: GNU gprof gets both from glibc's
+   qsort(), and msort.c gives the same order here.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/msort.h"
+#include "gprof/symtab.h"
+
+static int
+cmp_addr (const void *a, const void *b, void *arg)
+{
+	const struct sym *l = a, *r = b;
+
+	(void) arg;
+	if (l->addr != r->addr)
+		return l->addr > r->addr ? 1 : -1;
+	if (l->is_func != r->is_func)
+		return (int) r->is_func - (int) l->is_func;
+	return (int) l->is_static - (int) r->is_static;
+}
+
+/* Whether SRC should replace KEPT, a symbol at the same address.  */
+static bool
+better (const struct sym *src, const struct sym *kept)
+{
+	if (!src->is_static && kept->is_static)
+		return true;
+	if (src->is_static != kept->is_static)
+		return false;
+	if (src->is_func && !kept->is_func)
+		return true;
+	if (src->is_func != kept->is_func)
+		return false;
+	if (src->name[0] != '_' && kept->name[0] == '_')
+		return true;
+	return src->name[0] == '_' && kept->name[0] == '_'
+		&& src->name[1] != '_' && kept->name[1] == '_';
+}
+
+/* Puts V in the order of the pointers P (into V), in place, one
+   symbol of scratch space at a time: big tables must not be copied.  */
+static void
+permute (struct sym *v, void **p, size_t n)
+{
+	size_t *where = XNEWVEC (size_t, n);	/* target slot of V[i] */
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		where[(struct sym *) p[i] - v] = i;
+	for (i = 0; i < n; i++) {
+		struct sym tmp;
+		size_t j;
+
+		/* Rotate the cycle through I: each symbol of it moves to
+		   its slot.  */
+		while (where[i] != i) {
+			j = where[i];
+			tmp = v[j];
+			v[j] = v[i];
+			v[i] = tmp;
+			where[i] = where[j];
+			where[j] = j;
+		}
+	}
+	free (where);
+}
+
+void
+symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
+{
+	size_t len = *n, i, kept = 0;
+	uint64_t prev_addr;
+	void **p;
+
+	if (len == 0)
+		return;
+	p = XNEWVEC (void *, len);
+	for (i = 0; i < len; i++)
+		p[i] = &v[i];
+	msort_ptrs (p, len, cmp_addr, NULL);
+	permute (v, p, len);
+	free (p);
+
+	prev_addr = v[0].addr - 1;
+	for (i = 0; i < len; i++) {
+		const struct sym *src = &v[i];
+
+		if (src->addr == prev_addr) {
+			if (better (src, &v[kept - 1]))
+				v[kept - 1] = *src;
+			continue;
+		}
+		if (kept > 0 && v[kept - 1].end_addr == 0)
+			v[kept - 1].end_addr = src->addr - 1;
+		if (!src->end_addr || src->addr <= src->end_addr) {
+			if (kept != i)
+				v[kept] = *src;
+			kept++;
+			prev_addr = src->addr;
+		}
+	}
+	if (kept > 0 && v[kept - 1].end_addr == 0)
+		v[kept - 1].end_addr = text_end - 1;
+	*n = kept;
+}
+
+struct sym *
+symtab_lookup (struct sym *v, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	/* The last symbol starting at or below ADDR...  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	/* ... if its range reaches that far.  */
+	return addr <= v[lo - 1].end_addr ? &v[lo - 1] : NULL;
+}
+
+/* About two symbols per bucket: a lookup is one bucket and a step or
+   two, instead of a binary search through cold memory.  */
+void
+symtab_index (struct symtab *st)
+{
+	uint64_t lo, hi, span;
+	unsigned int shift = 0;
+	size_t b, i = 0;
+
+	if (st->len < 64)
+		return;
+	lo = st->base[0].addr;
+	hi = st->base[st->len - 1].addr + 1;
+	span = hi - lo;
+	while ((span >> shift) > st->len / 2 && shift < 63)
+		shift++;
+	st->index_base = lo;
+	st->index_shift = shift;
+	st->nbuckets = (size_t) ((span - 1) >> shift) + 1;
+	st->bucket = XNEWVEC (uint32_t, st->nbuckets);
+	for (b = 0; b < st->nbuckets; b++) {
+		uint64_t a = lo + ((uint64_t) b << shift);
+
+		while (i + 1 < st->len && st->base[i + 1].addr <= a)
+			i++;
+		st->bucket[b] = (uint32_t) i;
+	}
+}
+
+void
+symtab_free_index (struct symtab *st)
+{
+	free (st->bucket);
+	st->bucket = NULL;
+	st->nbuckets = 0;
+}
+
+struct sym *
+symtab_find (const struct symtab *st, uint64_t addr)
+{
+	size_t i, b;
+
+	if (!st->bucket || addr < st->index_base)
+		return symtab_lookup (st->base, st->len, addr);
+	b = (size_t) ((addr - st->index_base) >> st->index_shift);
+	if (b >= st->nbuckets)
+		return symtab_lookup (st->base, st->len, addr);
+	i = st->bucket[b];
+	while (i + 1 < st->len && st->base[i + 1].addr <= addr)
+		i++;
+	return addr <= st->base[i].end_addr ? &st->base[i] : NULL;
+}

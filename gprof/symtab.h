@@ -1,0 +1,41 @@
+/* symtab.h - symbols sorted by address, one per address.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef GPROF_SYMTAB_H
+#define GPROF_SYMTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gprof/model.h"
+
+/* Sorts V[0..*N) by address, keeps one symbol per address and gives
+   each an end address, the way GNU gprof finalizes a table:
+
+   - at one address, functions sort before other symbols and globals
+     before statics (stably otherwise), and the first is kept unless a
+     later one is global where it is static, or else a function where
+     it is not, or else has a name without a leading '_' where it has
+     one (or one '_' where it has two);
+   - a symbol ends where the next begins; the last one ends at
+     TEXT_END (one past .text), even if that is below its start;
+   - a symbol that already has an end address keeps it, and one whose
+     range is empty is dropped.
+
+   *N becomes the number kept.  */
+void symtab_finalize (struct sym *v, size_t *n, uint64_t text_end);
+
+/* The symbol of V[0..N) whose range holds ADDR, or NULL.  */
+struct sym *symtab_lookup (struct sym *v, size_t n, uint64_t addr);
+
+/* Builds ST's lookup index, for tables looked up a lot (one lookup per
+   arc of a profile); symtab_free_index() frees it.  */
+void symtab_index (struct symtab *st);
+void symtab_free_index (struct symtab *st);
+
+/* symtab_lookup() on ST, through its index if it has one.  */
+struct sym *symtab_find (const struct symtab *st, uint64_t addr);
+
+#endif /* GPROF_SYMTAB_H */

@@ -1,0 +1,323 @@
+/* test_symtab.c - unit tests of the symbol table (gprof/symtab.c,
+   gprof/msort.c and the symbol rules of gprof/objfile.c).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Which alias survives at one address, where each symbol ends, what an
+   address finds, and that the sort breaks ties exactly as glibc's
+   qsort() (GNU gprof's) does, even for a comparator that is not
+   transitive.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gprof/model.h"
+#include "gprof/msort.h"
+#include "gprof/objfile.h"
+#include "gprof/symtab.h"
+#include "tests/unit/cunit_main.h"
+
+static struct sym
+mk (uint64_t addr, const char *name, bool is_func, bool is_static)
+{
+	struct sym s;
+
+	sym_init (&s);
+	s.addr = addr;
+	s.name = name;
+	s.is_func = is_func;
+	s.is_static = is_static;
+	return s;
+}
+
+static void
+test_sorted_and_ends (void)
+{
+	struct sym v[4];
+	size_t n = 4;
+
+	v[0] = mk (0x300, "c", true, false);
+	v[1] = mk (0x100, "a", true, false);
+	v[2] = mk (0x200, "b", true, true);
+	v[3] = mk (0x380, "d", true, false);
+	symtab_finalize (v, &n, 0x400);
+	CU_ASSERT_EQUAL_FATAL (n, 4);
+	CU_ASSERT_STRING_EQUAL (v[0].name, "a");
+	CU_ASSERT_STRING_EQUAL (v[1].name, "b");
+	CU_ASSERT_STRING_EQUAL (v[2].name, "c");
+	CU_ASSERT_STRING_EQUAL (v[3].name, "d");
+	/* Each ends where the next begins; the last at the end of .text.  */
+	CU_ASSERT_EQUAL (v[0].end_addr, 0x1ff);
+	CU_ASSERT_EQUAL (v[1].end_addr, 0x2ff);
+	CU_ASSERT_EQUAL (v[2].end_addr, 0x37f);
+	CU_ASSERT_EQUAL (v[3].end_addr, 0x3ff);
+}
+
+/* GNU gprof's preferences at one address, each in both input orders.  */
+static void
+test_alias_preference (void)
+{
+	static const struct {
+		struct { const char *name; bool func, stat; } a, b;
+		const char *winner;
+	} cases[] = {
+		{ { "s", true, true }, { "g", true, false }, "g" },	/* global */
+		{ { "n", false, false }, { "f", true, false }, "f" },	/* function */
+		{ { "_x", true, false }, { "x", true, false }, "x" },	/* no '_' */
+		{ { "__x", true, false }, { "_y", true, false }, "_y" }, /* one '_' */
+		{ { "p", true, false }, { "q", true, false }, "p" },	/* first */
+		{ { "__a", true, false }, { "__b", true, false }, "__a" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sym v[3];
+		size_t n = 3;
+
+		v[0] = mk (0x10, cases[i].a.name, cases[i].a.func,
+			   cases[i].a.stat);
+		v[1] = mk (0x10, cases[i].b.name, cases[i].b.func,
+			   cases[i].b.stat);
+		v[2] = mk (0x20, "next", true, false);
+		symtab_finalize (v, &n, 0x30);
+		CU_ASSERT_EQUAL (n, 2);
+		CU_ASSERT_STRING_EQUAL (v[0].name, cases[i].winner);
+		CU_ASSERT_EQUAL (v[0].end_addr, 0x1f);
+	}
+	/* Swapped input: the same winner, except for two equal names
+	   where the first one in the input stays.  */
+	for (i = 0; i < sizeof cases / sizeof cases[0] - 2; i++) {
+		struct sym v[2];
+		size_t n = 2;
+
+		v[0] = mk (0x10, cases[i].b.name, cases[i].b.func,
+			   cases[i].b.stat);
+		v[1] = mk (0x10, cases[i].a.name, cases[i].a.func,
+			   cases[i].a.stat);
+		symtab_finalize (v, &n, 0x30);
+		CU_ASSERT_EQUAL (n, 1);
+		CU_ASSERT_STRING_EQUAL (v[0].name, cases[i].winner);
+	}
+}
+
+/* Four aliases, as GNU gprof keeps them: functions sort first, the
+   first global function wins unless a later one has fewer '_'.  */
+static void
+test_four_aliases (void)
+{
+	struct sym v[4];
+	size_t n = 4;
+
+	v[0] = mk (0x40, "__alias_c", true, false);
+	v[1] = mk (0x40, "alias_a", true, false);
+	v[2] = mk (0x40, "alias_b", true, false);
+	v[3] = mk (0x40, "_alias_d", true, false);
+	symtab_finalize (v, &n, 0x100);
+	CU_ASSERT_EQUAL (n, 1);
+	CU_ASSERT_STRING_EQUAL (v[0].name, "alias_a");
+}
+
+static void
+test_lookup (void)
+{
+	struct sym v[3];
+	size_t n = 3;
+
+	v[0] = mk (0x100, "a", true, false);
+	v[1] = mk (0x200, "b", true, false);
+	v[2] = mk (0x900, "data", false, false);	/* beyond .text */
+	symtab_finalize (v, &n, 0x400);
+	CU_ASSERT_PTR_NULL (symtab_lookup (v, n, 0xff));
+	CU_ASSERT_PTR_EQUAL (symtab_lookup (v, n, 0x100), &v[0]);
+	CU_ASSERT_PTR_EQUAL (symtab_lookup (v, n, 0x1ff), &v[0]);
+	CU_ASSERT_PTR_EQUAL (symtab_lookup (v, n, 0x200), &v[1]);
+	CU_ASSERT_PTR_EQUAL (symtab_lookup (v, n, 0x8ff), &v[1]);
+	/* The last symbol ends at the end of .text, below its start: no
+	   address finds it.  */
+	CU_ASSERT_EQUAL (v[2].end_addr, 0x3ff);
+	CU_ASSERT_PTR_NULL (symtab_lookup (v, n, 0x900));
+	CU_ASSERT_PTR_NULL (symtab_lookup (v, 0, 0x100));
+}
+
+/* A table whose entries carry their own end (symspec ranges): kept,
+   and one with an empty range dropped.  */
+static void
+test_explicit_ends (void)
+{
+	struct sym v[3];
+	size_t n = 3;
+
+	v[0] = mk (0x100, "a", true, false);
+	v[0].end_addr = 0x2ff;
+	v[1] = mk (0x300, "empty", true, false);
+	v[1].end_addr = 0x2ff;
+	v[2] = mk (0x400, "c", true, false);
+	symtab_finalize (v, &n, 0x1000);
+	CU_ASSERT_EQUAL_FATAL (n, 2);
+	CU_ASSERT_EQUAL (v[0].end_addr, 0x2ff);
+	CU_ASSERT_STRING_EQUAL (v[1].name, "c");
+	CU_ASSERT_EQUAL (v[1].end_addr, 0xfff);
+	CU_ASSERT_PTR_NULL (symtab_lookup (v, n, 0x350));
+}
+
+/* A big table survives the in-place sort with every symbol intact.  */
+static void
+test_big_table (void)
+{
+	size_t n = 100000, i;
+	struct sym *v = calloc (n, sizeof *v);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+	for (i = 0; i < n; i++)
+		v[i] = mk (((i * 7919) % n) * 16 + 16, "f", true, false);
+	symtab_finalize (v, &n, 16 * 100001);
+	CU_ASSERT_EQUAL_FATAL (n, 100000);
+	for (i = 0; i < n; i++)
+		if (v[i].addr != 16 * (i + 1) || v[i].end_addr != 16 * (i + 2) - 1)
+			break;
+	CU_ASSERT_EQUAL (i, n);
+	free (v);
+}
+
+/* The bucket index finds what the binary search finds, everywhere.  */
+static void
+test_index (void)
+{
+	size_t n = 5000, i;
+	struct sym *v = calloc (n, sizeof *v);
+	struct symtab st;
+	unsigned int seed = 7;
+	uint64_t a = 0x400000, addr;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245 + 12345;
+		a += 1 + (seed >> 16) % 300;
+		v[i] = mk (a, "f", true, false);
+	}
+	memset (&st, 0, sizeof st);
+	st.base = v;
+	st.len = n;
+	st.text_end = a - 100;		/* the last symbol ends early */
+	symtab_finalize (st.base, &st.len, st.text_end);
+	symtab_index (&st);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (st.bucket);
+	for (addr = 0x3fff00; addr < a + 200; addr++)
+		if (symtab_find (&st, addr)
+		    != symtab_lookup (st.base, st.len, addr))
+			break;
+	CU_ASSERT_EQUAL (addr, a + 200);
+	symtab_free_index (&st);
+	free (v);
+}
+
+struct pair {
+	int key;
+	int seq;
+};
+
+static int
+cmp_key (const void *a, const void *b)
+{
+	return ((const struct pair *) a)->key - ((const struct pair *) b)->key;
+}
+
+static int
+cmp_key_ptr (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cmp_key (a, b);
+}
+
+/* Not transitive: ties unless both keys are even.  */
+static int
+cmp_odd (const void *a, const void *b)
+{
+	int l = ((const struct pair *) a)->key, r = ((const struct pair *) b)->key;
+
+	if (l % 2 || r % 2)
+		return 0;
+	return l - r;
+}
+
+static int
+cmp_odd_ptr (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return cmp_odd (a, b);
+}
+
+/* The same order as glibc's qsort(), for every size up to 300.  */
+static void
+test_msort_like_qsort (void)
+{
+	size_t n, i;
+	unsigned int seed = 12345;
+
+	for (n = 0; n < 300; n++) {
+		struct pair *a = calloc (n + 1, sizeof *a);
+		struct pair *b = calloc (n + 1, sizeof *b);
+		void **p = calloc (n + 1, sizeof *p);
+		int pass;
+
+		for (pass = 0; pass < 2; pass++) {
+			for (i = 0; i < n; i++) {
+				seed = seed * 1103515245 + 12345;
+				a[i].key = (int) ((seed >> 16) % 13);
+				a[i].seq = (int) i;
+				p[i] = &a[i];
+			}
+			memcpy (b, a, n * sizeof *a);
+			qsort (b, n, sizeof *b, pass ? cmp_odd : cmp_key);
+			msort_ptrs (p, n, pass ? cmp_odd_ptr : cmp_key_ptr,
+				    NULL);
+			for (i = 0; i < n; i++)
+				if (((struct pair *) p[i])->seq != b[i].seq)
+					break;
+			CU_ASSERT_EQUAL (i, n);
+		}
+		free (a);
+		free (b);
+		free (p);
+	}
+}
+
+static void
+test_static_names (void)
+{
+	CU_ASSERT_TRUE (objfile_static_name_ok ("helper"));
+	CU_ASSERT_TRUE (objfile_static_name_ok ("work.constprop.0"));
+	CU_ASSERT_TRUE (objfile_static_name_ok ("f.clone.3"));
+	CU_ASSERT_TRUE (objfile_static_name_ok ("f.12"));
+	CU_ASSERT_TRUE (objfile_static_name_ok ("f.constprop.0.12"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f.isra.0"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f.part.0"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f.cold"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f.constprop.0.isra.0"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("crtstuff.c"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("a$b"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f..1"));
+	CU_ASSERT_FALSE (objfile_static_name_ok ("f.clone."));
+}
+
+static const struct unit_test unit_tests[] = {
+	{ "sorted, each ending at the next", test_sorted_and_ends },
+	{ "which alias survives", test_alias_preference },
+	{ "four aliases at one address", test_four_aliases },
+	{ "lookup by address", test_lookup },
+	{ "ranges with their own ends", test_explicit_ends },
+	{ "100000 symbols sorted in place", test_big_table },
+	{ "lookup through the bucket index", test_index },
+	{ "merge sort orders as glibc qsort", test_msort_like_qsort },
+	{ "static names GNU gprof means to keep", test_static_names },
+	{ NULL, NULL }
+};
+
+int
+main (void)
+{
+	return unit_run ("symtab", unit_tests);
+}
