@@ -104,6 +104,41 @@ resolve_lines (const struct options *opt, struct lines *lines,
 	}
 }
 
+struct names {
+	char **v;			/* names to free at the end */
+	size_t n;
+};
+
+/* --objects: the symbols of every object but the program, each at
+   its place, after the program's in ST.  */
+static void
+add_object_syms (const struct options *opt, const struct proc_objects *objs,
+		 struct symtab *st, struct names *names)
+{
+	size_t k, i;
+
+	for (k = 1; k < objs->n; k++) {
+		uint64_t end = 0;
+		size_t n;
+		struct sym *v = objfile_object_syms (&objs->v[k], opt, &end,
+						     &n);
+
+		if (n) {
+			st->base = xrealloc (st->base, (st->len + n)
+					     * sizeof *st->base);
+			memcpy (st->base + st->len, v, n * sizeof *v);
+			st->len += n;
+			names->v = xrealloc (names->v, (names->n + n)
+					     * sizeof *names->v);
+			for (i = 0; i < n; i++)
+				names->v[names->n++] = (char *) v[i].name;
+			if (end > st->text_end)
+				st->text_end = end;
+		}
+		free (v);
+	}
+}
+
 int
 main (int argc, char **argv)
 {
@@ -114,6 +149,8 @@ main (int argc, char **argv)
 	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
 	struct symspecs *ss;
 	struct profile prof;
+	struct proc_objects objs = { NULL, 0, 0 };
+	struct names obj_names = { NULL, 0 };
 	struct callgraph cg;
 	struct report rep;
 	char *names = NULL;
@@ -133,8 +170,12 @@ main (int argc, char **argv)
 	if (opt.style)
 		check_supported (&opt, opt.style);
 
-	/* Symbols of the executable.  */
+	/* Symbols of the executable (and, with --objects, of the other
+	   objects of the processes profiled, which their companions
+	   name).  */
 	of = objfile_open (opt.image);
+	if (opt.objects)
+		profile_objects (opt.gmon_files, opt.ngmon, &objs);
 	if (opt.map_file)
 		objfile_read_map (opt.map_file, &map);
 	if (opt.symbol_file) {
@@ -146,6 +187,8 @@ main (int argc, char **argv)
 			symspec_needs_lines (&opt) ? lines : NULL, &st.len);
 	}
 	st.text_end = objfile_text_end (of);
+	if (opt.objects)
+		add_object_syms (&opt, &objs, &st, &obj_names);
 	symtab_finalize (st.base, &st.len, st.text_end);
 	symtab_index (&st);
 	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
@@ -157,7 +200,12 @@ main (int argc, char **argv)
 	cg_init (&cg);
 	report_init (&rep, &opt, of, &st, &prof, &cg, ss, 0.0);
 	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
-		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep);
+		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
+		      opt.objects ? &objs : NULL);
+	if (objs.lost_calls)
+		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
+			 "or into code of no known object are left out",
+			 objs.lost_calls);
 	if ((prof.input & INPUT_BB) && !opt.line)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
@@ -237,6 +285,10 @@ done:
 	free (names);
 	symtab_free_index (&st);
 	free (st.base);
+	for (i = 0; i < obj_names.n; i++)
+		free (obj_names.v[i]);
+	free (obj_names.v);
+	profile_objects_free (&objs);
 	objfile_close (of);
 	options_free (&opt);
 	return 0;

@@ -132,6 +132,31 @@ struct profile {
 	size_t nbbs;
 };
 
+/* An object of the process a libgmon profile was taken of (--objects):
+   the program, a shared library, the vDSO.  Each has a place of its own
+   in the model's addresses, far from the others, so that one symbol
+   table and one call graph hold them all: model address = link-time
+   address + offset (0 for the program).  */
+struct proc_object {
+	char *path;			/* the file as it was loaded */
+	char *name;			/* its name in reports, unique */
+	char *symbols;			/* the file to read its symbols from:
+					   the saved copy of the vDSO, or NULL
+					   for PATH */
+	unsigned char build_id[64];	/* its NT_GNU_BUILD_ID */
+	size_t build_id_len;		/* 0: none known */
+	uint64_t offset;		/* added to its link-time addresses */
+	bool main;			/* the program */
+	bool has_data;			/* a classic file of it was written */
+};
+
+struct proc_objects {
+	struct proc_object *v;		/* v[0] is the program */
+	size_t n;
+	uint64_t lost_calls;		/* calls between objects, one end in
+					   code of no known object */
+};
+
 /* The symbol table: sorted by address, one symbol per address.  */
 struct symtab {
 	struct sym *base;		/* symbols */

@@ -61,6 +61,17 @@ struct sym *objfile_function_syms (struct objfile *of,
 				   const struct fmap *map,
 				   struct lines *lines, size_t *n);
 
+/* --objects: the function symbols of object O of the process, at
+   their places in the model (link-time address + O->offset), named
+   NAME@OBJECT, from the object's separate debugging file if the
+   system has one (its full symbol table), else its own symbol table,
+   else (stripped) its dynamic one.  *END gets the end of its code in
+   the model.  NULL with *N 0 (after a warning) if it cannot be read.
+   The names are the caller's to free.  */
+struct sym *objfile_object_syms (const struct proc_object *o,
+				 const struct options *opt, uint64_t *end,
+				 size_t *n);
+
 /* The symbols of an nm-style file (-S): "ADDRESS TYPE NAME" lines, of
    which types t and T are kept.  Exits if there are none.  *NAMES
    gets the memory of the names, to free after the symbols.  */

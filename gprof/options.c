@@ -33,7 +33,8 @@ const char *const options_default_excluded[] = {
 enum {
 	OPT_DEMANGLE = 150,
 	OPT_NO_DEMANGLE,
-	OPT_INLINE_FILE_NAMES
+	OPT_INLINE_FILE_NAMES,
+	OPT_OBJECTS
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -81,6 +82,8 @@ static const struct option long_options[] = {
 	{ "file-format", required_argument, NULL, 'O' },
 	{ "traditional", no_argument, NULL, 'T' },
 	{ "version", no_argument, NULL, 'v' },
+	/* Ours: not in GNU gprof.  */
+	{ "objects", no_argument, NULL, OPT_OBJECTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -117,6 +120,10 @@ usage (FILE *f, int status)
 "  -a, --no-static                    leave out static functions\n"
 "  -D, --ignore-non-functions         leave out static symbols that are not functions\n"
 "  -S FILE, --external-symbol-table=FILE  symbols from an nm-style FILE\n"
+"      --objects                      the whole process: the shared libraries\n"
+"                                     and the vDSO too, from the files libgmon\n"
+"                                     writes in PROFILE-objs/ (their functions\n"
+"                                     are named FUNCTION@LIBRARY)\n"
 "\n"
 "Presentation:\n"
 "  -b, --brief                        no explanations of the columns\n"
@@ -410,6 +417,9 @@ options_parse (int argc, char **argv, struct options *opt)
 		case OPT_INLINE_FILE_NAMES:
 			opt->inline_file_names = true;
 			break;
+		case OPT_OBJECTS:
+			opt->objects = true;
+			break;
 		default:
 			usage (stderr, 1);
 		}
@@ -419,6 +429,22 @@ options_parse (int argc, char **argv, struct options *opt)
 	    && (opt->user_specified & STYLE_FILE_ORDER)) {
 		fprintf (stderr, "%s: only one of --function-ordering (-r) and "
 			 "--file-ordering (-R) may be given\n", program_name);
+		exit (1);
+	}
+
+	/* The places --objects gives the libraries mean nothing to
+	   another reader of gmon.sum; and an external symbol table has
+	   the program's symbols only.  */
+	if (opt->objects && (opt->style & STYLE_SUMMARY)) {
+		fprintf (stderr, "%s: --objects cannot be summed into gmon.sum "
+			 "(-s): sum each object's files instead\n",
+			 program_name);
+		exit (1);
+	}
+	if (opt->objects && opt->symbol_file) {
+		fprintf (stderr, "%s: --objects reads the symbols of every "
+			 "object itself: it does not go with -S\n",
+			 program_name);
 		exit (1);
 	}
 

@@ -67,6 +67,7 @@ struct options {
 	bool line;			/* -l (set by -s too) */
 	bool print_path;		/* -L */
 	bool inline_file_names;		/* --inline-file-names */
+	bool objects;			/* --objects: the whole process */
 	bool all_lines;			/* -x */
 	bool separate_files;		/* -y */
 	bool ignore_zeros;		/* unless -z */

@@ -13,7 +13,14 @@
      divides by the 0 of a new-format file and prints "-nan" and "inf".
 
    Standard input ("-") is read like any file, BSD formats included
-   (GNU gprof has to seek in those and fails on a pipe).  */
+   (GNU gprof has to seek in those and fails on a pipe).
+
+   With --objects, each profile's companion (gmon/gmonx_out.h, written
+   by libgmon in PROFILE-objs/) adds the other objects of the process:
+   each object's classic file, its addresses moved to the object's
+   place in the model (struct proc_object), and the calls between
+   objects.  The same object in several profiles (the children of a
+   fork) has one place, so its files add up as the program's do.  */
 
 #include <config.h>
 
@@ -26,6 +33,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
+#include "gmon/gmonx.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util.h"
@@ -64,9 +72,216 @@ gmon_format_of (enum file_format f)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* --objects: the companions libgmon writes beside its profiles */
+
+/* NAME's companion, read; exits if there is none or it is damaged.  */
+static void
+companion_of (const char *name, struct gmonx_file *f)
+{
+	char path[4096];
+	struct gmon_error err;
+
+	if (gmonx_find_companion (name, path, sizeof path) < 0)
+		gp_fatal (name, "--objects: no %s beside it (was it written by "
+			  "libgmon, with GMON_OBJECTS=0, or renamed?)", path);
+	if (gmonx_read (path, f, &err) < 0)
+		gp_fatal (NULL, "%s", err.msg);
+}
+
+static bool
+same_object (const struct proc_object *o, const struct gmonx_object *x)
+{
+	if (strcmp (o->path, x->path) != 0)
+		return false;
+	return o->build_id_len == x->build_id_len
+		&& memcmp (o->build_id, x->build_id, x->build_id_len) == 0;
+}
+
+/* The name reports give object X: its classic file's without ".gmon"
+   (the runtime keeps those unique), else its file name; with ~N added
+   if another object of OBJS has it already.  */
+static char *
+report_name (const struct proc_objects *objs, const struct gmonx_object *x)
+{
+	const char *b = strrchr (x->path, '/');
+	char *name, *try;
+	size_t i, len;
+	int k;
+
+	if (*x->file) {
+		len = strlen (x->file);
+		name = xstrndup (x->file, len > 5 && strcmp (x->file + len - 5,
+							   ".gmon") == 0
+				 ? len - 5 : len);
+	} else {
+		name = xstrdup (b ? b + 1 : x->path);
+	}
+	for (k = 1, try = xstrdup (name);; k++) {
+		for (i = 0; i < objs->n; i++)
+			if (strcmp (objs->v[i].name, try) == 0)
+				break;
+		if (i == objs->n)
+			break;
+		free (try);
+		try = xasprintf ("%s~%d", name, k + 1);
+	}
+	free (name);
+	return try;
+}
+
+/* The entry of OBJS for object X of companion F, added if new.  */
+static size_t
+object_index (struct proc_objects *objs, const struct gmonx_file *f,
+	      const struct gmonx_object *x)
+{
+	struct proc_object *o;
+	size_t i;
+
+	if (x->flags & GMONX_OBJ_MAIN)
+		return 0;
+	for (i = 1; i < objs->n; i++)
+		if (same_object (&objs->v[i], x)) {
+			objs->v[i].has_data |= *x->file != '\0';
+			return i;
+		}
+	objs->v = xrealloc (objs->v, (objs->n + 1) * sizeof *objs->v);
+	o = &objs->v[objs->n];
+	memset (o, 0, sizeof *o);
+	o->path = xstrdup (x->path);
+	o->name = report_name (objs, x);
+	if (*x->image)
+		o->symbols = concat (f->dir, "/", x->image, NULL);
+	memcpy (o->build_id, x->build_id, x->build_id_len);
+	o->build_id_len = x->build_id_len;
+	o->has_data = *x->file != '\0';
+	/* Link-time addresses of shared objects are small: 2^40 apart
+	   they never meet.  */
+	o->offset = (uint64_t) objs->n << 40;
+	return objs->n++;
+}
+
+void
+profile_objects (char *const *names, size_t n, struct proc_objects *objs)
+{
+	static char *const default_name[] = { (char *) "gmon.out" };
+	size_t i, k;
+
+	if (n == 0) {
+		names = default_name;
+		n = 1;
+	}
+	memset (objs, 0, sizeof *objs);
+	objs->v = XCNEW (struct proc_object);
+	objs->n = 1;
+	objs->v[0].path = xstrdup ("");
+	objs->v[0].name = xstrdup ("");
+	objs->v[0].main = true;
+	for (i = 0; i < n; i++) {
+		struct gmonx_file f;
+
+		companion_of (names[i], &f);
+		for (k = 0; k < f.nobjects; k++)
+			object_index (objs, &f, &f.objects[k]);
+		gmonx_free (&f);
+	}
+}
+
+void
+profile_objects_free (struct proc_objects *objs)
+{
+	size_t i;
+
+	for (i = 0; i < objs->n; i++) {
+		free (objs->v[i].path);
+		free (objs->v[i].name);
+		free (objs->v[i].symbols);
+	}
+	free (objs->v);
+	memset (objs, 0, sizeof *objs);
+}
+
+/* Adds the classic file PATH of an object, its addresses moved by
+   OFFSET, to GP.  */
+static void
+add_object_file (struct gmon_profile *gp, const char *path, uint64_t offset)
+{
+	struct gmon_profile one;
+	struct gmon_error err;
+	size_t i;
+
+	gmon_profile_init (&one, &gp->target);
+	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, NULL, &err) < 0)
+		gp_fatal (NULL, "%s", err.msg);
+	for (i = 0; i < one.nhist; i++) {
+		struct gmon_hist_hdr h = one.hist[i].h;
+
+		h.low_pc += offset;
+		h.high_pc += offset;
+		if (gmon_profile_add_hist (gp, path, &h, one.hist[i].bins, false,
+					   &err) < 0)
+			gp_fatal (NULL, "%s", err.msg);
+	}
+	for (i = 0; i < one.narcs; i++)
+		if (gmon_profile_add_arc (gp, one.arcs[i].from_pc + offset,
+					  one.arcs[i].self_pc + offset,
+					  one.arcs[i].count) < 0)
+			gp_fatal (NULL, "out of memory");
+	for (i = 0; i < one.nbbs; i++)
+		if (gmon_profile_add_bb (gp, one.bbs[i].addr + offset,
+					 one.bbs[i].count) < 0)
+			gp_fatal (NULL, "out of memory");
+	gp->input |= one.input;
+	gmon_profile_free (&one);
+}
+
+/* The other objects of the process profile NAME into GP: their
+   classic files, and the calls between objects.  */
+static void
+add_objects (struct gmon_profile *gp, const char *name,
+	     struct proc_objects *objs)
+{
+	struct gmonx_file f;
+	size_t *at, k;
+
+	companion_of (name, &f);
+	at = XNEWVEC (size_t, f.nobjects ? f.nobjects : 1);
+	for (k = 0; k < f.nobjects; k++) {
+		const struct gmonx_object *x = &f.objects[k];
+		char *path;
+
+		at[k] = object_index (objs, &f, x);
+		if ((x->flags & GMONX_OBJ_MAIN) || !*x->file)
+			continue;
+		path = concat (f.dir, "/", x->file, NULL);
+		add_object_file (gp, path, objs->v[at[k]].offset);
+		free (path);
+	}
+	for (k = 0; k < f.narcs; k++) {
+		const struct gmonx_arc *a = &f.arcs[k];
+		const struct gmonx_object *fo = gmonx_object (&f, a->from_obj);
+		const struct gmonx_object *so = gmonx_object (&f, a->self_obj);
+
+		if (!fo || !so) {
+			objs->lost_calls += a->count;
+			continue;
+		}
+		if (gmon_profile_add_arc (gp, a->from_pc
+					  + objs->v[at[fo - f.objects]].offset,
+					  a->self_pc
+					  + objs->v[at[so - f.objects]].offset,
+					  a->count) < 0)
+			gp_fatal (NULL, "out of memory");
+		gp->input |= GMON_INPUT_ARCS;
+	}
+	free (at);
+	gmonx_free (&f);
+}
+
 void
 profile_read (struct profile *p, struct objfile *of, char *const *names,
-	      size_t n, enum file_format format, profile_file_cb cb, void *arg)
+	      size_t n, enum file_format format, profile_file_cb cb, void *arg,
+	      struct proc_objects *objs)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
 	struct gmon_profile gp;
@@ -99,6 +314,8 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		st.nbb = gs.nbb;
 		if (cb)
 			cb (names[i], &st, arg);
+		if (objs)
+			add_objects (&gp, names[i], objs);
 	}
 
 	memset (p, 0, sizeof *p);

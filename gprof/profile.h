@@ -30,11 +30,19 @@ typedef void (*profile_file_cb) (const char *name,
 
 /* Reads NAMES[0..N) (or gmon.out if N is 0) in FORMAT, laid out for
    OF's target, into P.  Calls CB (if not NULL) after each file, as GNU
-   gprof prints -i while it reads.  Exits with a message on the first
-   damaged file.  */
+   gprof prints -i while it reads.  With OBJS (--objects; filled by
+   profile_objects) the other objects of each profile's process too,
+   at their places.  Exits with a message on the first damaged file.  */
 void profile_read (struct profile *p, struct objfile *of,
 		   char *const *names, size_t n, enum file_format format,
-		   profile_file_cb cb, void *arg);
+		   profile_file_cb cb, void *arg, struct proc_objects *objs);
+
+/* --objects: the objects of the processes NAMES[0..N) profiled, from
+   their companions, each given its place; exits if a profile has no
+   companion.  */
+void profile_objects (char *const *names, size_t n,
+		      struct proc_objects *objs);
+void profile_objects_free (struct proc_objects *objs);
 
 void profile_free (struct profile *p);
 

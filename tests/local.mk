@@ -177,7 +177,8 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-objects.sh \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
-	tests/e2e/rt-bbcount.sh
+	tests/e2e/rt-bbcount.sh \
+	tests/e2e/gprof-objects.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
 	tests/programs/rt-wall.c \
