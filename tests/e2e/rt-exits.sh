@@ -64,9 +64,13 @@ core*)
 			(cd "core-$p" && ulimit -c unlimited &&
 			 exec "../$p" "$mode" >/dev/null 2>&1)
 		done
+		if [ -z "$(ls core-plain | grep '^core')" ]; then
+			echo "note: no core dump even without libgmon" \
+				"(ulimit -c): not checked"
+			break
+		fi
 		check "$mode: a core dump, as without libgmon" \
-			test -n "$(ls core-plain | grep '^core')" \
-			-a -n "$(ls core-prog | grep '^core')"
+			test -n "$(ls core-prog | grep '^core')"
 		check "$mode: the profile beside it" test -f core-prog/gmon.out
 	done ;;
 *)	echo "note: core dumps not checked (core_pattern is not core*)" ;;

@@ -10,7 +10,7 @@
    300 + 150 ms, and the threads' real time 150 ms more (both wait or
    work while the lock is held).  Prints "eintr N": how many times
    nanosleep was cut short by a signal (a wall-clock sampler must not
-   do that).  */
+   do that), and "worker_ms N": how long the worker thread lived.  */
 
 #include <errno.h>
 #include <pthread.h>
@@ -57,14 +57,20 @@ snooze (long ms)
 		eintr++;
 }
 
+static long worker_ms;
+
 static void *
 worker (void *arg)
 {
+	struct timespec t0;
+
 	(void) arg;
+	clock_gettime (CLOCK_MONOTONIC, &t0);
 	pthread_mutex_lock (&lock);
 	pthread_mutex_unlock (&started);
 	compute (150);
 	pthread_mutex_unlock (&lock);
+	worker_ms = ms_since (&t0, CLOCK_MONOTONIC);
 	return NULL;
 }
 
@@ -91,6 +97,6 @@ main (int argc, char **argv)
 	pthread_mutex_lock (&started);	/* the worker holds the lock */
 	wait_lock ();
 	pthread_join (t, NULL);
-	printf ("eintr %d\n", eintr);
+	printf ("eintr %d\nworker_ms %ld\n", eintr, worker_ms);
 	return 0;
 }
