@@ -218,6 +218,10 @@ struct gmon_writer {
 void gmon_writer_init (struct gmon_writer *w, int fd, void *buf,
 		       size_t cap, const struct gmon_target *t);
 int gmon_writer_flush (struct gmon_writer *w);
+/* Room for N more bytes (N <= GMON_WRITER_MIN_BUF) in the buffer,
+   flushed first if need be; NULL once any write failed.  For writers
+   of other formats built on this one (gmonx_write.c).  */
+unsigned char *gmon_writer_reserve (struct gmon_writer *w, size_t n);
 
 /* New format.  */
 int gmon_write_header (struct gmon_writer *w);

@@ -17,25 +17,10 @@
 #include "gmon/bytes.h"
 #include "gmon/gmonx.h"
 
-/* Room for N more bytes (N <= GMON_WRITER_MIN_BUF).  */
-static unsigned char *
-reserve (struct gmon_writer *w, size_t n)
-{
-	unsigned char *p;
-
-	if (w->error)
-		return NULL;
-	if (w->cap - w->len < n && gmon_writer_flush (w) < 0)
-		return NULL;
-	p = w->buf + w->len;
-	w->len += n;
-	return p;
-}
-
 static int
 put_le (struct gmon_writer *w, uint64_t v, unsigned int size)
 {
-	unsigned char *p = reserve (w, size);
+	unsigned char *p = gmon_writer_reserve (w, size);
 
 	if (!p)
 		return -1;
@@ -51,7 +36,7 @@ put_bytes (struct gmon_writer *w, const void *src, size_t n)
 
 	while (n > 0) {
 		size_t k = n < GMON_WRITER_MIN_BUF ? n : GMON_WRITER_MIN_BUF;
-		unsigned char *p = reserve (w, k);
+		unsigned char *p = gmon_writer_reserve (w, k);
 
 		if (!p)
 			return -1;

@@ -63,9 +63,8 @@ gmon_writer_flush (struct gmon_writer *w)
 	return 0;
 }
 
-/* Room for N more bytes in the buffer (N <= GMON_WRITER_MIN_BUF).  */
-static unsigned char *
-reserve (struct gmon_writer *w, size_t n)
+unsigned char *
+gmon_writer_reserve (struct gmon_writer *w, size_t n)
 {
 	unsigned char *p;
 
@@ -81,7 +80,7 @@ reserve (struct gmon_writer *w, size_t n)
 static int
 put_uint (struct gmon_writer *w, uint64_t v, unsigned int size)
 {
-	unsigned char *p = reserve (w, size);
+	unsigned char *p = gmon_writer_reserve (w, size);
 
 	if (!p)
 		return -1;
@@ -98,7 +97,7 @@ put_vma (struct gmon_writer *w, uint64_t v)
 static int
 put_bytes (struct gmon_writer *w, const void *src, size_t n)
 {
-	unsigned char *p = reserve (w, n);
+	unsigned char *p = gmon_writer_reserve (w, n);
 
 	if (!p)
 		return -1;

@@ -67,7 +67,7 @@ snap_add (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
 	uint64_t i;
 
 	if (s->used >= s->mask) {
-		s->missed++;
+		s->missed += count;
 		return;
 	}
 	for (i = mc_arc_hash (from, self) & s->mask;;

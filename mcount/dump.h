@@ -20,7 +20,8 @@ struct mc_snap {
 					   or MC_NO_MOD */
 	uint64_t mask;
 	uint64_t used;			/* slots taken */
-	uint64_t missed;		/* arcs that found no room */
+	uint64_t missed;		/* calls of arcs that found no room
+					   (threads claimed many meanwhile) */
 	size_t mapsize;			/* bytes of slots and mod */
 };
 

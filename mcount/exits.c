@@ -464,7 +464,7 @@ fexecve (int fd, char *const argv[], char *const envp[])
 	return do_exec (EXEC_AT, fd, "", argv, envp, AT_EMPTY_PATH);
 }
 
-/* The execl family: the arguments up to the NULL into an array.  */
+/* Arguments up to the NULL, ARG the first.  */
 static size_t
 count_args (const char *arg, va_list ap)
 {
@@ -477,73 +477,66 @@ count_args (const char *arg, va_list ap)
 	return n;
 }
 
-#define COLLECT(argv, arg, ap, n)				\
-	do {							\
-		size_t i_;					\
-								\
-		(argv)[0] = (char *) (arg);			\
-		for (i_ = 1; i_ < (n); i_++)			\
-			(argv)[i_] = va_arg (ap, char *);	\
-		(argv)[n] = NULL;				\
-		if ((n) > 0)					\
-			(void) va_arg (ap, char *);		\
-	} while (0)
+/* The execl family: the arguments up to the NULL into an array (and
+   with ENV_LAST the environment after them, for execle).  */
+static int
+exec_list (enum exec_kind kind, const char *path, const char *arg,
+	   va_list ap, bool env_last)
+{
+	char *const *envp = environ;
+	va_list aq;
+	size_t n, i;
+
+	va_copy (aq, ap);
+	n = count_args (arg, aq);
+	va_end (aq);
+	{
+		char *argv[n + 1];
+
+		argv[0] = (char *) arg;
+		for (i = 1; i < n; i++)
+			argv[i] = va_arg (ap, char *);
+		argv[n] = NULL;
+		if (n > 0)
+			(void) va_arg (ap, char *);	/* the NULL */
+		if (env_last)
+			envp = va_arg (ap, char *const *);
+		return do_exec (kind, 0, path, argv, envp, 0);
+	}
+}
 
 MC_WEAK int
 execl (const char *path, const char *arg, ...)
 {
 	va_list ap;
-	size_t n;
+	int rc;
 
 	va_start (ap, arg);
-	n = count_args (arg, ap);
+	rc = exec_list (EXEC_PATH, path, arg, ap, false);
 	va_end (ap);
-	{
-		char *argv[n + 1];
-
-		va_start (ap, arg);
-		COLLECT (argv, arg, ap, n);
-		va_end (ap);
-		return do_exec (EXEC_PATH, 0, path, argv, environ, 0);
-	}
+	return rc;
 }
 
 MC_WEAK int
 execlp (const char *file, const char *arg, ...)
 {
 	va_list ap;
-	size_t n;
+	int rc;
 
 	va_start (ap, arg);
-	n = count_args (arg, ap);
+	rc = exec_list (EXEC_SEARCH, file, arg, ap, false);
 	va_end (ap);
-	{
-		char *argv[n + 1];
-
-		va_start (ap, arg);
-		COLLECT (argv, arg, ap, n);
-		va_end (ap);
-		return do_exec (EXEC_SEARCH, 0, file, argv, environ, 0);
-	}
+	return rc;
 }
 
 MC_WEAK int
 execle (const char *path, const char *arg, ...)
 {
 	va_list ap;
-	char *const *envp;
-	size_t n;
+	int rc;
 
 	va_start (ap, arg);
-	n = count_args (arg, ap);
+	rc = exec_list (EXEC_PATH, path, arg, ap, true);
 	va_end (ap);
-	{
-		char *argv[n + 1];
-
-		va_start (ap, arg);
-		COLLECT (argv, arg, ap, n);
-		envp = va_arg (ap, char *const *);
-		va_end (ap);
-		return do_exec (EXEC_PATH, 0, path, argv, envp, 0);
-	}
+	return rc;
 }

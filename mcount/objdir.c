@@ -140,7 +140,7 @@ write_process (struct gmon_writer *w, const struct companion *c)
 	p.samples = st.samples;
 	p.unknown = st.unknown;
 	p.outside = st.outside;
-	p.lost_calls = as.lost_full + as.lost_nested;
+	p.lost_calls = as.lost_full + as.lost_nested + c->s->missed;
 	return gmonx_write_process (w, &p);
 }
 
