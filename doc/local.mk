@@ -16,3 +16,6 @@ AM_MAKEINFOFLAGS = --no-split
 AM_DISTCHECK_DVI_TARGET = html
 
 dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1
+
+# The schema of gprof --export=json, installed next to the manual.
+dist_doc_DATA = doc/gprof-json.schema.json
