@@ -94,14 +94,16 @@ EXTRA_DIST += tests/e2e/export-checkers.sh tests/tools/igprof-check.py \
 	tests/tools/json-schema-check.py
 
 # The exports of gprof (--export), read by the real readers where they
-# run here (callgrind_annotate, graphviz) and by the checkers.
+# run here (callgrind_annotate, graphviz; KCachegrind under Xvfb if it
+# is installed, else that test skips) and by the checkers.
 EXPORT_E2E = \
 	tests/e2e/export-callgrind.sh \
 	tests/e2e/export-igprof.sh \
 	tests/e2e/export-aprof.sh \
 	tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh \
-	tests/e2e/export-options.sh
+	tests/e2e/export-options.sh \
+	tests/e2e/export-kcachegrind.sh
 TESTS += $(EXPORT_E2E)
 EXTRA_DIST += $(EXPORT_E2E) \
 	tests/e2e/export-lib.sh \
