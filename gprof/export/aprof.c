@@ -154,6 +154,41 @@ caveats (struct xout *o, struct xctx *c, const struct unit *u)
 			   (unsigned long long) to_unit (u, xs->unknown));
 }
 
+static void
+get_unit (const struct xctx *c, struct unit *u)
+{
+	u->bb = c->req->bb;
+	u->num = u->den = 1;
+	if (!u->bb && c->xs->per_sample && c->in->p->hz > 0) {
+		/* usec = units * 1e6 / (per_sample * hz).  */
+		u->num = 1000000;
+		u->den = c->xs->per_sample * (uint64_t) c->in->p->hz;
+	}
+}
+
+/* Whether routine I is listed: it was called or has a cost.  */
+static bool
+listed (const struct xctx *c, const struct unit *u, size_t i)
+{
+	const struct sym *s = &c->in->st->base[i];
+
+	return s->ncalls + s->self_calls != 0
+		|| to_unit (u, c->xg->incl[u->bb ? XE_BB : XE_TIME][i]) != 0;
+}
+
+bool
+xw_aprof_empty (const struct xctx *c)
+{
+	struct unit u;
+	size_t i;
+
+	get_unit (c, &u);
+	for (i = 0; i < c->in->st->len; i++)
+		if (listed (c, &u, i))
+			return false;
+	return true;
+}
+
 void
 xw_aprof (struct xctx *c, struct xout *o)
 {
@@ -163,17 +198,13 @@ xw_aprof (struct xctx *c, struct xout *o)
 	const struct xgraph *g = c->xg;
 	int e = c->req->bb ? XE_BB : XE_TIME;
 	const uint64_t *self = c->req->bb ? xs->bb_self : xs->self;
-	struct unit u = { c->req->bb, 1, 1 };
+	struct unit u;
 	uint64_t k = 0, total;
 	struct stat sb;
 	size_t i, id = 0;
 	char *a, *p;
 
-	if (!u.bb && xs->per_sample && in->p->hz > 0) {
-		/* usec = units * 1e6 / (per_sample * hz).  */
-		u.num = 1000000;
-		u.den = xs->per_sample * (uint64_t) in->p->hz;
-	}
+	get_unit (c, &u);
 	total = u.bb ? xs->bb_total : to_unit (&u, xs->total);
 	for (i = 0; i < st->len; i++) {
 		uint64_t v = to_unit (&u, g->incl[e][i]);
@@ -206,7 +237,7 @@ xw_aprof (struct xctx *c, struct xout *o)
 		uint64_t sum = to_unit (&u, g->incl[e][i]);
 		uint64_t own = to_unit (&u, self[i]);
 
-		if (occ == 0 && sum == 0)
+		if (!listed (c, &u, i))
 			continue;
 		xo_printf (o, "r ");
 		put_quoted (o, xc_name (c, i));

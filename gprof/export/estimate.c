@@ -57,12 +57,14 @@ is_cycle_member (const struct sym *s)
 	return s->cyc_head && s->cyc_head != s;
 }
 
-bool
-xg_propagates (const struct callgraph *cg, const struct arc *a)
+/* Whether arc A carries time from its callee to its caller: not a
+   self call, nor a call within a cycle, nor off by -E and friends (the
+   conditions of callgraph.c's propagation).  */
+static bool
+propagates (const struct arc *a)
 {
 	const struct sym *parent = a->parent, *child = a->child;
 
-	(void) cg;
 	if (parent->fract == 0.0 || a->count == 0 || child == parent
 	    || child->fract == 0.0)
 		return false;
@@ -101,7 +103,7 @@ calls_out (const struct prop *pr, const struct sym *s)
 	uint32_t ai;
 
 	for (ai = s->children; ai != NO_ARC; ai = cg->arcs[ai].next_child)
-		if (xg_propagates (cg, &cg->arcs[ai]))
+		if (propagates (&cg->arcs[ai]))
 			sum += pr->share[ai];
 	return sum;
 }
@@ -124,7 +126,7 @@ split_into (struct prop *pr, const struct sym *u, uint64_t total)
 		     ai = cg->arcs[ai].next_parent) {
 			const struct arc *a = &cg->arcs[ai];
 
-			if (!xg_propagates (cg, a))
+			if (!propagates (a))
 				continue;
 			pr->arcs[n] = ai;
 			pr->w[n] = (double) a->count;
@@ -160,7 +162,8 @@ propagate (struct prop *pr, const struct symtab *st, struct sym **top)
 		const struct sym *s = top[i];
 		size_t ix = sym_ix (st, s);
 
-		/* A unit that passes nothing on keeps no calls' cost.  */
+		/* A function whose time is not passed on (-E, -N ...)
+		   inherits none either, as in callgraph.c.  */
 		pr->incl[ix] = pr->self[ix] + (s->fract != 0.0
 					       ? calls_out (pr, s) : 0);
 		if (!is_cycle_member (s)) {

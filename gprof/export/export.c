@@ -214,7 +214,8 @@ xc_name (struct xctx *c, size_t i)
 {
 	const struct sym *s = &c->in->st->base[i];
 
-	if (!c->in->opt->demangle)
+	/* The reports' rule: -T and --no-demangle show raw names.  */
+	if (!c->in->opt->demangle || c->in->opt->bsd)
 		return s->name;
 	if (!c->named[i]) {
 		c->named[i] = 1;
@@ -268,6 +269,10 @@ export_write (struct export_set *xs, const struct export_input *in)
 		if (c.req->bb && !samples.have_bb)
 			gp_fatal (NULL, "--export=%s: the profile has no "
 				  "basic-block counts", c.req->spec);
+		if (c.req->fmt == XF_APROF && xw_aprof_empty (&c))
+			gp_fatal (NULL, "--export=%s: no function was called "
+				  "or sampled, and an aprof report needs a "
+				  "routine", c.req->spec);
 		if (c.req->fmt == XF_CALLGRIND
 		    && strcmp (c.req->path, "-") != 0)
 			xw_callgrind_check_name (c.req->path);

@@ -577,8 +577,7 @@ xw_igprof (struct xctx *c, struct xout *o)
 			= unknown_ticks;
 	subtree_ticks (&t);
 
-	/* The header, then the frames whose subtree holds ticks (the
-	   label always, so that an empty profile is still a file).  */
+	/* The header, then the frames whose subtree holds ticks.  */
 	memset (&ids, 0, sizeof ids);
 	ids.fn = XCNEWVEC (size_t, t.nsym ? t.nsym : 1);
 	ids.cyc = XCNEWVEC (size_t, t.ncyc ? t.ncyc : 1);
@@ -586,15 +585,14 @@ xw_igprof (struct xctx *c, struct xout *o)
 	put_text (o, c->image_abs);
 	xo_printf (o, ") T=%.9g)\n", in->p->hz > 0 ? 1.0 / (double) in->p->hz
 		   : 0.01);
-	if (t.n == 0)
-		push (&t, NK_LABEL, 1, 0, 0.0);
 	for (i = 0; i < t.n; i++) {
-		if (t.v[i].subtree == 0 && !(i == 0 && t.v[i].kind == NK_LABEL))
+		if (t.v[i].subtree == 0)
 			continue;
 		put_node (o, c, &ids, &t.v[i]);
 	}
 	if (!ids.counter_done) {
-		/* igprof-analyse refuses a profile without a counter.  */
+		/* No tick at all: igprof-analyse refuses a profile without
+		   a counter, so the label carries a zero one.  */
 		xo_puts (o, "C1 ");
 		put_frame (o, c, &ids, &ids.label, 0, LABEL);
 		xo_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");

@@ -180,7 +180,6 @@ put_arcs (struct xout *o, struct xctx *c, const size_t *id)
 {
 	const struct callgraph *cg = c->in->cg;
 	const struct xgraph *g = c->xg;
-	const struct symtab *st = c->in->st;
 	size_t a, k, *first, *next, n = 0;
 
 	xo_puts (o, "  \"arcs\": [");
@@ -237,7 +236,6 @@ put_arcs (struct xout *o, struct xctx *c, const size_t *id)
 	free (first);
 	free (next);
 	xo_puts (o, n ? "\n  ],\n" : "],\n");
-	(void) st;
 }
 
 static void

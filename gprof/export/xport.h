@@ -175,10 +175,6 @@ void xg_build (struct xgraph *g, const struct export_input *in,
 	       const struct xsamples *xs);
 void xg_free (struct xgraph *g);
 
-/* Whether arc A carries time from its callee to its caller (not a
-   self call, nor a call within a cycle, nor off by -E and friends).  */
-bool xg_propagates (const struct callgraph *cg, const struct arc *a);
-
 /* ------------------------------------------------------------------ */
 /* export.c: what a writer gets.  */
 
@@ -192,7 +188,8 @@ struct xctx {
 	char *image_abs;		/* the executable's absolute path */
 };
 
-/* The name of symbol I as shown: demangled unless --no-demangle.  */
+/* The name of symbol I as the reports show it: demangled unless -T or
+   --no-demangle.  */
 const char *xc_name (struct xctx *c, size_t i);
 /* The symbol's file name, or "???".  */
 const char *xc_file (const struct sym *s);
@@ -207,6 +204,10 @@ void xw_igprof (struct xctx *c, struct xout *o);
 void xw_aprof (struct xctx *c, struct xout *o);
 void xw_dot (struct xctx *c, struct xout *o);
 void xw_json (struct xctx *c, struct xout *o);
+
+/* aprof.c: whether the report would have no routine (nothing called,
+   nothing sampled), which aprof-plot cannot take.  */
+bool xw_aprof_empty (const struct xctx *c);
 
 /* callgrind.c: refuses (exits) if PATH would be loaded by KCachegrind
    together with another callgrind file of its directory.  */

@@ -79,4 +79,36 @@ echo '--export=dot:at.dot' >opts
 "$GPROF" --help | grep -q -- '--export=FORMAT' && ok "--help shows --export" ||
 	bad "--help"
 
+# Profiles with only arcs, only a histogram, nothing at all, and an odd
+# clock rate: every file still passes its checker.
+grep '^arc' synth.txt | "$GMONMAKE" -o arcs.gmon || hard_error "gmonmake"
+grep -v -e '^arc' -e '^bb' -e '^  0x[0-9a-f]* 1000$' -e '^  0x[0-9a-f]* 40$' \
+	synth.txt | "$GMONMAKE" -o hist.gmon || hard_error "gmonmake"
+sed -n 1p synth.txt | "$GMONMAKE" -o empty.gmon || hard_error "gmonmake"
+{ sed -n 1p synth.txt | sed 's/rate=1000/rate=1024/'; sed -n 2,5p synth.txt; } |
+	"$GMONMAKE" -o r1024.gmon || hard_error "gmonmake"
+for g in arcs hist empty r1024; do
+	mkdir "$g"
+	(cd "$g" && "$GPROF" --export=callgrind --export=igprof \
+		--export=igprof,flat:flat.ig --export=dot --export=json \
+		../demo "../$g.gmon") 2>/dev/null || bad "$g: export failed"
+	check "$g: callgrind" $CGCHECK "$g/callgrind.out.demo"
+	check "$g: igprof" $IGCHECK "$g/igprof.demo.gz" "$g/flat.ig"
+	check "$g: json" $JSCHECK "$g/demo.json"
+	check "$g: dot" dot -Tsvg -o "$g/demo.svg" "$g/demo.dot"
+	if [ "$g" = empty ]; then
+		refused "empty: aprof" "an aprof report needs a routine" \
+			--export=aprof:empty/x.aprof demo empty.gmon
+		[ -e empty/x.aprof ] && bad "empty: a file was left" ||
+			ok "empty: no aprof file left"
+	else
+		(cd "$g" && "$GPROF" --export=aprof ../demo "../$g.gmon") \
+			2>/dev/null || bad "$g: aprof export failed"
+		check "$g: aprof" $APCHECK "$g/demo.aprof"
+	fi
+done
+expect "rate 1024: one sample in psec" \
+	"$(sed -n 's/^desc: Histogram: .*1 sample = //p' r1024/callgrind.out.demo)" \
+	"976562500 psec"
+
 finish
