@@ -33,8 +33,9 @@ mkdir plain lines gz
 "$GPROF" --export=callgrind:gz/callgrind.out.gz.gz syn/demo syn/synth.gmon \
 	2>/dev/null || bad "gzip export failed"
 
-# A display of its own, and a configuration without the tip of the day.
-Xvfb -displayfd 3 -screen 0 1024x768x24 3>display.txt >xvfb.log 2>&1 &
+# A display of its own (which must not reset when its last client
+# goes), and a configuration without the tip of the day.
+Xvfb -displayfd 3 -noreset -screen 0 1024x768x24 3>display.txt >xvfb.log 2>&1 &
 xvfb=$!
 i=0
 while [ ! -s display.txt ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
