@@ -148,6 +148,11 @@ caveats (struct xout *o, struct xctx *c, const struct unit *u)
 		 "and up, not measured extremes (min is at least 1)\n");
 	xo_puts (o, "c routines with calls but no cost have no p line "
 		 "(aprof-plot refuses a zero cost)\n");
+	if (!u->bb && xs->excluded)
+		xo_printf (o, "c %llu usec sampled in functions the flat "
+			   "profile leaves out (-P, the profiling runtime's "
+			   "own) are not in this report\n",
+			   (unsigned long long) to_unit (u, xs->excluded));
 	if (!u->bb && xs->unknown)
 		xo_printf (o, "c %llu usec were sampled outside every "
 			   "function and belong to no routine\n",

@@ -274,6 +274,11 @@ header (struct xout *o, struct xctx *c)
 			   (unsigned long long) xs->per_sample, xs->unit);
 	else
 		xo_puts (o, "desc: Histogram: none (no time was sampled)\n");
+	if (xs->excluded)
+		xo_printf (o, "desc: Excluded: %llu %s sampled in functions "
+			   "the flat profile leaves out (-P, the profiling "
+			   "runtime's own) are not in this file\n",
+			   (unsigned long long) xs->excluded, xs->unit);
 	xo_puts (o, "desc: Calls: exact counts, per call site\n");
 	xo_puts (o, "desc: Estimates: the costs of calls (inclusive costs) "
 		 "are gprof's estimates, which assume every call of a "

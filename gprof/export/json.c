@@ -345,6 +345,9 @@ xw_json (struct xctx *c, struct xout *o)
 	put_key (o, "unassigned_samples", false);
 	put_num (o, xs->per_sample
 		 ? (double) xs->unknown / (double) xs->per_sample : 0.0);
+	put_key (o, "excluded_samples", false);
+	put_num (o, xs->per_sample
+		 ? (double) xs->excluded / (double) xs->per_sample : 0.0);
 	put_key (o, "flat_total_seconds", false);
 	put_num (o, xc_secs (c, in->total_time));
 	put_key (o, "graph_total_seconds", false);

@@ -251,8 +251,10 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 
 			if (bp->cost[m] == 0)
 				continue;
-			if (pt->sym != XS_NOSYM && !st->base[pt->sym].flat_on)
+			if (pt->sym != XS_NOSYM && !st->base[pt->sym].flat_on) {
+				xs->excluded += bp->cost[m];
 				continue;
+			}
 			pc.addr = pt->addr;
 			pc.line_addr = pt->line_addr;
 			pc.sym = pt->sym;

@@ -107,6 +107,7 @@ struct xsamples {
 	uint64_t total;			/* units kept: samples * per_sample */
 	uint64_t *self;			/* per symbol: its samples, in units */
 	uint64_t unknown;		/* units outside every symbol */
+	uint64_t excluded;		/* units of the symbols left out */
 	struct xpiece *v;		/* pieces, ascending by address */
 	size_t n;
 	bool by_line;			/* pieces split at line starts (-l) */

@@ -74,6 +74,9 @@ grep -q '^Flat profile:' syn/nospin.txt &&
 cg_check "synthesised, -Pspin" syn/nospin.out
 expect "synthesised, -Pspin: total" "$(cg_total syn/nospin.out.ann)" 242000
 expect "synthesised, -Pspin: work" "$(cg_incl syn/nospin.out.ann work)" 184500
+grep -q '^desc: Excluded: 55000 usec sampled in functions the flat profile leaves out' \
+	syn/nospin.out && ok "synthesised, -Pspin: the file says what it left out" ||
+	bad "synthesised, -Pspin: no desc: Excluded: line"
 # -k main/leaf: without that arc, work carries all of leaf.
 "$GPROF" -k main/leaf --export=callgrind:syn/k.out syn/demo syn/synth.gmon \
 	2>/dev/null || bad "gprof -k --export=callgrind failed"

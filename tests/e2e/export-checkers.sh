@@ -201,7 +201,8 @@ cat >js.good <<'EOT'
 {"format": "gmonkit-gprof", "version": 1, "generator": "test",
  "executable": "/tmp/demo", "profiles": ["gmon.out"],
  "time": {"dimension": "seconds", "rate": 100, "sample_period": 0.01,
-  "total_samples": 2, "unassigned_samples": 0, "flat_total_seconds": 0.02,
+  "total_samples": 2, "unassigned_samples": 0, "excluded_samples": 0,
+  "flat_total_seconds": 0.02,
   "graph_total_seconds": 0.02},
  "estimated": [],
  "functions": [

@@ -53,6 +53,11 @@ same_as_text "synthesised -fwork" syn/demo syn/synth.gmon -fwork
 same_as_text "synthesised -Ework" syn/demo syn/synth.gmon -Ework
 "$GPROF" --export=json:syn/s.json syn/demo syn/synth.gmon 2>/dev/null
 expect "samples" "$(jq_py syn/s.json 'd["time"]["total_samples"]')" 297
+"$GPROF" -Pspin --export=json:syn/p.json syn/demo syn/synth.gmon \
+	>/dev/null 2>&1
+expect "-Pspin: samples left out" \
+	"$(jq_py syn/p.json 'd["time"]["excluded_samples"]')" 55
+expect "-Pspin: samples" "$(jq_py syn/p.json 'd["time"]["total_samples"]')" 242
 expect "outside every function" \
 	"$(jq_py syn/s.json 'd["time"]["unassigned_samples"]')" 7
 expect "leaf's samples" "$(jq_py syn/s.json 'f["leaf"]["self_samples"]')" 205
