@@ -127,6 +127,47 @@ print(round(d["total_samples"] * 1000000 // d["rate"]))' "$rt/p.json")
 		bad "$rt: the .gz export differs"
 done
 
+# --- Code inlined from a header: with -l its lines go under fi= (the
+# header) and back, and both readers still see one caller.
+mkdir inl
+cat >inl/hot.h <<'EOT'
+static inline double hot (int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += i * 0.5 / (i + 1.0);
+	return s;
+}
+EOT
+cat >inl/main.c <<'EOT'
+#include "hot.h"
+volatile double sink;
+__attribute__ ((noinline)) void work (int n)
+{
+	for (int k = 0; k < 20; k++)
+		sink += hot (n + k);
+}
+int main (void)
+{
+	for (int i = 0; i < 12; i++)
+		work (1000000);
+	return 0;
+}
+EOT
+$CC -pg -g -O2 -o inl/m inl/main.c || hard_error "cannot compile inl/main.c"
+(cd inl && ./m) || hard_error "inl/m failed"
+"$GPROF" -l --export=callgrind:inl/cg.out inl/m inl/gmon.out 2>/dev/null ||
+	bad "inline: export failed"
+cg_check "inline, -l" inl/cg.out
+if grep -q '^fi=([0-9]*) .*/hot.h$' inl/cg.out; then
+	ok "inline: the header's lines are under fi="
+	expect "inline: main.c:work, inclusive" \
+		"$(cg_incl inl/cg.out.ann work)" "$(cg_total inl/cg.out.ann)"
+else
+	# gcc placed no sample in the header's lines: nothing to check.
+	echo "inline: no sample in hot.h; fi= not exercised"
+fi
+
 # --- KCachegrind loads every file whose name extends the one opened:
 # gprof refuses to write such a name next to another callgrind file.
 mkdir names
