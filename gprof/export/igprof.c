@@ -268,8 +268,8 @@ expand (struct tree *t, uint32_t root, uint32_t depth)
 
 			if (mass <= 0.0)
 				continue;
-			if (mass < t->prune || t->n + (sp - first)
-			    >= t->max_nodes) {
+			/* Each frame pending on the stack will be made.  */
+			if (mass < t->prune || t->n + sp >= t->max_nodes) {
 				pruned += mass;
 				continue;
 			}
