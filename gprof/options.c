@@ -34,7 +34,8 @@ enum {
 	OPT_DEMANGLE = 150,
 	OPT_NO_DEMANGLE,
 	OPT_INLINE_FILE_NAMES,
-	OPT_OBJECTS
+	OPT_OBJECTS,
+	OPT_EXPORT
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -84,6 +85,9 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	/* Ours: not in GNU gprof.  */
 	{ "objects", no_argument, NULL, OPT_OBJECTS },
+	/* No GNU gprof option starts with "exp", so no
+	   abbreviation of theirs changes meaning.  */
+	{ "export", required_argument, NULL, OPT_EXPORT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -110,6 +114,13 @@ usage (FILE *f, int status)
 "  -r, --function-ordering            suggested function order\n"
 "  -R MAP, --file-ordering=MAP        suggested object file order (nm map)\n"
 "  -s, --sum                          write the sum of the profiles to gmon.sum\n"
+"\n"
+"Exports to other tools (repeatable; without another output option, only\n"
+"the exports are written):\n"
+"      --export=FORMAT[,OPTION...][:FILE]  FORMAT callgrind, igprof, aprof,\n"
+"                                     dot or json; FILE - is standard output\n"
+"        callgrind,gzip   igprof,gzip,flat,prune=TICKS,nodes=N   aprof,bb\n"
+"        dot,node=PERCENT,edge=PERCENT   (see `info gmonkit Viewers')\n"
 "\n"
 "Choosing symbols (SPEC is FILE:FUNCTION, FILE:LINE, FILE, FUNCTION, LINE):\n"
 "  -e SPEC / -E SPEC                  leave SPEC out of the graph / and its time\n"
@@ -420,6 +431,11 @@ options_parse (int argc, char **argv, struct options *opt)
 		case OPT_OBJECTS:
 			opt->objects = true;
 			break;
+		case OPT_EXPORT:
+			opt->exports = xrealloc (opt->exports,
+				(opt->nexports + 1) * sizeof *opt->exports);
+			opt->exports[opt->nexports++] = optarg;
+			break;
 		default:
 			usage (stderr, 1);
 		}
@@ -472,6 +488,7 @@ options_free (struct options *opt)
 		free (opt->search_dirs[i]);
 	free (opt->search_dirs);
 	free (opt->specs);
+	free (opt->exports);
 	if (opt->argv)
 		freeargv (opt->argv);
 }
