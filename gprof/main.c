@@ -21,9 +21,11 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/assign.h"
+#include "gprof/blocks.h"
 #include "gprof/callgraph.h"
 #include "gprof/diagnose.h"
 #include "gprof/lines.h"
+#include "gprof/linesyms.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
 #include "gprof/profile.h"
@@ -32,11 +34,6 @@
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util.h"
-
-/* The styles that would print a line-level report.  */
-#define REPORT_STYLES	(STYLE_FLAT | STYLE_CALL_GRAPH | STYLE_EXEC_COUNTS \
-			 | STYLE_ANNOTATED | STYLE_FUNC_ORDER \
-			 | STYLE_FILE_ORDER)
 
 #ifdef __SANITIZE_ADDRESS__
 /* libbfd 2.40 loses a few bytes in its DWARF reader for C++ programs
@@ -66,16 +63,37 @@ on_file (const char *name, const struct file_stats *st, void *arg)
 			  (unsigned long long) st->nbb);
 }
 
-/* What the user wants that this version cannot do yet.  */
-static void
-check_supported (const struct options *opt, unsigned int style)
+/* Whether -l needs every line symbol in the table, not only those
+   the profile touches: outputs that list symbols without time or
+   calls (-z, -A, -r, -R), -c (which looks for calls in each of them),
+   symspecs (which select among them), and -C (whose order, by GNU
+   gprof's comparison that is not transitive, depends on every
+   symbol sorted).  */
+static bool
+all_line_syms (const struct options *opt)
 {
-	if (style & STYLE_ANNOTATED)
-		gp_fatal (NULL, "annotated source (-A) is not implemented yet");
-	if (opt->line && (style & REPORT_STYLES))
-		gp_fatal (NULL, "line-by-line reports (-l, or -s together with "
-			  "a report) are not implemented yet; -s alone "
-			  "writes gmon.sum");
+	return !opt->ignore_zeros || opt->static_calls || opt->nspecs > 0
+		|| (opt->style & (STYLE_ANNOTATED | STYLE_FUNC_ORDER
+				  | STYLE_FILE_ORDER | STYLE_EXEC_COUNTS));
+}
+
+/* Without an output option: the flat profile if there are samples,
+   the call graph if there are arcs, else the execution counts; less
+   what an option turned off.  */
+static void
+default_style (struct options *opt, const struct profile *p)
+{
+	if (opt->style != 0)
+		return;
+	if (p->input & (INPUT_HIST | INPUT_ARCS)) {
+		if (p->input & INPUT_HIST)
+			opt->style |= STYLE_FLAT;
+		if (p->input & INPUT_ARCS)
+			opt->style |= STYLE_CALL_GRAPH;
+	} else {
+		opt->style = STYLE_EXEC_COUNTS;
+	}
+	opt->style &= ~opt->user_specified;
 }
 
 static const char *
@@ -110,6 +128,7 @@ main (int argc, char **argv)
 	struct options opt;
 	struct objfile *of;
 	struct lines *lines = NULL;
+	struct blocks *bb = NULL;
 	struct fmap map = { NULL, 0 };
 	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
 	struct symspecs *ss;
@@ -130,8 +149,6 @@ main (int argc, char **argv)
 	gp_debug = opt.debug;
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
-	if (opt.style)
-		check_supported (&opt, opt.style);
 
 	/* Symbols of the executable.  */
 	of = objfile_open (opt.image);
@@ -141,39 +158,39 @@ main (int argc, char **argv)
 		st.base = objfile_read_symbol_file (opt.symbol_file, &st.len,
 						    &names);
 	} else {
+		/* Files and lines of every function first, in GNU gprof's
+		   order, where the order of the source files shows.  */
 		lines = lines_open (of);
 		st.base = objfile_function_syms (of, &opt, &map,
-			symspec_needs_lines (&opt) ? lines : NULL, &st.len);
+			symspec_needs_lines (&opt) || opt.line
+			|| (opt.style & STYLE_ANNOTATED) ? lines : NULL,
+			&st.len);
 	}
 	st.text_end = objfile_text_end (of);
 	symtab_finalize (st.base, &st.len, st.text_end);
+
+	/* The profiles; -i tells about each as it is read.  (Before the
+	   symspecs, unlike GNU gprof: -l puts the line symbols the
+	   profile touches into the table, which the symspecs match.)  */
+	cg_init (&cg);
+	report_init (&rep, &opt, of, &st, &prof, &cg, NULL, 0.0);
+	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
+		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep);
+	default_style (&opt, &prof);
+	if (opt.line && lines)
+		linesyms_add (lines, &st, &prof, all_line_syms (&opt));
 	symtab_index (&st);
 	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
+	rep.ss = ss;
+	rep.lines = lines;
 	for (i = 0; i < st.len; i++)
 		st.base[i].flat_on = symspec_on (ss, &st, &st.base[i],
 						 INCL_FLAT);
-
-	/* The profiles; -i tells about each as it is read.  */
-	cg_init (&cg);
-	report_init (&rep, &opt, of, &st, &prof, &cg, ss, 0.0);
-	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
-		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep);
 	if ((prof.input & INPUT_BB) && !opt.line)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
-
-	if (opt.style == 0) {
-		if (prof.input & (INPUT_HIST | INPUT_ARCS)) {
-			if (prof.input & INPUT_HIST)
-				opt.style |= STYLE_FLAT;
-			if (prof.input & INPUT_ARCS)
-				opt.style |= STYLE_CALL_GRAPH;
-		} else {
-			opt.style = STYLE_EXEC_COUNTS;
-		}
-		opt.style &= ~opt.user_specified;
-		check_supported (&opt, opt.style);
-	}
+	if ((prof.input & INPUT_BB) && opt.line)
+		rep.bb = bb = blocks_assign (&prof, &st);
 
 	if (opt.style & STYLE_SUMMARY)
 		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
@@ -195,6 +212,8 @@ main (int argc, char **argv)
 			static_scan_init (&scan, of, &st, &cg, &prof);
 		cg_assemble (&cg, &st, ss,
 			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		if (opt.line && lines)
+			linesyms_renumber (lines, &cg);
 		have_cg = true;
 	}
 
@@ -219,6 +238,8 @@ main (int argc, char **argv)
 	}
 	if (opt.style & STYLE_EXEC_COUNTS)
 		report_exec_counts (&rep);
+	if (opt.style & STYLE_ANNOTATED)
+		report_annotated (&rep);
 	if (opt.style & STYLE_FUNC_ORDER)
 		report_function_order (&rep);
 	if (opt.style & STYLE_FILE_ORDER)
@@ -231,6 +252,7 @@ done:
 	report_free (&rep);
 	cg_free (&cg);
 	profile_free (&prof);
+	blocks_free (bb);
 	symspec_free (ss);
 	lines_close (lines);
 	objfile_free_map (&map);
