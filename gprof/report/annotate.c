@@ -76,12 +76,18 @@ struct file_info {
    file to the next, as in GNU gprof.  */
 static unsigned long last_count;
 
-/* The label of LINE (16 characters, in BUF) and its count, which is
-   what GNU gprof compares to -m: the calls, plus the blocks.  Returns
-   whether the line is labelled with a count.  */
+/* The label of LINE (16 characters, in BUF) and how often the line
+   ran (*EXECS), as measured: the calls of the function starting on
+   it, or the count of its most executed block, whichever is more.
+   -x labels more lines, with the count of the block they continue, and
+   -m hides small counts, but neither changes what was measured.  (GNU
+   gprof adds the counts up, and compares the sum to -m, as is done
+   here; but the blocks of one line overlap -- a loop test, its exit,
+   its jump back -- and their sum counts the line twice or three
+   times.)  Returns whether the line is labelled.  */
 static bool
 label (const struct report *r, const struct file_info *fi, uint32_t line,
-       char *buf, unsigned long *count)
+       char *buf, unsigned long *execs)
 {
 	const struct line_info *li = line <= fi->num_lines
 		? &fi->lines[line - 1] : NULL;
@@ -93,7 +99,7 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 
 	memset (buf, ' ', WIDTH);
 	buf[WIDTH] = '\0';
-	*count = 0;
+	*execs = 0;
 	if (!li || !li->used)
 		return false;
 	*p = '\0';
@@ -101,6 +107,7 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 		p += snprintf (p, (size_t) (end - p), "%lu",
 			       (unsigned long) li->calls);
 		last_count = last_print = ncalls = (unsigned long) li->calls;
+		*execs = ncalls;
 		set = true;
 	} else if (all && li->nblocks
 		   && fi->blocks[li->first].addr > li->start) {
@@ -116,6 +123,8 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 			set = true;
 		}
 		ncalls += last_count;
+		if (last_count > *execs)
+			*execs = last_count;
 		if (all && last_count == last_print)
 			continue;
 		/* Past the column nothing shows: stop writing, keep
@@ -137,7 +146,6 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 	}
 	if (!set)
 		return false;
-	*count = ncalls;
 	if (ncalls < r->opt->min_count) {
 		strcpy (tmp, "#####");
 		p = tmp + 5;
