@@ -33,6 +33,10 @@ struct line_hdr {
 	uint8_t line_range;
 	uint8_t opcode_base;
 	const unsigned char *opcode_lengths;	/* [opcode_base - 1] */
+	/* What each special opcode adds, worked out once: a row costs no
+	   division then.  */
+	uint32_t op_addr[256];		/* operation advance */
+	int32_t op_line[256];		/* line advance */
 };
 
 struct file_ent {
@@ -308,6 +312,17 @@ read_line_header (struct dwarf *d, struct unit *u, struct rd *r,
 	rd_skip (r, h->opcode_base - 1u);
 	if (r->err)
 		return false;
+	if (h->line_range) {
+		unsigned int op;
+
+		for (op = h->opcode_base; op < 256; op++) {
+			unsigned int adj = op - h->opcode_base;
+
+			h->op_addr[op] = adj / h->line_range;
+			h->op_line[op] = h->line_base
+				+ (int) (adj % h->line_range);
+		}
+	}
 	if (h->version >= 5)
 		return read_entry_table (d, u, r, dirs)
 			&& read_entry_table (d, u, r, files);
@@ -364,18 +379,20 @@ run_program (const struct unit *u, const struct line_hdr *h, struct rd *r,
 			unsigned int op = *r->p++;
 
 			if (op >= h->opcode_base) {
-				unsigned int adj = op - h->opcode_base;
-				uint64_t adv;
+				uint64_t adv = h->op_addr[op];
 
 				if (h->line_range == 0)
 					return;
-				adv = adj / h->line_range;
-				addr += h->min_inst * ((op_index + adv)
-						       / h->max_ops);
-				op_index = (unsigned int) ((op_index + adv)
-							   % h->max_ops);
-				line += (uint32_t) (h->line_base
-						    + (int) (adj % h->line_range));
+				if (h->max_ops == 1) {
+					addr += h->min_inst * adv;
+				} else {
+					addr += h->min_inst * ((op_index + adv)
+							       / h->max_ops);
+					op_index = (unsigned int) ((op_index
+								    + adv)
+								   % h->max_ops);
+				}
+				line += (uint32_t) h->op_line[op];
 				row_add (rv, addr, file, line);
 				continue;
 			}

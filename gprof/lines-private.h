@@ -90,4 +90,11 @@ struct source_file *lines_unit_file (struct lines *l, size_t u,
 /* The symbols libbfd names code by without a function entry.  */
 const struct text_sym *lines_text_syms (struct lines *l, size_t *n);
 
+/* linemap.c: builds L->map, the line symbols of all of .text, sorted
+   by address and indexed.  */
+void linemap_build (struct lines *l);
+
+/* The last line symbol of MAP at or below ADDR, or MAP->n.  */
+size_t linemap_find (const struct linemap *map, uint64_t addr);
+
 #endif /* GPROF_LINES_PRIVATE_H */

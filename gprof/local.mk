@@ -14,7 +14,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/dwarf.h gprof/dwarf-private.h gprof/dwarf.c \
 	gprof/dwarf-line.c gprof/dwarf-func.c \
 	gprof/lines.h gprof/lines-private.h gprof/lines.c \
-	gprof/linesyms.h gprof/linesyms.c \
+	gprof/linemap.c gprof/linesyms.h gprof/linesyms.c \
 	gprof/blocks.h gprof/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \

@@ -25,9 +25,9 @@
    - every block of a line counts, not just ten of them;
    - `Lines executed' counts the lines that ran (GNU gprof counts every
      labelled line, `#####' included), and the top lines, the total of
-     line executions and whether a file is listed at all go by the
-     count each line shows (GNU gprof takes the calls of functions and
-     ignores the blocks);
+     line executions and whether a file is listed at all go by how
+     often each line ran, blocks included (GNU gprof takes the calls of
+     functions only);
    - with -y, sources with one base name get listings of their own;
    - a source that cannot be found, or that is shorter than the line
      tables say, is reported on standard error.  */
