@@ -374,7 +374,7 @@ walk_row (struct walk *w, const struct dwarf_funcs *fs,
 static void map_index (struct linemap *map);
 
 void
-linemap_build (struct lines *l)
+linemap_build (struct lines *l, struct symtab *fn)
 {
 	struct dwarf *dw = lines_dwarf (l);
 	uint64_t text_lo = objfile_text_start (l->of);
@@ -385,6 +385,7 @@ linemap_build (struct lines *l)
 	bool *fi_done = XCNEWVEC (bool, nunits + 1);
 	struct gseq *g = NULL;
 	uint64_t last_high = 0;
+	size_t fi_next = 0;		/* next function symbol of FN */
 	struct walk w;
 
 	memset (&w, 0, sizeof w);
@@ -470,22 +471,44 @@ linemap_build (struct lines *l)
 				a = low;
 			if (b > high)
 				b = high;
-			if (a >= b || rows[k].line == 0)
+			if (a >= b)
 				continue;
 			/* The file, by its number in the unit: known after the
 			   first row of it.  */
-			f = l->ufiles[u] && rows[k].file < l->unfiles[u]
-				? l->ufiles[u][rows[k].file] : NULL;
-			if (!f)
-				f = lines_unit_file (l, u, lt, rows[k].file);
+			f = NULL;
+			if (rows[k].line != 0) {
+				f = l->ufiles[u] && rows[k].file < l->unfiles[u]
+					? l->ufiles[u][rows[k].file] : NULL;
+				if (!f)
+					f = lines_unit_file (l, u, lt,
+							     rows[k].file);
+			}
+			/* The function symbols that start in the row get its
+			   file and line, as lines_resolve() gives them.  */
+			while (fn && fi_next < fn->len
+			       && fn->base[fi_next].addr < b) {
+				struct sym *s = &fn->base[fi_next++];
+
+				if (s->addr < a || s->src_known)
+					continue;
+				s->src_known = 1;
+				if (f) {
+					s->file = f;
+					s->line = (int) rows[k].line;
+				}
+			}
 			if (!f)
 				continue;
 			walk_row (&w, fs, fis[u], nfis[u], &cur, a, b, f->id,
 				  rows[k].line);
 		}
 	}
-	for (u = 0; u < nunits; u++)
+	/* The rows and functions are in the map now: their memory can
+	   serve what comes next (a lookup later decodes a unit again).  */
+	for (u = 0; u < nunits; u++) {
 		free (fis[u]);
+		dwarf_unit_release (dw, u);
+	}
 	free (fis);
 	free (nfis);
 	free (fi_done);

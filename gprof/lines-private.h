@@ -44,7 +44,7 @@ struct linemap {
 					   v[0].addr + (b << shift) */
 	size_t nbuckets;
 	unsigned int shift;
-	size_t *untouched;		/* indices of the symbols left out of the
+	uint32_t *untouched;		/* indices of the symbols left out of the
 					   table, by (leading '_', name,
 					   address): see linesyms_renumber() */
 	size_t nuntouched;
@@ -91,8 +91,11 @@ struct source_file *lines_unit_file (struct lines *l, size_t u,
 const struct text_sym *lines_text_syms (struct lines *l, size_t *n);
 
 /* linemap.c: builds L->map, the line symbols of all of .text, sorted
-   by address and indexed.  */
-void linemap_build (struct lines *l);
+   by address and indexed.  If FN is not NULL, its symbols (sorted)
+   that have no file and line yet get them on the way, as
+   lines_resolve() would give them: one walk instead of a search per
+   function.  */
+void linemap_build (struct lines *l, struct symtab *fn);
 
 /* The last line symbol of MAP at or below ADDR, or MAP->n.  */
 size_t linemap_find (const struct linemap *map, uint64_t addr);

@@ -18,6 +18,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/lines-private.h"
+#include "gprof/lines.h"
 #include "gprof/linesyms.h"
 #include "gprof/msort.h"
 #include "gprof/util.h"
@@ -88,16 +89,19 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 	      bool all)
 {
 	struct linemap *map;
-	struct sym *v, *fn = st->base, *in = NULL;
+	struct sym *v, *fn = st->base;
 	size_t nf = st->len, n = 0, i, j, nu = 0;
-	struct sym *waiting = NULL;
-	bool waiting_fn = false;
 
 	if (!lines_dwarf (l))
 		return;
 	if (!l->map)
-		linemap_build (l);
+		linemap_build (l, st);
 	map = l->map;
+	/* The function symbols the walk did not meet (outside .text, or
+	   where the line tables have no row).  */
+	for (i = 0; i < nf; i++)
+		if (!fn[i].src_known)
+			lines_resolve (l, &fn[i]);
 
 	/* GNU gprof finalizes the function symbols, then the whole table
 	   again: a last function symbol past the end of .text, whose
@@ -123,59 +127,66 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 				nu++;
 		}
 
-	/* Merge the two tables in address order; each symbol ends where
-	   the next of the whole table begins, kept or not.  */
-	/* Zeroed memory (fresh pages: the kernel clears them anyway), so
-	   that a line symbol needs only its own fields.  */
-	v = XCNEWVEC (struct sym, nf + n + 1);
+	/* Merge the two tables in address order, from the top down, in
+	   the array of the function symbols grown in place (a function
+	   moves up at most; its old slot is read before anything lands
+	   there).  Each symbol ends where the next of the whole table
+	   begins, kept or not; the last one, if a line, with .text, if a
+	   function, where the first finalizing ended it (up to the next
+	   function symbol, or the one dropped above: GNU gprof's lookups
+	   go that far).  */
+	v = xrealloc (st->base, (nf + n + 1) * sizeof *v);
 	free (map->untouched);
-	map->untouched = XNEWVEC (size_t, nu + 1);
+	map->untouched = XNEWVEC (uint32_t, nu + 1);
 	map->nuntouched = 0;
-	n = 0;
-	for (i = 0, j = 0; i < nf || j < map->n;) {
-		struct linesym *ls;
+	{
+		size_t k = nf + n, fi = nf, li = map->n;
+		uint64_t next = 0;
+		bool last = true;
 
-		if (j < map->n && map->v[j].shadowed) {
-			j++;
-			continue;
+		while (fi > 0 || li > 0) {
+			struct linesym *ls;
+
+			if (li > 0 && map->v[li - 1].shadowed) {
+				li--;
+				continue;
+			}
+			if (fi > 0 && (li == 0
+				       || v[fi - 1].addr > map->v[li - 1].addr)) {
+				v[--k] = v[--fi];
+				if (!last)
+					v[k].end_addr = next - 1;
+				next = v[k].addr;
+				last = false;
+				continue;
+			}
+			ls = &map->v[--li];
+			if (!ls->touched) {
+				map->untouched[map->nuntouched++] = (uint32_t) li;
+			} else {
+				struct sym *s = &v[--k];
+
+				sym_init (s);
+				s->addr = ls->addr;
+				s->name = ls->name;
+				s->file = l->by_id[ls->file];
+				s->line = (int) ls->line;
+				s->src_known = 1;
+				s->end_addr = last ? st->text_end - 1 : next - 1;
+			}
+			next = ls->addr;
+			last = false;
 		}
-		if (i < nf && (j >= map->n || fn[i].addr < map->v[j].addr)) {
-			if (waiting)
-				waiting->end_addr = fn[i].addr - 1;
-			in = &v[n];
-			v[n] = fn[i++];
-			waiting = &v[n++];
-			waiting_fn = true;
-			continue;
-		}
-		ls = &map->v[j++];
-		if (waiting)
-			waiting->end_addr = ls->addr - 1;
-		waiting = NULL;
-		if (!ls->touched) {
-			map->untouched[map->nuntouched++] = (size_t) (ls
-								- map->v);
-			continue;
-		}
-		v[n].parents = v[n].children = NO_ARC;
-		v[n].addr = ls->addr;
-		v[n].name = ls->name;
-		v[n].file = l->by_id[ls->file];
-		v[n].line = (int) ls->line;
-		v[n].src_known = 1;
-		v[n].is_static = in ? in->is_static : 0;
-		waiting = &v[n++];
-		waiting_fn = false;
 	}
-	/* The last symbol: a line ends with .text; a function keeps the
-	   end the first finalizing gave it (up to the next function
-	   symbol, or the one dropped above: GNU gprof's lookups go that
-	   far).  */
-	if (waiting && !waiting_fn)
-		waiting->end_addr = st->text_end - 1;
-	free (st->base);
+	/* Collected from the top down: into address order.  */
+	for (i = 0; i < map->nuntouched / 2; i++) {
+		uint32_t t = map->untouched[i];
+
+		map->untouched[i] = map->untouched[map->nuntouched - 1 - i];
+		map->untouched[map->nuntouched - 1 - i] = t;
+	}
 	st->base = v;
-	st->len = n;
+	st->len = nf + n;
 
 	rank_untouched (map);
 	DBG (DBG_AOUT, "[linesyms] %zu symbols in the table, %zu line "
@@ -222,7 +233,7 @@ rank_untouched (struct linemap *map)
 	size_t nu = map->nuntouched, nslots = 16, nn = 0, i;
 	const char **slot_name;
 	uint32_t *slot_id, *id_of, *rank_of, *pos;
-	size_t *sorted;
+	uint32_t *sorted;
 	void **names;
 
 	while (nslots < 2 * nu + 2)
@@ -288,7 +299,7 @@ rank_untouched (struct linemap *map)
 	pos = XNEWVEC (uint32_t, nn + 1);
 	for (i = 0; i < nn; i++)
 		pos[i] = (uint32_t) map->rank_start[i];
-	sorted = XNEWVEC (size_t, nu + 1);
+	sorted = XNEWVEC (uint32_t, nu + 1);
 	for (i = 0; i < nu; i++)
 		sorted[pos[rank_of[id_of[i]]]++] = map->untouched[i];
 	free (pos);
@@ -404,7 +415,7 @@ linesyms_line_start (struct lines *l, uint64_t pc, uint64_t floor)
 	if (!l->map) {
 		if (!lines_dwarf (l))
 			return floor;
-		linemap_build (l);
+		linemap_build (l, NULL);
 	}
 	k = linemap_find (l->map, pc);
 	if (k == l->map->n || l->map->v[k].addr < floor)

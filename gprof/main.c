@@ -159,10 +159,11 @@ main (int argc, char **argv)
 						    &names);
 	} else {
 		/* Files and lines of every function first, in GNU gprof's
-		   order, where the order of the source files shows.  */
+		   order, where the order of the source files shows (-A,
+		   symspecs naming files); -l finds them on its way.  */
 		lines = lines_open (of);
 		st.base = objfile_function_syms (of, &opt, &map,
-			symspec_needs_lines (&opt) || opt.line
+			symspec_needs_lines (&opt)
 			|| (opt.style & STYLE_ANNOTATED) ? lines : NULL,
 			&st.len);
 	}
