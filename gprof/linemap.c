@@ -412,7 +412,8 @@ linemap_build (struct lines *l, struct symtab *fn)
 			ng++;
 		}
 	}
-	qsort (g, ng, sizeof *g, cmp_gseq);
+	if (ng > 1)
+		qsort (g, ng, sizeof *g, cmp_gseq);
 	/* Room for a symbol per row and two per function range (pages
 	   never written are never touched): no copies as it grows.  */
 	w.cap = 64;

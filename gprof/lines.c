@@ -204,7 +204,8 @@ build_index (struct lines *l)
 		}
 		free (r);
 	}
-	qsort (l->ranges, l->nranges, sizeof *l->ranges, cmp_range);
+	if (l->nranges > 1)
+		qsort (l->ranges, l->nranges, sizeof *l->ranges, cmp_range);
 	for (i = 0; i < l->nranges; i++) {
 		if (l->ranges[i].hi > max_hi)
 			max_hi = l->ranges[i].hi;

@@ -92,8 +92,16 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 	struct sym *v, *fn = st->base;
 	size_t nf = st->len, n = 0, i, j, nu = 0;
 
-	if (!lines_dwarf (l))
+	/* GNU gprof finalizes the function symbols, then the whole table
+	   again: a last function symbol past the end of .text, whose
+	   range came out empty the first time, goes then (debugging
+	   information or not).  */
+	if (nf > 0 && fn[nf - 1].end_addr < fn[nf - 1].addr)
+		nf--;
+	if (!lines_dwarf (l)) {
+		st->len = nf;
 		return;
+	}
 	if (!l->map)
 		linemap_build (l, st);
 	map = l->map;
@@ -102,12 +110,6 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 	for (i = 0; i < nf; i++)
 		if (!fn[i].src_known)
 			lines_resolve (l, &fn[i]);
-
-	/* GNU gprof finalizes the function symbols, then the whole table
-	   again: a last function symbol past the end of .text, whose
-	   range came out empty the first time, goes then.  */
-	if (nf > 0 && fn[nf - 1].end_addr < fn[nf - 1].addr)
-		nf--;
 
 	/* A function symbol wins the address it shares with a line.  */
 	for (i = 0, j = 0; i < map->n; i++) {
