@@ -345,6 +345,33 @@ gp_case -e "$MASK_EXECUTED" "design/source-changed" -- -A -b dup dup.out
 mv dupsrc/a/dup.c.orig dupsrc/a/dup.c
 
 # -------------------------------------------------------------------
+# Call sites: libgmon records the return address of each call, where
+# glibc records the start of the 16 bytes the call is in; the -l call
+# graph names the caller's line from it.  util_twice calls helper twice
+# on line 18: with libgmon both calls are there, with glibc's runtime
+# one of them shows on line 17, where its 16 bytes start.
+
+if [ -f "$LIBGMON_DIR/libgmon.so" ]; then
+	$CC -pg -g -O0 -fno-optimize-sibling-calls -I"$PROGRAMS" -o cg \
+		"$PROGRAMS/gprof-main.c" "$PROGRAMS/gprof-util.c" \
+		-L"$LIBGMON_DIR" -lgmon -Wl,-rpath,"$LIBGMON_DIR" -lpthread ||
+		hard_error "cannot build the fixture with libgmon"
+	gp_profile cg cg.out 30
+	lines_case "libgmon/-l -b" cg cg.out -l -b
+	lines_case "libgmon/-l -q -b" cg cg.out -l -q -b
+	awk '/^-----/ { n = 0; next } { l[++n] = $0 }
+	     /^\[[0-9]+\] .* helper \(gprof-util\.c:9 @/ {
+		for (i = 1; i < n; i++) print l[i] }' \
+		cases/lines_libgmon_-l_-q_-b/ours.out >helper-callers.txt
+	check "libgmon: helper's two calls from util_twice are on line 18" \
+		grep -q ' 400/600 .* util_twice (gprof-util\.c:18 @' helper-callers.txt
+	check "libgmon: no call of helper is charged to line 17" \
+		sh -c '! grep -q "gprof-util\.c:17 @" helper-callers.txt'
+else
+	echo "note: libgmon is not built: the call-site check is left out"
+fi
+
+# -------------------------------------------------------------------
 # gmon.sum of profiles with blocks: every block of every line.
 
 gp_sum_case -x "$work/c-O0" "lines/sum/c-O0-bb" -- -s "$work/c-O0" \
@@ -360,9 +387,10 @@ elif [ "$OURS_IS_GNU" = 1 ]; then
 	echo "note: ours is GNU gprof: its line symbols are not checked" \
 	     "against llvm-addr2line (they are wrong for incl and stl-O2)"
 else
-	for f in c-O0 c-O2 cxx-O0 cxx-O2 updcrc incl stl-O2 dup; do
+	for f in c-O0 c-O2 cxx-O0 cxx-O2 updcrc incl stl-O2 dup cg; do
+		[ -f "$f" ] || continue
 		case $f in
-		updcrc | incl | stl-O2 | dup) g=$f.out ;;
+		updcrc | incl | stl-O2 | dup | cg) g=$f.out ;;
 		*) g=$f-bb.out ;;
 		esac
 		if gp_lines_addr2line "$f" "$g" "$ADDR2LINE" >$f.a2l 2>&1; then
