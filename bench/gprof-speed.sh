@@ -114,7 +114,7 @@ mkobjdump () {
 			--disable-libctf CFLAGS="-pg -g -O2" LDFLAGS="-pg" \
 			>configure.log 2>&1 &&
 		make -j2 all-libiberty all-zlib all-bfd all-opcodes \
-			all-libsframe >make.log 2>&1 &&
+			all-libsframe configure-binutils >make.log 2>&1 &&
 		make -j2 -C binutils objdump >>make.log 2>&1 &&
 		cp binutils/objdump ../prog && cd .. &&
 		rm -f gmon.out && ./prog -d -l ../big/prog >/dev/null &&
