@@ -399,6 +399,12 @@ else
 			bad "$f: line symbols differ from llvm-addr2line"
 			head -5 $f.a2l
 		fi
+		if gp_touched_addr2line "$f" "$g" "$ADDR2LINE" >$f.t2l 2>&1; then
+			ok "$f: every address the profile touches is charged to llvm-addr2line's line ($(cat $f.t2l))"
+		else
+			bad "$f: addresses of the profile charged to other lines than llvm-addr2line's"
+			head -5 $f.t2l
+		fi
 	done
 fi
 gp_summary

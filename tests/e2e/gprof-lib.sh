@@ -562,3 +562,33 @@ gp_lines_addr2line () {
 		$2 != $3 { bad++; if (bad <= 5) print "0x" $1 ": ours " $2 ", llvm " $3 }
 		END { if (!bad) printf "%d line symbols\n", NR; exit bad > 0 }'
 }
+
+# gp_touched_addr2line EXE GMON ADDR2LINE: every address the profile
+# touches (arc ends, blocks, the start of each bin with samples) is
+# charged to a line symbol of ours (-l -z) whose file and line are
+# llvm-addr2line's for that address (addresses of line 0, where the
+# symbol before goes on, and outside the line tables are left out);
+# prints how many were checked.  Addresses are compared as hexadecimal
+# strings padded to 16 digits, a symbol (tag 0) before an address
+# (tag 1) at one place.
+gp_touched_addr2line () {
+	_pad='{ printf "%s %s %s\n", substr("0000000000000000", 1, 16 - length($1)) $1, t, $2 }'
+	"$OURS" -b -l -z -L -p "$1" "$2" 2>/dev/null |
+		sed -nE 's/.* \(([^ ]*):([0-9]+) @ ([0-9a-f]+)\)$/\3 \1:\2/p' |
+		awk -v t=0 "$_pad" >"$work/t.syms"
+	"$GMONDUMP" "$2" | awk '
+		/^arc / { print $2; print $3 }
+		/^bb/ { b = 1; next } /^hist/ { h = 1; b = 0; next }
+		/^  0x/ && b { print $1 }
+		/^  0x/ && h && $2 > 0 { print $1 }
+		/^[a-z]/ { b = 0; h = 0 }' | sed 's/^0x//' | sort -u >"$work/t.addrs"
+	gp_lines_of "$1" "$3" <"$work/t.addrs" >"$work/t.llvm"
+	paste -d' ' "$work/t.addrs" "$work/t.llvm" | awk -v t=1 "$_pad" \
+		>"$work/t.want"
+	sort "$work/t.syms" "$work/t.want" | awk '
+		$2 == 0 { cur = $3; next }
+		$3 ~ /:0$/ || $3 ~ /^\?\?/ || cur == "" { next }
+		{ n++; if ($3 != cur) { bad++
+			if (bad <= 5) print "0x" $1 ": ours " cur ", llvm " $3 } }
+		END { if (!bad) printf "%d addresses\n", n; exit bad > 0 }'
+}
