@@ -8,6 +8,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/runtime.texi \
 	doc/format.texi \
 	doc/analyser.texi \
+	doc/lines.texi \
 	doc/viewers.texi \
 	doc/compat.texi \
 	doc/tools.texi \

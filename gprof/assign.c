@@ -11,7 +11,8 @@
    where low is the histogram's start in units and scale the bin width
    in units as a double, truncated to an integer after the multiply.
    A symbol covers the units from its start to the next symbol's start
-   (padding after a function counts for it).  A bin is shared by the
+   (padding after a function counts for it), or up to its end address
+   where the table leaves a gap (line symbols without samples, -l).  A bin is shared by the
    symbols it overlaps in proportion to the overlap:
 
           sym start                                 next sym start
@@ -45,16 +46,24 @@
 
 #define UNIT	2			/* bytes per histogram address unit */
 
-/* Where SYMBOL J ends, in units: at the next symbol, or for the last
-   one at the end of .text.  */
+/* Where symbol J ends, in units: where the next symbol of the table
+   starts (its end address is just below), or for the last one at the
+   end of .text.  With -l the table may leave out line symbols that
+   hold no samples; a symbol then still ends where the next symbol of
+   the whole table would start, which its end address says.  */
 static uint64_t
 sym_high (const struct symtab *st, size_t j)
 {
-	if (j + 1 < st->len)
-		return st->base[j + 1].addr / UNIT;
-	if (st->text_end / UNIT < st->base[j].addr / UNIT)
-		return st->base[j].addr / UNIT;
-	return st->text_end / UNIT;
+	const struct sym *s = &st->base[j];
+	uint64_t end = s->end_addr + 1;
+
+	if (j + 1 < st->len && st->base[j + 1].addr < end)
+		end = st->base[j + 1].addr;
+	if (j + 1 == st->len)
+		end = st->text_end;
+	if (end / UNIT < s->addr / UNIT)
+		return s->addr / UNIT;
+	return end / UNIT;
 }
 
 static void

@@ -363,7 +363,8 @@ cmp_total (const void *lp, const void *rp, void *arg)
 		return -1;
 	if (l->ncalls < r->ncalls)
 		return 1;
-	return strcmp (l->name, r->name);
+	/* Line symbols of one function share one name.  */
+	return l->name == r->name ? 0 : strcmp (l->name, r->name);
 }
 
 void

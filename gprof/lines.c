@@ -1,14 +1,23 @@
-/* lines.c - source files and lines of addresses, through libbfd.
+/* lines.c - source files and lines of addresses.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Every answer comes from bfd_find_nearest_line(), asked exactly as GNU
-   gprof asks it (the .text section, the offset of the address from
-   it), so file names, lines and function names are the same strings.
-   Nothing here is called unless an output needs it: the default flat
-   profile and call graph need the file only of the static functions
-   the index lists.  */
+   The line tables are read by our own DWARF decoder (dwarf.c), not
+   through bfd_find_nearest_line(): libbfd 2.40 names the wrong file
+   for the code of #include'd files in gcc 12's DWARF 5, and asked one
+   address at a time it makes GNU gprof's -l walk every byte of .text.
+   Here a unit's line table is decoded the first time an address of
+   that unit is asked for, and each lookup is two binary searches; a
+   program whose reports name a few files decodes a few units.  The
+   answers are otherwise libbfd's: the same rows, the same file paths
+   (the compilation directory, the file's directory and its name), no
+   answer for line 0.
+
+   Source files are created in the order they are first asked for,
+   which is GNU gprof's order when the symbols are resolved in the
+   order it resolves them (the annotated listing and the symspecs that
+   name files depend on it).  */
 
 #include <config.h>
 
@@ -19,47 +28,8 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/lines.h"
-#include "gprof/objfile-bfd.h"
+#include "gprof/lines-private.h"
 #include "gprof/util.h"
-
-#define FILE_HASH_SIZE	256
-
-/* What bfd says about one address.  */
-struct src_info {
-	const char *file;
-	const char *func;
-	unsigned int line;
-};
-
-/* The last line start found: asked in ascending order of addresses,
-   the walks down from each address stop where the last one began, so
-   each byte of .text is looked at once.  */
-struct line_last {
-	bool valid;
-	bool have;			/* the line has information */
-	uint64_t floor;			/* its function symbol */
-	uint64_t pc;			/* the address asked */
-	uint64_t start;			/* the answer */
-	struct src_info triple;		/* its (function, file, line) */
-};
-
-struct line_memo {
-	uint64_t floor;			/* a function symbol's address */
-	bool used;
-	bool same;			/* its first line starts below it */
-};
-
-struct lines {
-	struct objfile *of;
-	struct source_file *first;	/* oldest file */
-	struct source_file *last;	/* newest file */
-	struct source_file *hash[FILE_HASH_SIZE];
-	unsigned int step;		/* smallest instruction, bytes */
-	struct line_memo *memo;		/* run_continues_below() answers */
-	size_t memo_cap, memo_used;
-	struct line_last prev;		/* lines_line_start()'s last answer */
-};
-
 
 struct lines *
 lines_open (struct objfile *of)
@@ -67,7 +37,6 @@ lines_open (struct objfile *of)
 	struct lines *l = XCNEW (struct lines);
 
 	l->of = of;
-	l->step = bfd_get_arch (of->abfd) == bfd_arch_alpha ? 4 : 1;
 	return l;
 }
 
@@ -75,6 +44,7 @@ void
 lines_close (struct lines *l)
 {
 	struct source_file *f, *next;
+	size_t i;
 
 	if (!l)
 		return;
@@ -83,27 +53,53 @@ lines_close (struct lines *l)
 		free (f->name);
 		free (f);
 	}
-	free (l->memo);
+	if (l->map) {
+		free (l->map->v);
+		free (l->map->untouched);
+		free (l->map->rank_name);
+		free (l->map->rank_start);
+		free (l->map->bucket);
+		free (l->map);
+	}
+	for (i = 0; i < dwarf_units (l->dw); i++)
+		free (l->ufiles[i]);
+	free (l->ufiles);
+	free (l->unfiles);
+	free (l->by_id);
+	free (l->ranges);
+	free (l->tsyms);
+	dwarf_close (l->dw);
+	for (i = 0; i < DWS_COUNT; i++)
+		free (l->sec[i]);
 	free (l);
 }
 
-static bool
-src_info (struct lines *l, uint64_t addr, struct src_info *si)
+struct dwarf *
+lines_dwarf (struct lines *l)
 {
-	const char *file = NULL, *func = NULL;
-	unsigned int line = 0;
-	asection *text = l->of->text;
+	struct dwarf_section s[DWS_COUNT];
+	unsigned int addr_size;
+	bool be, sign;
+	size_t i;
 
-	if (bfd_find_nearest_line (l->of->abfd, text, l->of->syms,
-				   addr - bfd_section_vma (text), &file,
-				   &func, &line)
-	    && file && func && line) {
-		si->file = file;
-		si->func = func;
-		si->line = line;
-		return true;
+	if (l->loaded)
+		return l->dw;
+	l->loaded = true;
+	for (i = 0; i < DWS_COUNT; i++) {
+		s[i].data = objfile_section (l->of, dwarf_section_names[i],
+					     &s[i].size, &l->sec[i]);
 	}
-	return false;
+	objfile_target (l->of, &addr_size, &be, &sign);
+	l->dw = dwarf_open (s, be);
+	if (l->dw) {
+		size_t n = dwarf_units (l->dw);
+
+		l->ufiles = XCNEWVEC (struct source_file **, n ? n : 1);
+		l->unfiles = XCNEWVEC (uint32_t, n ? n : 1);
+	}
+	DBG (DBG_AOUT, "[lines] %zu units of debugging information\n",
+	     dwarf_units (l->dw));
+	return l->dw;
 }
 
 static unsigned int
@@ -127,6 +123,11 @@ file_by_path (struct lines *l, const char *path)
 			return f;
 	f = XCNEW (struct source_file);
 	f->name = xstrdup (path);
+	f->id = l->nfiles++;
+	if ((f->id & (f->id - 1)) == 0)	/* 0, 1, 2, 4...: grow */
+		l->by_id = xrealloc (l->by_id, 2 * (f->id + 1)
+				     * sizeof *l->by_id);
+	l->by_id[f->id] = f;
 	f->hash_next = l->hash[h];
 	l->hash[h] = f;
 	if (l->last)
@@ -138,20 +139,143 @@ file_by_path (struct lines *l, const char *path)
 	return f;
 }
 
+struct source_file *
+lines_unit_file (struct lines *l, size_t u, const struct dwarf_lines *lt,
+		 uint32_t file)
+{
+	const char *path;
+
+	if (!l->ufiles[u]) {
+		l->unfiles[u] = lt->nfiles;
+		l->ufiles[u] = XCNEWVEC (struct source_file *,
+					 lt->nfiles ? lt->nfiles : 1);
+	}
+	if (file < l->unfiles[u] && l->ufiles[u][file])
+		return l->ufiles[u][file];
+	path = dwarf_file_name (lt, file);
+	if (!path)
+		return NULL;
+	if (file >= l->unfiles[u])
+		return file_by_path (l, path);	/* "<unknown>" */
+	l->ufiles[u][file] = file_by_path (l, path);
+	return l->ufiles[u][file];
+}
+
+static int
+cmp_range (const void *a, const void *b)
+{
+	const struct unit_range *l = a, *r = b;
+
+	if (l->lo != r->lo)
+		return l->lo < r->lo ? -1 : 1;
+	return l->unit < r->unit ? -1 : l->unit > r->unit;
+}
+
+/* The ranges of every unit: what its first entry claims, or for a unit
+   that claims nothing the sequences of its line table (libbfd looks
+   there too).  */
+static void
+build_index (struct lines *l)
+{
+	struct dwarf *dw = lines_dwarf (l);
+	size_t u, i, cap = 0;
+	uint64_t max_hi = 0;
+
+	l->indexed = true;
+	for (u = 0; u < dwarf_units (dw); u++) {
+		struct dwarf_range *r = NULL;
+		size_t n = dwarf_unit_ranges (dw, u, &r), k;
+		const struct dwarf_lines *lt = NULL;
+
+		if (n == 0)
+			lt = dwarf_unit_lines (dw, u);
+		for (k = 0; k < (lt ? lt->nseqs : n); k++) {
+			if (l->nranges == cap) {
+				cap = cap ? cap * 2 : 64;
+				l->ranges = xrealloc (l->ranges,
+						      cap * sizeof *l->ranges);
+			}
+			l->ranges[l->nranges].lo = lt ? lt->seqs[k].low
+				: r[k].lo;
+			l->ranges[l->nranges].hi = lt ? lt->seqs[k].high
+				: r[k].hi;
+			l->ranges[l->nranges].unit = u;
+			l->nranges++;
+		}
+		free (r);
+	}
+	if (l->nranges > 1)
+		qsort (l->ranges, l->nranges, sizeof *l->ranges, cmp_range);
+	for (i = 0; i < l->nranges; i++) {
+		if (l->ranges[i].hi > max_hi)
+			max_hi = l->ranges[i].hi;
+		l->ranges[i].max_hi = max_hi;
+	}
+}
+
+/* The row of ADDR and its unit: the units whose ranges hold ADDR are
+   tried, the one starting nearest first.  */
+static const struct dwarf_row *
+find_row (struct lines *l, uint64_t addr, size_t *unit,
+	  const struct dwarf_lines **table)
+{
+	size_t lo = 0, hi;
+
+	if (!l->indexed)
+		build_index (l);
+	hi = l->nranges;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->ranges[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo-- > 0 && l->ranges[lo].max_hi > addr) {
+		const struct unit_range *r = &l->ranges[lo];
+		const struct dwarf_lines *lt;
+		const struct dwarf_row *row;
+
+		if (addr >= r->hi)
+			continue;
+		lt = dwarf_unit_lines (l->dw, r->unit);
+		if (!lt)
+			continue;
+		row = dwarf_find_row (lt, addr);
+		if (row) {
+			*unit = r->unit;
+			*table = lt;
+			return row;
+		}
+	}
+	return NULL;
+}
+
 void
 lines_resolve (struct lines *l, struct sym *sym)
 {
-	struct src_info si;
+	const struct dwarf_lines *lt;
+	const struct dwarf_row *row;
+	struct source_file *f;
+	size_t u;
 
 	if (sym->src_known)
 		return;
 	sym->src_known = 1;
-	if (src_info (l, sym->addr, &si)) {
-		sym->file = file_by_path (l, si.file);
-		sym->line = (int) si.line;
-		DBG (DBG_AOUT, "[lines] 0x%" PRIx64 " -> %s:%d (%s)\n",
-		     sym->addr, si.file, sym->line, si.func);
-	}
+	if (!lines_dwarf (l))
+		return;
+	row = find_row (l, sym->addr, &u, &lt);
+	/* GNU gprof takes nothing for line 0 (code of no line).  */
+	if (!row || row->line == 0)
+		return;
+	f = lines_unit_file (l, u, lt, row->file);
+	if (!f)
+		return;
+	sym->file = f;
+	sym->line = (int) row->line;
+	DBG (DBG_AOUT, "[lines] 0x%" PRIx64 " -> %s:%d\n", sym->addr, f->name,
+	     sym->line);
 }
 
 struct source_file *
@@ -170,141 +294,25 @@ lines_file_by_basename (struct lines *l, const char *name)
 	return found;
 }
 
-static bool
-same_line (const struct src_info *a, const struct src_info *b)
+struct source_file *
+lines_first_file (struct lines *l)
 {
-	return a->line == b->line && strcmp (a->func, b->func) == 0
-		&& strcmp (a->file, b->file) == 0;
+	return l->first;
 }
 
-/* Whether the line at FLOOR continues below it: the first address
-   under FLOOR that has line information has the same triple.  Asked
-   once per function, since a region without debugging information
-   below a function can be long.  */
-static bool
-run_continues_below (struct lines *l, uint64_t floor,
-		     const struct src_info *here)
+unsigned int
+lines_nfiles (const struct lines *l)
 {
-	uint64_t lo = bfd_section_vma (l->of->text);
-	struct src_info there;
-	size_t h, i;
-	uint64_t a;
-	bool same = false;
-
-	h = (size_t) (floor * 0x9e3779b97f4a7c15u >> 40);
-	for (i = 0; i < l->memo_cap; i++) {
-		struct line_memo *m = &l->memo[(h + i) & (l->memo_cap - 1)];
-
-		if (!m->used)
-			break;
-		if (m->floor == floor)
-			return m->same;
-	}
-	for (a = floor; a >= lo + l->step;) {
-		a -= l->step;
-		if (src_info (l, a, &there)) {
-			same = same_line (here, &there);
-			break;
-		}
-	}
-	if ((l->memo_used + 1) * 2 > l->memo_cap) {
-		struct line_memo *old = l->memo;
-		size_t oldcap = l->memo_cap, j;
-
-		l->memo_cap = oldcap ? oldcap * 2 : 64;
-		l->memo = XCNEWVEC (struct line_memo, l->memo_cap);
-		for (j = 0; j < oldcap; j++) {
-			size_t k;
-
-			if (!old[j].used)
-				continue;
-			k = (size_t) (old[j].floor * 0x9e3779b97f4a7c15u >> 40);
-			while (l->memo[k & (l->memo_cap - 1)].used)
-				k++;
-			l->memo[k & (l->memo_cap - 1)] = old[j];
-		}
-		free (old);
-	}
-	for (i = h;; i++) {
-		struct line_memo *m = &l->memo[i & (l->memo_cap - 1)];
-
-		if (!m->used) {
-			m->used = true;
-			m->floor = floor;
-			m->same = same;
-			break;
-		}
-	}
-	l->memo_used++;
-	return same;
+	return l->nfiles;
 }
 
-uint64_t
-lines_line_start (struct lines *l, uint64_t pc, uint64_t floor)
+const struct text_sym *
+lines_text_syms (struct lines *l, size_t *n)
 {
-	asection *text = l->of->text;
-	uint64_t lo = bfd_section_vma (text);
-	uint64_t hi = lo + bfd_section_size (text);
-	struct line_last *last = &l->prev;
-	struct src_info here, there;
-	bool have = false, memo;
-	uint64_t a, b = 0, result;
-
-	/* Line symbols exist only inside .text.  */
-	if (pc < lo || hi == lo)
-		return floor;
-	if (pc >= hi)
-		pc = hi - 1;
-	pc = lo + (pc - lo) / l->step * l->step;
-	if (pc < floor)
-		return floor;
-	memo = last->valid && last->floor == floor && last->pc <= pc;
-	if (memo && last->pc == pc)
-		return last->start;
-
-	for (a = pc;; a -= l->step) {
-		if (memo && a == last->pc) {
-			/* The last answer covers A: its symbol continues up
-			   to PC if no other line came between.  */
-			if (!have) {
-				result = last->start;
-				have = last->have;
-				here = last->triple;
-				goto done;
-			}
-			if (!last->have)
-				goto at_floor;
-			result = same_line (&here, &last->triple)
-				? last->start : b;
-			goto done;
-		}
-		if (src_info (l, a, &there)) {
-			if (!have) {
-				here = there;
-				have = true;
-			} else if (!same_line (&here, &there)) {
-				result = b;
-				goto done;
-			}
-			b = a;
-		}
-		if (a < floor + l->step || a < lo + l->step)
-			break;
+	if (!l->tsyms_read) {
+		l->tsyms_read = true;
+		l->tsyms = objfile_text_syms (l->of, &l->ntsyms);
 	}
-at_floor:
-	/* The walk reached FLOOR: if the line goes on below it, the
-	   function symbol at FLOOR is where it starts in the table.  */
-	if (!have || b == floor || run_continues_below (l, floor, &here))
-		result = floor;
-	else
-		result = b;
-done:
-	last->valid = true;
-	last->floor = floor;
-	last->pc = pc;
-	last->start = result;
-	last->have = have;
-	if (have)
-		last->triple = here;
-	return result;
+	*n = l->ntsyms;
+	return l->tsyms;
 }

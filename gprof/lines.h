@@ -3,9 +3,9 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   A small interface on purpose: today it asks libbfd, one address at
-   a time, exactly as GNU gprof does; a decoder of the DWARF line table
-   can replace it without the rest of the analyser noticing.  */
+   What the rest of the analyser asks of the debugging information: the
+   file and line of a function symbol, the source files by name, and
+   (linesyms.h) GNU gprof's line-level symbol table.  */
 
 #ifndef GPROF_LINES_H
 #define GPROF_LINES_H
@@ -18,11 +18,13 @@
 struct objfile;
 struct lines;
 
+/* Nothing is read until a question needs it.  */
 struct lines *lines_open (struct objfile *of);
 void lines_close (struct lines *l);
 
-/* Sets SYM's file and line, once (later calls do nothing).  Symbols
-   without debugging information keep file NULL and line 0.  */
+/* Sets SYM's file and line, once (later calls do nothing): those of
+   the line table row at its address.  Symbols without debugging
+   information keep file NULL and line 0.  */
 void lines_resolve (struct lines *l, struct sym *sym);
 
 /* The source file of base name NAME that was seen last, as GNU gprof's
@@ -30,13 +32,9 @@ void lines_resolve (struct lines *l, struct sym *sym);
 struct source_file *lines_file_by_basename (struct lines *l,
 					    const char *name);
 
-/* The start of the line-level symbol PC falls in, as GNU gprof's -l
-   divides .text (a new symbol wherever the (function, file, line)
-   triple of an address differs from the one before it, and one at
-   every function symbol), given FLOOR, the start of the function
-   symbol PC falls in: the result is never below FLOOR.  Asked in
-   ascending order of PC, the whole of .text costs one look at each
-   byte.  */
-uint64_t lines_line_start (struct lines *l, uint64_t pc, uint64_t floor);
+/* The source files in the order they were first seen (->next), and
+   how many there are (their ids count from 0 in that order).  */
+struct source_file *lines_first_file (struct lines *l);
+unsigned int lines_nfiles (const struct lines *l);
 
 #endif /* GPROF_LINES_H */

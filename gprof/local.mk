@@ -11,7 +11,11 @@ gprof_libgprof_la_SOURCES = \
 	gprof/msort.h gprof/msort.c \
 	gprof/rsort.h gprof/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
-	gprof/lines.h gprof/lines.c \
+	gprof/dwarf.h gprof/dwarf-private.h gprof/dwarf.c \
+	gprof/dwarf-line.c gprof/dwarf-func.c \
+	gprof/lines.h gprof/lines-private.h gprof/lines.c \
+	gprof/linemap.c gprof/linesyms.h gprof/linesyms.c \
+	gprof/blocks.h gprof/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
@@ -29,6 +33,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/index.c \
 	gprof/report/fileinfo.c \
 	gprof/report/execcount.c \
+	gprof/report/source.h gprof/report/source.c \
+	gprof/report/annotate.c \
 	gprof/report/ordering.c \
 	gprof/report/sum.c \
 	gprof/export/export.h gprof/export/xport.h \

@@ -21,10 +21,12 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/assign.h"
+#include "gprof/blocks.h"
 #include "gprof/callgraph.h"
 #include "gprof/diagnose.h"
 #include "gprof/export/export.h"
 #include "gprof/lines.h"
+#include "gprof/linesyms.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
 #include "gprof/profile.h"
@@ -33,11 +35,6 @@
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util.h"
-
-/* The styles that would print a line-level report.  */
-#define REPORT_STYLES	(STYLE_FLAT | STYLE_CALL_GRAPH | STYLE_EXEC_COUNTS \
-			 | STYLE_ANNOTATED | STYLE_FUNC_ORDER \
-			 | STYLE_FILE_ORDER)
 
 #ifdef __SANITIZE_ADDRESS__
 /* libbfd 2.40 loses a few bytes in its DWARF reader for C++ programs
@@ -67,16 +64,37 @@ on_file (const char *name, const struct file_stats *st, void *arg)
 			  (unsigned long long) st->nbb);
 }
 
-/* What the user wants that this version cannot do yet.  */
-static void
-check_supported (const struct options *opt, unsigned int style)
+/* Whether -l needs every line symbol in the table, not only those
+   the profile touches: outputs that list symbols without time or
+   calls (-z, -A, -r, -R), -c (which looks for calls in each of them),
+   symspecs (which select among them), and -C (whose order, by GNU
+   gprof's comparison that is not transitive, depends on every
+   symbol sorted).  */
+static bool
+all_line_syms (const struct options *opt)
 {
-	if (style & STYLE_ANNOTATED)
-		gp_fatal (NULL, "annotated source (-A) is not implemented yet");
-	if (opt->line && (style & REPORT_STYLES))
-		gp_fatal (NULL, "line-by-line reports (-l, or -s together with "
-			  "a report) are not implemented yet; -s alone "
-			  "writes gmon.sum");
+	return !opt->ignore_zeros || opt->static_calls || opt->nspecs > 0
+		|| (opt->style & (STYLE_ANNOTATED | STYLE_FUNC_ORDER
+				  | STYLE_FILE_ORDER | STYLE_EXEC_COUNTS));
+}
+
+/* Without an output option: the flat profile if there are samples,
+   the call graph if there are arcs, else the execution counts; less
+   what an option turned off.  */
+static void
+default_style (struct options *opt, const struct profile *p)
+{
+	if (opt->style != 0)
+		return;
+	if (p->input & (INPUT_HIST | INPUT_ARCS)) {
+		if (p->input & INPUT_HIST)
+			opt->style |= STYLE_FLAT;
+		if (p->input & INPUT_ARCS)
+			opt->style |= STYLE_CALL_GRAPH;
+	} else {
+		opt->style = STYLE_EXEC_COUNTS;
+	}
+	opt->style &= ~opt->user_specified;
 }
 
 static const char *
@@ -144,12 +162,47 @@ add_object_syms (const struct options *opt, const struct proc_objects *objs,
 	}
 }
 
+/* The function-level model the exports of a -l run describe: FST
+   holds the function symbols; their time, arcs and cycles are found as
+   without -l, into IN.  Returns the symspecs made for them.  */
+static struct symspecs *
+function_model (const struct options *opt, struct objfile *of,
+		struct lines *lines, struct symtab *fst,
+		const struct profile *prof, struct callgraph *fcg,
+		struct export_input *in)
+{
+	struct options fopt = *opt;
+	struct symspecs *fss;
+	size_t i;
+
+	fopt.line = false;
+	symtab_index (fst);
+	fss = symspec_build (&fopt, fst, lines, objfile_leading_char (of));
+	for (i = 0; i < fst->len; i++)
+		fst->base[i].flat_on = symspec_on (fss, fst, &fst->base[i],
+						   INCL_FLAT);
+	cg_init (fcg);
+	in->total_time = 0.0;
+	if (prof->input & INPUT_HIST)
+		in->total_time = assign_samples (prof, fst);
+	in->cg = NULL;
+	if (prof->input & INPUT_ARCS) {
+		cg_tally (fcg, fst, prof, fss);
+		cg_assemble (fcg, fst, fss, NULL, NULL);
+		in->cg = fcg;
+	}
+	resolve_lines (&fopt, lines, fst, false, true);
+	in->st = fst;
+	return fss;
+}
+
 int
 main (int argc, char **argv)
 {
 	struct options opt;
 	struct objfile *of;
 	struct lines *lines = NULL;
+	struct blocks *bb = NULL;
 	struct fmap map = { NULL, 0 };
 	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
 	struct symspecs *ss;
@@ -159,6 +212,9 @@ main (int argc, char **argv)
 	struct callgraph cg;
 	struct report rep;
 	struct export_set *xs = NULL;
+	struct symtab fst = { NULL, 0, 0, NULL, 0, 0, 0 };
+	struct symspecs *fss = NULL;
+	struct callgraph fcg;
 	char *names = NULL;
 	bool have_cg = false;
 	uint64_t lost = 0;
@@ -175,8 +231,6 @@ main (int argc, char **argv)
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
 	if (opt.nexports)
 		xs = export_parse (&opt);
-	if (opt.style)
-		check_supported (&opt, opt.style);
 
 	/* Symbols of the executable (and, with --objects, of the other
 	   objects of the processes profiled, which their companions
@@ -190,23 +244,25 @@ main (int argc, char **argv)
 		st.base = objfile_read_symbol_file (opt.symbol_file, &st.len,
 						    &names);
 	} else {
+		/* Files and lines of every function first, in GNU gprof's
+		   order, where the order of the source files shows (-A,
+		   symspecs naming files); -l finds them on its way.  */
 		lines = lines_open (of);
 		st.base = objfile_function_syms (of, &opt, &map,
-			symspec_needs_lines (&opt) ? lines : NULL, &st.len);
+			symspec_needs_lines (&opt)
+			|| (opt.style & STYLE_ANNOTATED) ? lines : NULL,
+			&st.len);
 	}
 	st.text_end = objfile_text_end (of);
 	if (opt.objects)
 		add_object_syms (&opt, &objs, &st, &obj_names);
 	symtab_finalize (st.base, &st.len, st.text_end);
-	symtab_index (&st);
-	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
-	for (i = 0; i < st.len; i++)
-		st.base[i].flat_on = symspec_on (ss, &st, &st.base[i],
-						 INCL_FLAT);
 
-	/* The profiles; -i tells about each as it is read.  */
+	/* The profiles; -i tells about each as it is read.  (Before the
+	   symspecs, unlike GNU gprof: -l puts the line symbols the
+	   profile touches into the table, which the symspecs match.)  */
 	cg_init (&cg);
-	report_init (&rep, &opt, of, &st, &prof, &cg, ss, 0.0);
+	report_init (&rep, &opt, of, &st, &prof, &cg, NULL, 0.0);
 	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
 		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
 		      opt.objects ? &objs : NULL);
@@ -214,23 +270,32 @@ main (int argc, char **argv)
 		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
 			 "or into code of no known object are left out",
 			 objs.lost_calls);
+	/* Exports alone print no report.  */
+	if (!xs)
+		default_style (&opt, &prof);
+	/* The exports describe functions (and, with -l, the lines inside
+	   each, which they find themselves): they get a model of their
+	   own, built from the function symbols before -l adds lines.  */
+	if (xs && opt.line) {
+		fst.base = XNEWVEC (struct sym, st.len ? st.len : 1);
+		memcpy (fst.base, st.base, st.len * sizeof *st.base);
+		fst.len = st.len;
+		fst.text_end = st.text_end;
+	}
+	if (opt.line && lines)
+		linesyms_add (lines, &st, &prof, all_line_syms (&opt));
+	symtab_index (&st);
+	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
+	rep.ss = ss;
+	rep.lines = lines;
+	for (i = 0; i < st.len; i++)
+		st.base[i].flat_on = symspec_on (ss, &st, &st.base[i],
+						 INCL_FLAT);
 	if ((prof.input & INPUT_BB) && !opt.line && !xs)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
-
-	/* Exports alone print no report.  */
-	if (opt.style == 0 && !xs) {
-		if (prof.input & (INPUT_HIST | INPUT_ARCS)) {
-			if (prof.input & INPUT_HIST)
-				opt.style |= STYLE_FLAT;
-			if (prof.input & INPUT_ARCS)
-				opt.style |= STYLE_CALL_GRAPH;
-		} else {
-			opt.style = STYLE_EXEC_COUNTS;
-		}
-		opt.style &= ~opt.user_specified;
-		check_supported (&opt, opt.style);
-	}
+	if ((prof.input & INPUT_BB) && opt.line)
+		rep.bb = bb = blocks_assign (&prof, &st);
 
 	if (export_to_stdout (xs) && (opt.style & ~STYLE_SUMMARY))
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
@@ -257,6 +322,8 @@ main (int argc, char **argv)
 			static_scan_init (&scan, of, &st, &cg, &prof);
 		cg_assemble (&cg, &st, ss,
 			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		if (opt.line && lines)
+			linesyms_renumber (lines, &cg);
 		have_cg = true;
 	}
 
@@ -281,6 +348,8 @@ main (int argc, char **argv)
 	}
 	if (opt.style & STYLE_EXEC_COUNTS)
 		report_exec_counts (&rep);
+	if (opt.style & STYLE_ANNOTATED)
+		report_annotated (&rep);
 	if (opt.style & STYLE_FUNC_ORDER)
 		report_function_order (&rep);
 	if (opt.style & STYLE_FILE_ORDER)
@@ -293,6 +362,9 @@ main (int argc, char **argv)
 
 		if (fflush (stdout) != 0)
 			gp_fatal (NULL, "cannot write the output");
+		if (opt.line)
+			fss = function_model (&opt, of, lines, &fst, &prof,
+					      &fcg, &in);
 		export_write (xs, &in);
 	}
 
@@ -301,9 +373,16 @@ done:
 		gp_fatal (NULL, "cannot write the output");
 
 	export_free (xs);
+	if (fss) {
+		cg_free (&fcg);
+		symspec_free (fss);
+		symtab_free_index (&fst);
+	}
+	free (fst.base);
 	report_free (&rep);
 	cg_free (&cg);
 	profile_free (&prof);
+	blocks_free (bb);
 	symspec_free (ss);
 	lines_close (lines);
 	objfile_free_map (&map);

@@ -21,6 +21,9 @@ struct objfile {
 	asection *text;			/* .text (or $CODE$) */
 	unsigned char *text_bytes;	/* its contents, once read (-c) */
 	bool text_tried;		/* text_bytes was attempted */
+	unsigned char *map;		/* the file, mapped (sections) */
+	size_t map_size;
+	bool map_tried;
 };
 
 #endif /* GPROF_OBJFILE_BFD_H */

@@ -30,7 +30,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <libiberty/demangle.h>
 #include <libiberty/libiberty.h>
@@ -99,6 +102,8 @@ objfile_close (struct objfile *of)
 	if (!of)
 		return;
 	bfd_close (of->abfd);
+	if (of->map)
+		munmap (of->map, of->map_size);
 	free (of->syms);
 	free (of->synth);
 	free (of->text_bytes);
@@ -123,6 +128,12 @@ objfile_target (const struct objfile *of, unsigned int *addr_size,
 	*addr_size = (unsigned int) bits / 8;
 	*big_endian = bfd_big_endian (of->abfd);
 	*sign_extend = bfd_get_sign_extend_vma (of->abfd) == 1;
+}
+
+uint64_t
+objfile_text_start (const struct objfile *of)
+{
+	return bfd_section_vma (of->text);
 }
 
 uint64_t
@@ -671,4 +682,119 @@ objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
 	}
 	return bfd_get_section_contents (of->abfd, of->text, buf,
 					 (file_ptr) (addr - vma), n);
+}
+
+/* The whole file, mapped once: the debugging sections are read where
+   they lie, without copies (and without the page clearing a copy
+   into fresh memory costs).  */
+static const unsigned char *
+file_map (struct objfile *of)
+{
+	struct stat sb;
+	int fd;
+
+	if (of->map_tried)
+		return of->map;
+	of->map_tried = true;
+	fd = open (of->path, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	if (fstat (fd, &sb) == 0 && sb.st_size > 0) {
+		void *m = mmap (NULL, (size_t) sb.st_size, PROT_READ,
+				MAP_PRIVATE, fd, 0);
+
+		if (m != MAP_FAILED) {
+			of->map = m;
+			of->map_size = (size_t) sb.st_size;
+		}
+	}
+	close (fd);
+	return of->map;
+}
+
+const unsigned char *
+objfile_section (struct objfile *of, const char *name, size_t *size,
+		 unsigned char **owned)
+{
+	asection *sec = bfd_get_section_by_name (of->abfd, name);
+	bfd_byte *buf = NULL;
+	const unsigned char *m;
+
+	*size = 0;
+	*owned = NULL;
+	if (!sec || !(bfd_section_flags (sec) & SEC_HAS_CONTENTS))
+		return NULL;
+	m = file_map (of);
+	if (m && sec->compress_status == COMPRESS_SECTION_NONE
+	    && sec->filepos >= 0
+	    && (uint64_t) sec->filepos <= of->map_size
+	    && bfd_section_size (sec) <= of->map_size
+	       - (uint64_t) sec->filepos) {
+		*size = bfd_section_size (sec);
+		return m + sec->filepos;
+	}
+	/* Compressed: decompressed, since the file was opened with
+	   BFD_DECOMPRESS.  */
+	if (!bfd_get_full_section_contents (of->abfd, sec, &buf)) {
+		gp_warn (of->path, "cannot read section %s (%s)", name,
+			 bfd_errmsg (bfd_get_error ()));
+		free (buf);
+		return NULL;
+	}
+	*size = bfd_section_size (sec);
+	*owned = buf;
+	return buf;
+}
+
+static int
+cmp_text_sym (const void *a, const void *b, void *arg)
+{
+	const struct text_sym *l = a, *r = b;
+
+	(void) arg;
+	if (l->addr != r->addr)
+		return l->addr < r->addr ? -1 : 1;
+	return 0;
+}
+
+/* libbfd's _bfd_elf_find_function takes the symbol of .text with the
+   highest address not above the one asked (the first of several at
+   one address, unless a later one is bigger: its sizes are not
+   reachable here, and aliases have the same size).  */
+struct text_sym *
+objfile_text_syms (struct objfile *of, size_t *n)
+{
+	const flagword skip = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT
+		| BSF_THREAD_LOCAL | BSF_RELC | BSF_SRELC;
+	struct text_sym *v, *sorted;
+	void **p;
+	size_t len = 0, i, kept = 0;
+	long k;
+
+	v = XNEWVEC (struct text_sym, (size_t) of->nsyms + 1);
+	for (k = 0; k < of->nsyms; k++) {
+		asymbol *s = of->syms[k];
+
+		if (s->section != of->text || (s->flags & skip) || !s->name)
+			continue;
+		v[len].addr = s->value + bfd_section_vma (of->text);
+		v[len].name = s->name;
+		len++;
+	}
+	p = XNEWVEC (void *, len + 1);
+	for (i = 0; i < len; i++)
+		p[i] = &v[i];
+	msort_ptrs (p, len, cmp_text_sym, NULL);
+	sorted = XNEWVEC (struct text_sym, len + 1);
+	for (i = 0; i < len; i++) {
+		const struct text_sym *t = p[i];
+
+		if (kept > 0 && sorted[kept - 1].addr == t->addr)
+			continue;
+		sorted[kept++] = *t;
+	}
+	free (p);
+	free (v);
+	*n = kept;
+	return sorted;
 }

@@ -100,6 +100,30 @@ uint64_t objfile_file_offset (const struct objfile *of, uint64_t addr);
 /* True when -c can decode this target's calls.  */
 bool objfile_is_x86 (const struct objfile *of);
 
+/* The contents of section NAME, decompressed, *SIZE its length; NULL
+   if there is no such section or it cannot be read.  The bytes of an
+   uncompressed section are those of the file, mapped (they last as
+   long as OF); a compressed one is decompressed into memory that
+   *OWNED gets and the caller frees (*OWNED is NULL otherwise).  */
+const unsigned char *objfile_section (struct objfile *of, const char *name,
+				      size_t *size, unsigned char **owned);
+
+/* A symbol libbfd names code by when the debugging information names
+   no function there.  */
+struct text_sym {
+	uint64_t addr;			/* its address */
+	const char *name;		/* its name (owned by the objfile) */
+};
+
+/* The symbols of .text libbfd would take for functions (any but
+   section, file, object and thread-local symbols), sorted by address,
+   the first of the symbol table kept at each address; *N gets their
+   number.  Malloc'ed.  */
+struct text_sym *objfile_text_syms (struct objfile *of, size_t *n);
+
+/* The first byte of .text.  */
+uint64_t objfile_text_start (const struct objfile *of);
+
 /* Whether a static function's NAME passes GNU gprof's test: no '$',
    and dots only in the clone suffixes ".N", ".clone.N", ".constprop.N".  */
 bool objfile_static_name_ok (const char *name);

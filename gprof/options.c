@@ -149,7 +149,7 @@ usage (FILE *f, int status)
 "  -m N, --min-count=N                counts below N are marked in -A\n"
 "  -t N, --table-length=N             lines in the top-lines table of -A\n"
 "  -x, --all-lines                    annotate every line of a block\n"
-"  -y, --separate-files               write -A output to FILE-ann\n"
+"  -y, --separate-files               write each -A listing to BASENAME-ann\n"
 "  -I DIRS, --directory-path=DIRS     where to find sources (':'-separated)\n"
 "\n"
 "Other:\n"

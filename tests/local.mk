@@ -59,9 +59,13 @@ tests_unit_test_export_round_SOURCES = tests/unit/test_export_round.c \
 	tests/unit/cunit_main.h
 tests_unit_test_export_round_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_export_round_LDADD = $(GPROF_UNIT_LDADD)
+check_PROGRAMS += tests/unit/test_dwarf
+tests_unit_test_dwarf_SOURCES = tests/unit/test_dwarf.c tests/unit/cunit_main.h
+tests_unit_test_dwarf_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_dwarf_LDADD = $(GPROF_UNIT_LDADD)
 TESTS += tests/unit/test_symtab tests/unit/test_assign \
 	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt \
-	tests/unit/test_export_round
+	tests/unit/test_export_round tests/unit/test_dwarf
 
 # End-to-end tests of the format library.
 TESTS += \
@@ -131,6 +135,7 @@ TESTS += \
 	tests/e2e/gprof-diff-cxx.sh \
 	tests/e2e/gprof-diff-inputs.sh \
 	tests/e2e/gprof-diff-gnubugs.sh \
+	tests/e2e/gprof-diff-lines.sh \
 	tests/e2e/gprof-random.sh
 EXTRA_DIST += \
 	tests/e2e/gprof-lib.sh \
@@ -140,6 +145,7 @@ EXTRA_DIST += \
 	tests/e2e/gprof-diff-cxx.sh \
 	tests/e2e/gprof-diff-inputs.sh \
 	tests/e2e/gprof-diff-gnubugs.sh \
+	tests/e2e/gprof-diff-lines.sh \
 	tests/e2e/gprof-random.sh \
 	tests/tools/gprof-random.py \
 	tests/tools/gprof-synth.py \
@@ -149,7 +155,17 @@ EXTRA_DIST += \
 	tests/programs/gprof-util.c \
 	tests/programs/gprof-cxx.cc \
 	tests/programs/gprof-clones.c \
-	tests/programs/gprof-backcall.c
+	tests/programs/gprof-backcall.c \
+	tests/programs/gprof-bbcount.c \
+	tests/programs/gprof-updcrc.h \
+	tests/programs/gprof-updcrc.c \
+	tests/programs/gprof-updcrc-main.c \
+	tests/programs/gprof-incl.c \
+	tests/programs/gprof-incl-part.c \
+	tests/programs/gprof-dup-a.c \
+	tests/programs/gprof-dup-b.c \
+	tests/programs/gprof-dup-main.c \
+	tests/programs/gprof-lines-stl.cc
 
 # More random cases than `make check' runs: make check-random N=5000
 # [FIRST=seed] [JOBS=n].  Seeds start past those of make check.

@@ -34,6 +34,7 @@
 
 #include "gprof/export/xport.h"
 #include "gprof/lines.h"
+#include "gprof/linesyms.h"
 #include "gprof/symtab.h"
 
 #define UNIT	2			/* bytes per histogram address unit */
@@ -162,10 +163,10 @@ add_sym_part (struct bin_parts *bp, const struct symtab *st, size_t j,
 	/* A new line symbol starts wherever the start of the line an
 	   address belongs to changes; its share begins at that address's
 	   unit, as a line symbol's range does in GNU gprof's -l.  */
-	cur_line = lines_line_start (lines, start, s->addr);
+	cur_line = linesyms_line_start (lines, start, s->addr);
 	cur_lo = lo;
 	for (pc = start + 1; pc < hi * UNIT; pc++) {
-		uint64_t ls = lines_line_start (lines, pc, s->addr);
+		uint64_t ls = linesyms_line_start (lines, pc, s->addr);
 
 		if (ls == cur_line)
 			continue;
@@ -310,7 +311,7 @@ split_blocks (struct xsamples *xs, const struct export_input *in)
 		if (s) {
 			pc.sym = (uint32_t) (s - st->base);
 			pc.line_addr = xs->by_line
-				? lines_line_start (xs->lines, pc.addr,
+				? linesyms_line_start (xs->lines, pc.addr,
 						    s->addr)
 				: s->addr;
 			xs->bb_self[pc.sym] += pc.cost;

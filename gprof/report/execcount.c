@@ -4,8 +4,13 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    One line per function: where it is defined, its address and how
-   often it was called, ordered by file name, line and address.  (The
-   basic-block counts of line-level profiles come with -l.)  */
+   often it was called, ordered by file name, line and address.  With
+   -l, one per line symbol, each followed by a line per basic block in
+   it (a function's first line thus shows twice: its calls, then the
+   count of its first block).  GNU gprof lists at most ten blocks of a
+   line; here all of them.  The name is the raw (mangled) one, and the
+   count the third field, so that `sort -k 3 -n -r' orders the lines
+   by executions.  */
 
 #include <config.h>
 
@@ -14,6 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/blocks.h"
 #include "gprof/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/symspec.h"
@@ -55,12 +61,20 @@ report_exec_counts (struct report *r)
 	msort_ptrs ((void **) v, n, cmp_bb, NULL);
 	for (i = 0; i < n; i++) {
 		const struct sym *s = v[i];
+		const char *file = s->file ? s->file->name : "<unknown>";
+		const struct raw_bb *bb;
+		size_t nbb = blocks_of (r->bb, s, &bb), k;
 
 		if (s->ncalls > 0 || !r->opt->ignore_zeros)
-			printf ("%s:%d: (%s:0x%lx) %lu executions\n",
-				s->file ? s->file->name : "<unknown>",
+			printf ("%s:%d: (%s:0x%lx) %lu executions\n", file,
 				s->line, s->name, (unsigned long) s->addr,
 				(unsigned long) s->ncalls);
+		for (k = 0; k < nbb; k++)
+			if (bb[k].count > 0 || !r->opt->ignore_zeros)
+				printf ("%s:%d: (%s:0x%lx) %lu executions\n",
+					file, s->line, s->name,
+					(unsigned long) bb[k].addr,
+					(unsigned long) bb[k].count);
 	}
 	free (v);
 }

@@ -50,7 +50,8 @@ cmp_time (const void *lp, const void *rp, void *arg)
 		return 1;
 	if (r->ncalls < l->ncalls)
 		return -1;
-	return strcmp (l->name, r->name);
+	/* Line symbols of one function share one name.  */
+	return l->name == r->name ? 0 : strcmp (l->name, r->name);
 }
 
 static size_t
@@ -121,7 +122,7 @@ report_flat (struct report *r)
 	double total = r->total_time, accum = 0.0, scale;
 	struct sym **sorted;
 	char line[256];
-	size_t i, u, n;
+	size_t i, u, n, nrows;
 
 	report_section (r);
 	if (r->opt->bsd) {
@@ -133,21 +134,27 @@ report_flat (struct report *r)
 		printf ("Flat profile:\n");
 	}
 
+	/* Only the rows that can be printed are sorted (a stable sort
+	   keeps their order): a -l profile has many symbols without
+	   time or calls.  */
 	sorted = XNEWVEC (struct sym *, st->len ? st->len : 1);
-	for (i = 0; i < st->len; i++)
-		sorted[i] = &st->base[i];
-	msort_ptrs ((void **) sorted, st->len, cmp_time, NULL);
+	for (i = 0, n = 0; i < st->len; i++) {
+		const struct sym *s = &st->base[i];
 
-	u = pick_unit (r, sorted, st->len);
+		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
+			continue;
+		sorted[n++] = &st->base[i];
+	}
+	msort_ptrs ((void **) sorted, n, cmp_time, NULL);
+
+	u = pick_unit (r, sorted, n);
 	scale = si_units[u].scale;
 	print_header (r, &total, si_units[u].prefix);
 
-	for (i = 0; i < st->len; i++) {
+	for (i = 0, nrows = n; i < nrows; i++) {
 		const struct sym *s = sorted[i];
 
 		if (!s->flat_on)
-			continue;
-		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
 			continue;
 		accum += s->time;
 		/* "%6.2f %9.2f %8.2f" ("%5.1f %10.2f %8.2f" with -T) */

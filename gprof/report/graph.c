@@ -233,7 +233,9 @@ print_line (struct report *r, const struct sym *np, double print_time)
 	size_t n;
 
 	/* "%-6s %5.1f %7.2f %7.2f" ("%11.2f" with -T) */
-	n = (size_t) snprintf (buf, sizeof buf, "[%d]", np->index);
+	buf[0] = '[';
+	n = 1 + fmt_uint (buf + 1, (unsigned long long) np->index, 0, false);
+	buf[n++] = ']';
 	memcpy (l.buf, buf, n);
 	l.len = n;
 	if (n < 6)

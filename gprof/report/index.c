@@ -21,9 +21,12 @@
 static int
 cmp_name (const void *a, const void *b, void *arg)
 {
+	const char *l = ((const struct sym *) a)->name;
+	const char *r = ((const struct sym *) b)->name;
+
 	(void) arg;
-	return strcmp (((const struct sym *) a)->name,
-		       ((const struct sym *) b)->name);
+	/* Line symbols of one function share one name.  */
+	return l == r ? 0 : strcmp (l, r);
 }
 
 void

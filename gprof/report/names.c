@@ -24,8 +24,6 @@ report_init (struct report *r, const struct options *opt, struct objfile *of,
 	     const struct callgraph *cg, const struct symspecs *ss,
 	     double total_time)
 {
-	size_t n = st->len ? st->len : 1;
-
 	memset (r, 0, sizeof *r);
 	r->opt = opt;
 	r->of = of;
@@ -35,8 +33,6 @@ report_init (struct report *r, const struct options *opt, struct objfile *of,
 	r->ss = ss;
 	r->total_time = total_time;
 	r->first_output = true;
-	r->shown = XCNEWVEC (char *, n);
-	r->shown_done = XCNEWVEC (unsigned char, n);
 }
 
 void
@@ -44,7 +40,7 @@ report_free (struct report *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->st->len; i++)
+	for (i = 0; r->shown && i < r->nshown; i++)
 		free (r->shown[i]);
 	free (r->shown);
 	free (r->shown_done);
@@ -78,6 +74,13 @@ shown_name (struct report *r, const struct sym *sym)
 		return sym->name;
 	}
 	i = (size_t) (sym - r->st->base);
+	if (!r->shown) {
+		/* Made when first needed: the table is complete only
+		   after the profiles are read (-l adds line symbols).  */
+		r->nshown = r->st->len;
+		r->shown = XCNEWVEC (char *, r->nshown + 1);
+		r->shown_done = XCNEWVEC (unsigned char, r->nshown + 1);
+	}
 	if (!r->shown_done[i]) {
 		r->shown_done[i] = 1;
 		r->shown[i] = objfile_demangle (r->of, sym->name);
@@ -96,48 +99,128 @@ report_file_name (const struct report *r, const struct source_file *f)
 	return base ? base + 1 : f->name;
 }
 
+/* " (FILE:LINE @ ADDR)" with -l, " (FILE:LINE)" with
+   --inline-file-names, into BUF (room for FILE plus 64); its length.  */
+static size_t
+file_suffix (const struct report *r, const struct sym *sym, const char *fn,
+	     size_t fl, char *buf)
+{
+	size_t n = 0;
+
+	buf[n++] = ' ';
+	buf[n++] = '(';
+	memcpy (buf + n, fn, fl);
+	n += fl;
+	buf[n++] = ':';
+	if (sym->line < 0)
+		buf[n++] = '-';
+	n += fmt_uint (buf + n, (unsigned long long)
+		       (sym->line < 0 ? -(long long) sym->line : sym->line),
+		       0, false);
+	if (r->opt->line) {
+		uint64_t a = sym->addr;
+		char hex[17];
+		size_t h = sizeof hex;
+
+		memcpy (buf + n, " @ ", 3);
+		n += 3;
+		do {
+			hex[--h] = "0123456789abcdef"[a & 15];
+			a >>= 4;
+		} while (a);
+		memcpy (buf + n, hex + h, sizeof hex - h);
+		n += sizeof hex - h;
+	}
+	buf[n++] = ')';
+	return n;
+}
+
+/* The name as report_name_only() prints it, into BUF of CAP bytes; its
+   length, or (size_t) -1 if it does not fit.  A -l call graph prints
+   hundreds of thousands of names: one write each.  */
+static size_t
+name_text (struct report *r, const struct sym *sym, char *buf, size_t cap)
+{
+	const char *name = shown_name (r, sym);
+	size_t len = strlen (name), fl;
+	const char *fn;
+
+	if (len + 1 > cap)
+		return (size_t) -1;
+	memcpy (buf, name, len);
+	if (!(r->opt->line || r->opt->inline_file_names) || !sym->file)
+		return len;
+	fn = report_file_name (r, sym->file);
+	fl = strlen (fn);
+	if (len + fl + 64 > cap)
+		return (size_t) -1;
+	return len + file_suffix (r, sym, fn, fl, buf + len);
+}
+
 int
 report_name_only (struct report *r, const struct sym *sym)
 {
-	const char *name;
-	int size;
+	char buf[512];
+	size_t n;
 
 	if (!sym->name)
 		return 0;
-	name = shown_name (r, sym);
-	size = (int) strlen (name);
-	fwrite (name, 1, (size_t) size, stdout);
-	if ((r->opt->line || r->opt->inline_file_names) && sym->file) {
-		const char *fn = report_file_name (r, sym->file);
+	n = name_text (r, sym, buf, sizeof buf);
+	if (n == (size_t) -1) {
+		const char *name = shown_name (r, sym);
+		int size = (int) strlen (name);
 
-		if (r->opt->line)
-			size += printf (" (%s:%d @ %lx)", fn, sym->line,
-					(unsigned long) sym->addr);
-		else
-			size += printf (" (%s:%d)", fn, sym->line);
+		fputs (name, stdout);
+		if ((r->opt->line || r->opt->inline_file_names) && sym->file)
+			size += r->opt->line
+				? printf (" (%s:%d @ %lx)",
+					  report_file_name (r, sym->file),
+					  sym->line, (unsigned long) sym->addr)
+				: printf (" (%s:%d)",
+					  report_file_name (r, sym->file),
+					  sym->line);
+		return size;
 	}
-	return size;
+	fwrite (buf, 1, n, stdout);
+	return (int) n;
 }
 
 void
 report_index_tag (const struct sym *sym, char *buf, size_t size)
 {
-	snprintf (buf, size, sym->print_flag ? "[%d]" : "(%d)", sym->index);
+	/* "[%d]" or "(%d)", without printf: one per entry of the index.  */
+	if (size < 24 || sym->index < 0) {
+		snprintf (buf, size, sym->print_flag ? "[%d]" : "(%d)",
+			  sym->index);
+		return;
+	}
+	buf[0] = sym->print_flag ? '[' : '(';
+	size = 1 + fmt_uint (buf + 1, (unsigned long long) sym->index, 0,
+			     false);
+	buf[size++] = sym->print_flag ? ']' : ')';
+	buf[size] = '\0';
 }
 
 void
 report_name (struct report *r, const struct sym *sym)
 {
-	char buf[64];
+	char buf[512];
 	size_t n = 0;
 
-	report_name_only (r, sym);
-	/* " <cycle %d>", then " [%d]" or " (%d)": the call graph prints
-	   millions of these.  */
+	/* The name and what follows it, " <cycle %d>", then " [%d]" or
+	   " (%d)", in one write: the call graph prints millions.  */
+	if (sym->name) {
+		n = name_text (r, sym, buf, sizeof buf - 64);
+		if (n == (size_t) -1) {
+			report_name_only (r, sym);
+			n = 0;
+		}
+	}
 	if (sym->cyc_num != 0) {
-		memcpy (buf, " <cycle ", 8);
-		n = 8 + fmt_uint (buf + 8, (unsigned long long) sym->cyc_num,
-				  0, false);
+		memcpy (buf + n, " <cycle ", 8);
+		n += 8;
+		n += fmt_uint (buf + n, (unsigned long long) sym->cyc_num, 0,
+			       false);
 		buf[n++] = '>';
 	}
 	if (sym->index != 0) {

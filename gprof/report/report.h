@@ -17,6 +17,8 @@
 #include "gprof/model.h"
 #include "gprof/options.h"
 
+struct blocks;
+struct lines;
 struct objfile;
 struct symspecs;
 
@@ -31,6 +33,9 @@ struct report {
 	bool first_output;		/* nothing printed yet */
 	char **shown;			/* demangled names, per symbol */
 	unsigned char *shown_done;	/* shown[i] was computed */
+	size_t nshown;			/* symbols they have room for */
+	const struct blocks *bb;	/* basic-block counts (-l), or NULL */
+	struct lines *lines;		/* source files (-A), or NULL */
 };
 
 void report_init (struct report *r, const struct options *opt,
@@ -78,11 +83,12 @@ void report_function_order (struct report *r);
 struct fmap;
 void report_file_order (struct report *r, const struct fmap *map);
 /* report/sum.c: gmon.sum at PATH; LINES may be NULL (symbols from -S).  */
-struct lines;
 void report_sum (struct report *r, struct lines *lines, struct objfile *of,
 		 const char *path);
 /* report/execcount.c */
 void report_exec_counts (struct report *r);
+/* report/annotate.c: -A, annotated source listings.  */
+void report_annotated (struct report *r);
 
 /* report/blurbs.c: the explanations, each starting with its own
    blank line and ending with a form-feed page of its own.  */

@@ -19,7 +19,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/lines.h"
+#include "gprof/linesyms.h"
 #include "gprof/msort.h"
 #include "gprof/profile.h"
 #include "gprof/report/report.h"
@@ -31,7 +31,7 @@
 static uint64_t
 line_sym_start (struct lines *lines, const struct sym *f, uint64_t addr)
 {
-	return lines ? lines_line_start (lines, addr, f->addr) : f->addr;
+	return lines ? linesyms_line_start (lines, addr, f->addr) : f->addr;
 }
 
 /* The arcs of gmon.sum: each (caller line, callee) once, callers in

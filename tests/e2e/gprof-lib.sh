@@ -168,21 +168,24 @@ gp_run () {
 	echo $? >"$_dir/$_who.status"
 }
 
-# gp_case [-m fsf|bsd] [-i STDIN] [-e SED] [-d DIR] NAME -- ARGS...
+# gp_case [-m fsf|bsd] [-i STDIN] [-e SED] [-f FILTER] [-d DIR] NAME -- ARGS...
 #
 # Runs both analysers with ARGS in the current directory (or DIR) and
 # compares them.  -m: the output has blurbs of that layout; -i: file on
 # standard input (default /dev/null; |FILE: through a pipe); -e: a sed script applied to both
 # outputs before they are compared, to take out a listed difference
-# so that the rest is still checked.  The outputs are kept in
+# so that the rest is still checked; -f: the same with a shell command
+# (a function of this file and its arguments, run by eval) that reads
+# standard input and writes standard output.  The outputs are kept in
 # $work/cases/NAME/.  Returns 0 if the case passed.
 gp_case () {
-	_mode= _in=/dev/null _sed= _cd=.
+	_mode= _in=/dev/null _sed= _cd=. _filter=
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-m) _mode=$2; shift 2 ;;
 		-i) _in=$2; shift 2 ;;
 		-e) _sed=$2; shift 2 ;;
+		-f) _filter=$2; shift 2 ;;
 		-d) _cd=$2; shift 2 ;;
 		--) shift; break ;;
 		*) _name=$1; shift ;;
@@ -203,6 +206,10 @@ gp_case () {
 		fi >"$_d/$_w.cmp"
 		if [ -n "$_sed" ]; then
 			sed -E "$_sed" "$_d/$_w.cmp" >"$_d/$_w.tmp" &&
+				mv "$_d/$_w.tmp" "$_d/$_w.cmp"
+		fi
+		if [ -n "$_filter" ]; then
+			eval "$_filter" <"$_d/$_w.cmp" >"$_d/$_w.tmp" &&
 				mv "$_d/$_w.tmp" "$_d/$_w.cmp"
 		fi
 	done
@@ -431,4 +438,157 @@ gp_not_fsf_text () {
 	! grep -q -e 'Free Software Foundation' \
 		-e 'the percentage of the total running time of the' \
 		-e 'This table describes the call tree of the program' "$1"
+}
+
+# The checks of the line-level tests (gprof-diff-lines.sh).
+
+# gp_check_fails_on_gnu CHECK ARGS...: CHECK, run on GNU gprof's output
+# (the first of ARGS), must fail: else it could not tell GNU's bug from
+# the fix.  Nothing to show when ours is GNU (gp_bug_check does it).
+gp_check_fails_on_gnu () {
+	[ "$OURS_IS_GNU" = 1 ] && return 0
+	if "$@"; then
+		bad "$1 passes on GNU gprof's output ($2)"
+	else
+		ok "$1 fails on GNU gprof's output ($2)"
+	fi
+}
+
+# gp_mask_anno MULTI < LISTING: an annotated listing with the label of
+# every line named in MULTI (FILE:LINE, a line several symbols start
+# on) replaced by [multi], and the summary after each file by
+# [summary].
+gp_mask_anno () {
+	awk -v multi="$1" '
+	BEGIN { while ((getline l < multi) > 0) m[l] = 1 }
+	/^\*\*\* File .*:$/ { f = substr($0, 10, length($0) - 10)
+		n = 0; print; next }
+	/^Top [0-9]+ Lines:$/ || /^Execution Summary:$/ { s = 1 }
+	s && /Average executions per line$/ { print "[summary]"; s = 0; next }
+	s { next }
+	f != "" && length($0) >= 16 { n++
+		if ((f ":" n) in m) { print "[multi]" substr($0, 17); next } }
+	{ print }'
+}
+
+# gp_lines_of EXE ADDR2LINE < ADDRESSES: FILE:LINE of each address.
+gp_lines_of () {
+	sed 's/^/0x/' | "$2" -e "$1" | sed -E 's/ \(discriminator [0-9]+\)$//'
+}
+
+# gp_labels LISTING: FILE:LINE LABEL for every line of an -A listing.
+gp_labels () {
+	awk '/^\*\*\* File .*:$/ { f = substr($0, 10, length($0) - 10)
+		n = 0; next }
+	f != "" && length($0) >= 16 { n++
+		l = substr($0, 1, 16); gsub(/ /, "", l); print f ":" n, l }' "$1"
+}
+
+# gp_blocks_labelled EXE GMON BLOCKS [LISTING]: in the -l -A listing
+# (ours of EXE and GMON, or LISTING), every line where a block of
+# BLOCKS (a bb record's text) that ran starts has a label.
+gp_blocks_labelled () {
+	if [ -n "${4:-}" ]; then
+		_lst=$4
+	else
+		_lst=$work/labelled.$$
+		"$OURS" -l -A "$1" "$2" >"$_lst" 2>/dev/null
+	fi
+	_a2l=$ADDR2LINE
+	[ -n "$_a2l" ] || _a2l=addr2line
+	awk '/^  0x/ && $2 > 0 { sub(/^0x/, "", $1); print $1 }' "$3" |
+		gp_lines_of "$1" "$_a2l" | grep -v ':0$' |
+		sort -u >"$work/blocklines.$$"
+	gp_labels "$_lst" | awk 'NR == FNR { want[$1] = 1; next }
+		($1 in want) { seen[$1] = 1; if ($2 == "") { bad++
+			print "no label: " $1 } }
+		END { for (w in want) if (!(w in seen)) print "not listed: " w
+			exit bad > 0 }' "$work/blocklines.$$" - >&2
+}
+
+# gp_executed_counted LISTING: each file's "Lines executed" is the
+# number of its lines labelled with a count (not #####).
+gp_executed_counted () {
+	awk '/^\*\*\* File / { c = 0; infile = 1; next }
+	infile && length($0) >= 16 && substr($0, 1, 16) ~ /[0-9] -> ?$/ { c++ }
+	/^Top [0-9]+ Lines:$/ || /^Execution Summary:$/ { infile = 0 }
+	/   Lines executed$/ { files++; if ($1 != c) bad++ }
+	END { exit !(files > 0 && !bad) }' "$1"
+}
+
+# gp_updcrc_summary LISTING: the loop lines top updcrc's table, and the
+# total counts the blocks (2 entry calls, five lines run twice, three
+# once, two 26312 times).
+gp_updcrc_summary () {
+	grep -q '^       14      26312$' "$1" &&
+		grep -q '^       15      26312$' "$1" &&
+		grep -q '^    52637   Total number of line executions$' "$1"
+}
+
+# gp_block_rows EXEC-COUNTS LINE N: N block rows for LINE (whose line
+# symbol has no calls, so every row of it is a block).
+gp_block_rows () {
+	[ "$(grep -c "^[^ ]*:$2: (" "$1")" = "$3" ]
+}
+
+# gp_included_named OUT: -l names part_work by its own file.
+gp_included_named () {
+	grep -q 'part_work (gprof-incl-part\.c:' "$1" &&
+		! grep -q 'part_work (gprof-incl\.c:' "$1"
+}
+
+# gp_line_profile OUT: a line-level flat profile is there.
+gp_line_profile () {
+	grep -q '^Flat profile:$' "$1" && grep -q ' @ [0-9a-f]*)$' "$1"
+}
+
+# gp_ann_separate DIR: -y wrote a listing for each dup.c.
+gp_ann_separate () {
+	grep -q work_a "$1/a#dup.c-ann" 2>/dev/null &&
+		grep -q work_b "$1/b#dup.c-ann" 2>/dev/null
+}
+
+# gp_lines_addr2line EXE GMON ADDR2LINE: every line symbol of ours (-l
+# -z) has the file and line llvm-addr2line gives for its address;
+# prints how many there are.
+gp_lines_addr2line () {
+	"$OURS" -b -l -z -L -p "$1" "$2" 2>/dev/null |
+		sed -nE 's/.* \(([^ ]*):([0-9]+) @ ([0-9a-f]+)\)$/\3 \1:\2/p' \
+		>"$work/a2l.ours"
+	[ -s "$work/a2l.ours" ] || { echo "no line symbols"; return 1; }
+	cut -d' ' -f1 "$work/a2l.ours" | gp_lines_of "$1" "$3" \
+		>"$work/a2l.llvm"
+	paste -d' ' "$work/a2l.ours" "$work/a2l.llvm" | awk '
+		$2 != $3 { bad++; if (bad <= 5) print "0x" $1 ": ours " $2 ", llvm " $3 }
+		END { if (!bad) printf "%d line symbols\n", NR; exit bad > 0 }'
+}
+
+# gp_touched_addr2line EXE GMON ADDR2LINE: every address the profile
+# touches (arc ends, blocks, the start of each bin with samples) is
+# charged to a line symbol of ours (-l -z) whose file and line are
+# llvm-addr2line's for that address (addresses of line 0, where the
+# symbol before goes on, and outside the line tables are left out);
+# prints how many were checked.  Addresses are compared as hexadecimal
+# strings padded to 16 digits, a symbol (tag 0) before an address
+# (tag 1) at one place.
+gp_touched_addr2line () {
+	_pad='{ printf "%s %s %s\n", substr("0000000000000000", 1, 16 - length($1)) $1, t, $2 }'
+	"$OURS" -b -l -z -L -p "$1" "$2" 2>/dev/null |
+		sed -nE 's/.* \(([^ ]*):([0-9]+) @ ([0-9a-f]+)\)$/\3 \1:\2/p' |
+		awk -v t=0 "$_pad" >"$work/t.syms"
+	"$GMONDUMP" "$2" | awk '
+		/^arc / { print $2; print $3 }
+		/^bb/ { b = 1; next } /^hist/ { h = 1; b = 0; next }
+		/^  0x/ && b { print $1 }
+		/^  0x/ && h && $2 > 0 { print $1 }
+		/^[a-z]/ { b = 0; h = 0 }' | sed 's/^0x//' | sort -u >"$work/t.addrs"
+	gp_lines_of "$1" "$3" <"$work/t.addrs" >"$work/t.llvm"
+	paste -d' ' "$work/t.addrs" "$work/t.llvm" | awk -v t=1 "$_pad" \
+		>"$work/t.want"
+	sort "$work/t.syms" "$work/t.want" | awk '
+		$2 == 0 { cur = $3; next }
+		$3 ~ /:0$/ || $3 ~ /^\?\?/ || cur == "" { next }
+		{ n++; if ($3 != cur) { bad++
+			if (bad <= 5) print "0x" $1 ": ours " cur ", llvm " $3 } }
+		END { if (!bad) printf "%d addresses\n", n; exit bad > 0 }'
 }

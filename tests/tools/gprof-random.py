@@ -321,7 +321,12 @@ def option_sets(rng, funcs):
             ["-b", "-n" + n1], ["-b", "-N" + n1], ["-b", "-F" + n1],
             ["-b", "-E" + n1], ["-b", "-e" + n1, "-f" + n2], ["-i"], ["-r"],
             ["-b", "-T", "-z"], ["-b", "-p", "-q", "-z"]]
-    return [["-b"]] + rng.sample(pool, 4)
+    # One line-level set more, drawn last so that the sets above stay
+    # what they were for each seed.
+    lines = [["-b", "-l"], ["-b", "-l", "-p"], ["-b", "-l", "-q"],
+             ["-b", "-l", "-z"], ["-l", "-C"], ["-l", "-C", "-z"], ["-C"],
+             ["-b", "-l", "-q" + n1], ["-b", "-l", "-T"]]
+    return [["-b"]] + rng.sample(pool, 4) + [rng.choice(lines)]
 
 
 def run_case(seed, o):

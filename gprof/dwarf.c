@@ -1,0 +1,713 @@
+/* dwarf.c - a decoder of the DWARF 2-5 line tables and function ranges.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This part reads what the others share: the unit list (every unit
+   header of .debug_info and its first entry: line table offset,
+   compilation directory, language, base address, the bases of the
+   DWARF 5 index tables), abbreviation tables, attribute values and
+   range lists.  dwarf-line.c runs line programs, dwarf-func.c reads
+   the functions of a unit.  Each unit is decoded when first asked
+   for, so a caller that needs the lines of a few functions reads a
+   few units.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/dwarf-private.h"
+
+const char *const dwarf_section_names[DWS_COUNT] = {
+	".debug_info", ".debug_abbrev", ".debug_line", ".debug_str",
+	".debug_line_str", ".debug_str_offsets", ".debug_addr",
+	".debug_ranges", ".debug_rnglists"
+};
+
+/* ------------------------------------------------------------------ */
+/* Units and abbreviations */
+
+/* Adds the size of FORM to AB's, or marks AB variable.  (ref_addr
+   is an address in DWARF 2 and an offset later: variable here.)  */
+static void
+fixed_size (struct abbrev *ab, unsigned int form)
+{
+	switch (form) {
+	case FORM_flag_present: case FORM_implicit_const:
+		break;
+	case FORM_data1: case FORM_ref1: case FORM_flag: case FORM_strx1:
+	case FORM_addrx1:
+		ab->size += 1;
+		break;
+	case FORM_data2: case FORM_ref2: case FORM_strx2: case FORM_addrx2:
+		ab->size += 2;
+		break;
+	case FORM_strx3: case FORM_addrx3:
+		ab->size += 3;
+		break;
+	case FORM_data4: case FORM_ref4: case FORM_strx4: case FORM_addrx4:
+	case FORM_ref_sup4:
+		ab->size += 4;
+		break;
+	case FORM_data8: case FORM_ref8: case FORM_ref_sig8:
+	case FORM_ref_sup8:
+		ab->size += 8;
+		break;
+	case FORM_data16:
+		ab->size += 16;
+		break;
+	case FORM_addr:
+		ab->naddr++;
+		break;
+	case FORM_strp: case FORM_line_strp: case FORM_sec_offset:
+	case FORM_strp_sup:
+		ab->noffset++;
+		break;
+	default:
+		ab->fixed = false;
+		break;
+	}
+}
+
+static struct abbrevs *
+abbrevs_read (struct dwarf *d, uint64_t offset)
+{
+	struct abbrevs *a;
+	size_t i, cap = 0, scap = 0;
+	struct rd r;
+
+	for (i = 0; i < d->ntables; i++)
+		if (d->tables[i]->offset == offset)
+			return d->tables[i];
+	a = XCNEW (struct abbrevs);
+	a->offset = offset;
+	d->tables = xrealloc (d->tables, (d->ntables + 1) * sizeof *d->tables);
+	d->tables[d->ntables++] = a;
+	if (offset >= d->s[DWS_ABBREV].size) {
+		a->bad = true;
+		return a;
+	}
+	rd_init (&r, d->s[DWS_ABBREV].data + offset,
+		 d->s[DWS_ABBREV].size - offset, d->be);
+	for (;;) {
+		uint64_t code = rd_uleb (&r);
+		struct abbrev *ab;
+
+		if (r.err || code == 0)
+			break;
+		if (a->n == cap) {
+			cap = cap ? cap * 2 : 64;
+			a->v = xrealloc (a->v, cap * sizeof *a->v);
+		}
+		ab = &a->v[a->n++];
+		ab->code = code;
+		ab->tag = (uint16_t) rd_uleb (&r);
+		ab->children = rd_uint (&r, 1) != 0;
+		ab->first = (uint32_t) a->nspecs;
+		ab->nspecs = 0;
+		ab->fixed = true;
+		ab->size = 0;
+		ab->naddr = ab->noffset = 0;
+		for (;;) {
+			uint64_t name = rd_uleb (&r), form = rd_uleb (&r);
+			struct attr_spec *sp;
+
+			if (r.err || (name == 0 && form == 0))
+				break;
+			if (a->nspecs == scap) {
+				scap = scap ? scap * 2 : 256;
+				a->specs = xrealloc (a->specs,
+						     scap * sizeof *a->specs);
+			}
+			sp = &a->specs[a->nspecs++];
+			sp->name = (uint16_t) name;
+			sp->form = (uint16_t) form;
+			sp->implicit = form == FORM_implicit_const
+				? rd_sleb (&r) : 0;
+			ab->nspecs++;
+			fixed_size (ab, (unsigned int) form);
+		}
+	}
+	a->bad = r.err;
+	/* Codes are nearly always 1..n: a direct index.  */
+	for (i = 0; i < a->n; i++)
+		if (a->v[i].code < 65536 && a->v[i].code >= a->ncodes)
+			a->ncodes = (size_t) a->v[i].code + 1;
+	a->by_code = XCNEWVEC (uint32_t, a->ncodes ? a->ncodes : 1);
+	for (i = a->n; i-- > 0;)
+		if (a->v[i].code < a->ncodes)
+			a->by_code[a->v[i].code] = (uint32_t) i + 1;
+	return a;
+}
+
+const struct abbrev *
+dwarf_abbrev_find (const struct abbrevs *a, uint64_t code)
+{
+	size_t i;
+
+	if (code < a->ncodes)
+		return a->by_code[code] ? &a->v[a->by_code[code] - 1] : NULL;
+	for (i = 0; i < a->n; i++)
+		if (a->v[i].code == code)
+			return &a->v[i];
+	return NULL;
+}
+
+struct abbrevs *
+dwarf_abbrevs (struct dwarf *d, struct unit *u)
+{
+	if (!u->abbrevs)
+		u->abbrevs = abbrevs_read (d, u->abbrev_offset);
+	return u->abbrevs;
+}
+
+static const char *
+str_at (const struct dwarf_section *s, uint64_t off)
+{
+	const unsigned char *nul;
+
+	if (!s->data || off >= s->size)
+		return NULL;
+	nul = memchr (s->data + off, 0, s->size - (size_t) off);
+	return nul ? (const char *) s->data + off : NULL;
+}
+
+static const char *
+indexed_str (struct dwarf *d, const struct unit *u, uint64_t idx)
+{
+	const struct dwarf_section *so = &d->s[DWS_STR_OFFSETS];
+	uint64_t off = u->str_offsets_base + idx * u->offset_size;
+	struct rd r;
+
+	if (!so->data || idx > so->size || off >= so->size
+	    || so->size - off < u->offset_size)
+		return NULL;
+	rd_init (&r, so->data + off, u->offset_size, d->be);
+	return str_at (&d->s[DWS_STR], rd_uint (&r, u->offset_size));
+}
+
+uint64_t
+dwarf_indexed_addr (struct dwarf *d, const struct unit *u, uint64_t idx)
+{
+	const struct dwarf_section *sa = &d->s[DWS_ADDR];
+	uint64_t off = u->addr_base + idx * u->addr_size;
+	struct rd r;
+
+	if (!sa->data || idx > sa->size || off >= sa->size
+	    || sa->size - off < u->addr_size)
+		return 0;
+	rd_init (&r, sa->data + off, u->addr_size, d->be);
+	return rd_uint (&r, u->addr_size);
+}
+
+/* Reads one attribute of FORM at R.  Indexed strings and addresses are
+   looked up only if RESOLVE (the first entry of a unit is read twice:
+   its bases may come after the attributes that need them).  Returns
+   false on a form this decoder does not know (the rest of the unit
+   cannot be read then).  */
+bool
+dwarf_read_value (struct dwarf *d, const struct unit *u, struct rd *r,
+	    unsigned int form, int64_t implicit, bool resolve,
+	    struct value *v)
+{
+	uint64_t n;
+
+	memset (v, 0, sizeof *v);
+	v->form = (uint16_t) form;
+	switch (form) {
+	case FORM_addr:
+		v->u = rd_uint (r, u->addr_size);
+		v->is_int = true;
+		break;
+	case FORM_data1: case FORM_ref1: case FORM_flag:
+		v->u = rd_uint (r, 1);
+		v->is_int = true;
+		break;
+	case FORM_data2: case FORM_ref2:
+		v->u = rd_uint (r, 2);
+		v->is_int = true;
+		break;
+	case FORM_data4: case FORM_ref4: case FORM_ref_sup4:
+		v->u = rd_uint (r, 4);
+		v->is_int = form != FORM_ref_sup4;
+		break;
+	case FORM_data8: case FORM_ref8: case FORM_ref_sig8:
+	case FORM_ref_sup8:
+		v->u = rd_uint (r, 8);
+		v->is_int = form != FORM_ref_sup8;
+		break;
+	case FORM_data16:
+		rd_skip (r, 16);
+		break;
+	case FORM_sdata:
+		v->u = (uint64_t) rd_sleb (r);
+		v->is_int = true;
+		break;
+	case FORM_udata: case FORM_ref_udata:
+		v->u = rd_uleb (r);
+		v->is_int = true;
+		break;
+	case FORM_implicit_const:
+		v->u = (uint64_t) implicit;
+		v->is_int = true;
+		break;
+	case FORM_flag_present:
+		v->u = 1;
+		v->is_int = true;
+		break;
+	case FORM_ref_addr:
+		v->u = rd_uint (r, u->version <= 2 ? u->addr_size
+				: u->offset_size);
+		v->is_int = true;
+		break;
+	case FORM_sec_offset: case FORM_GNU_ref_alt:
+		v->u = rd_uint (r, u->offset_size);
+		v->is_int = true;
+		break;
+	case FORM_strp: case FORM_line_strp: case FORM_strp_sup:
+	case FORM_GNU_strp_alt:
+		n = rd_uint (r, u->offset_size);
+		v->is_str = true;
+		if (form == FORM_strp)
+			v->str = str_at (&d->s[DWS_STR], n);
+		else if (form == FORM_line_strp)
+			v->str = str_at (&d->s[DWS_LINE_STR], n);
+		break;
+	case FORM_string:
+		v->str = rd_str (r);
+		v->is_str = true;
+		break;
+	case FORM_strx: case FORM_GNU_str_index:
+	case FORM_strx1: case FORM_strx2: case FORM_strx3: case FORM_strx4:
+		n = form == FORM_strx1 ? rd_uint (r, 1)
+			: form == FORM_strx2 ? rd_uint (r, 2)
+			: form == FORM_strx3 ? rd_uint (r, 3)
+			: form == FORM_strx4 ? rd_uint (r, 4) : rd_uleb (r);
+		v->is_str = true;
+		v->u = n;
+		if (resolve)
+			v->str = indexed_str (d, u, n);
+		break;
+	case FORM_addrx: case FORM_GNU_addr_index:
+	case FORM_addrx1: case FORM_addrx2: case FORM_addrx3:
+	case FORM_addrx4:
+		n = form == FORM_addrx1 ? rd_uint (r, 1)
+			: form == FORM_addrx2 ? rd_uint (r, 2)
+			: form == FORM_addrx3 ? rd_uint (r, 3)
+			: form == FORM_addrx4 ? rd_uint (r, 4) : rd_uleb (r);
+		v->is_int = true;
+		v->u = resolve ? dwarf_indexed_addr (d, u, n) : n;
+		break;
+	case FORM_loclistx: case FORM_rnglistx:
+		v->u = rd_uleb (r);
+		v->is_int = form == FORM_rnglistx;
+		break;
+	case FORM_block1:
+		rd_skip (r, rd_uint (r, 1));
+		break;
+	case FORM_block2:
+		rd_skip (r, rd_uint (r, 2));
+		break;
+	case FORM_block4:
+		rd_skip (r, rd_uint (r, 4));
+		break;
+	case FORM_block: case FORM_exprloc:
+		rd_skip (r, rd_uleb (r));
+		break;
+	case FORM_indirect:
+		form = (unsigned int) rd_uleb (r);
+		if (r->err || form == FORM_indirect)
+			return false;
+		return dwarf_read_value (d, u, r, form, 0, resolve, v);
+	default:
+		return false;
+	}
+	return !r->err;
+}
+
+/* Skips one attribute; the common forms without a call.  */
+bool
+dwarf_skip_value (struct dwarf *d, const struct unit *u, struct rd *r,
+	    const struct attr_spec *sp)
+{
+	struct value v;
+
+	switch (sp->form) {
+	case FORM_data1: case FORM_ref1: case FORM_flag: case FORM_strx1:
+	case FORM_addrx1:
+		rd_skip (r, 1);
+		return !r->err;
+	case FORM_data2: case FORM_ref2: case FORM_strx2: case FORM_addrx2:
+		rd_skip (r, 2);
+		return !r->err;
+	case FORM_data4: case FORM_ref4: case FORM_strx4: case FORM_addrx4:
+	case FORM_ref_sup4:
+		rd_skip (r, 4);
+		return !r->err;
+	case FORM_data8: case FORM_ref8: case FORM_ref_sig8:
+		rd_skip (r, 8);
+		return !r->err;
+	case FORM_strp: case FORM_line_strp: case FORM_sec_offset:
+		rd_skip (r, u->offset_size);
+		return !r->err;
+	case FORM_addr:
+		rd_skip (r, u->addr_size);
+		return !r->err;
+	case FORM_flag_present: case FORM_implicit_const:
+		return true;
+	case FORM_exprloc: case FORM_block:
+		rd_skip (r, rd_uleb (r));
+		return !r->err;
+	case FORM_udata: case FORM_ref_udata: case FORM_sdata:
+		while (r->p < r->end && (*r->p & 0x80))
+			r->p++;
+		rd_skip (r, 1);
+		return !r->err;
+	default:
+		return dwarf_read_value (d, u, r, sp->form, sp->implicit, false, &v);
+	}
+}
+
+/* The C-like languages, for which libbfd takes DW_AT_name as the name
+   to report (it demangles nothing there).  */
+bool
+dwarf_plain_names (uint32_t lang)
+{
+	switch (lang) {
+	case 0x01: case 0x02: case 0x05: case 0x06: case 0x07: case 0x09:
+	case 0x0c: case 0x0f: case 0x12: case 0x1d: case 0x8001:
+	case 0x8765: case 0x8004: case 0x8006: case 0x8007:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The unit list */
+
+/* Reads the first entry of U: twice, since the DWARF 5 bases may come
+   after the indexed attributes that need them.  */
+static void
+read_root (struct dwarf *d, struct unit *u)
+{
+	const struct abbrev *ab;
+	struct abbrevs *a;
+	int pass;
+
+	u->root_read = true;
+	a = dwarf_abbrevs (d, u);
+	for (pass = 0; pass < 2; pass++) {
+		struct rd r;
+		uint32_t i;
+
+		rd_init (&r, d->s[DWS_INFO].data + u->die,
+			 (size_t) (u->end - u->die), d->be);
+		ab = dwarf_abbrev_find (a, rd_uleb (&r));
+		if (!ab || r.err)
+			return;
+		for (i = 0; i < ab->nspecs; i++) {
+			const struct attr_spec *sp = &a->specs[ab->first + i];
+			struct value v;
+
+			if (!dwarf_read_value (d, u, &r, sp->form, sp->implicit,
+					 pass == 1, &v))
+				return;
+			if (pass == 0) {
+				if (sp->name == AT_str_offsets_base && v.is_int)
+					u->str_offsets_base = v.u;
+				else if (sp->name == AT_addr_base && v.is_int)
+					u->addr_base = v.u;
+				else if (sp->name == AT_rnglists_base
+					 && v.is_int)
+					u->rnglists_base = v.u;
+				continue;
+			}
+			switch (sp->name) {
+			case AT_stmt_list:
+				if (v.is_int) {
+					u->has_stmt_list = true;
+					u->stmt_list = v.u;
+				}
+				break;
+			case AT_comp_dir:
+				if (v.is_str)
+					u->comp_dir = v.str;
+				break;
+			case AT_language:
+				if (v.is_int)
+					u->lang = (uint32_t) v.u;
+				break;
+			case AT_low_pc:
+				if (v.is_int) {
+					u->base = v.u;
+					u->has_low = true;
+				}
+				break;
+			case AT_high_pc:
+				if (v.is_int) {
+					u->high = v.u;
+					u->high_relative = v.form != FORM_addr
+						&& !(v.form >= FORM_addrx1
+						     && v.form <= FORM_addrx4)
+						&& v.form != FORM_addrx;
+				}
+				break;
+			case AT_ranges:
+				if (v.is_int) {
+					u->has_ranges = true;
+					u->ranges = v.u;
+					if (v.form == FORM_rnglistx)
+						u->ranges = UINT64_MAX - v.u;
+				}
+				break;
+			default:
+				break;
+			}
+		}
+	}
+}
+
+struct dwarf *
+dwarf_open (const struct dwarf_section secs[DWS_COUNT], bool big_endian)
+{
+	const struct dwarf_section *info = &secs[DWS_INFO];
+	struct dwarf *d;
+	uint64_t off = 0;
+	size_t cap = 0;
+
+	if (!info->data || info->size == 0)
+		return NULL;
+	d = XCNEW (struct dwarf);
+	memcpy (d->s, secs, sizeof d->s);
+	d->be = big_endian;
+	while (off + 11 <= info->size) {
+		struct unit u;
+		struct rd r;
+		uint64_t len;
+		unsigned int type = UT_compile;
+
+		memset (&u, 0, sizeof u);
+		rd_init (&r, info->data + off, (size_t) (info->size - off),
+			 big_endian);
+		len = rd_uint (&r, 4);
+		u.offset_size = 4;
+		if (len == 0xffffffff) {
+			len = rd_uint (&r, 8);
+			u.offset_size = 8;
+		} else if (len >= 0xfffffff0) {
+			break;			/* reserved: cannot go on */
+		}
+		if (r.err || len > (uint64_t) (r.end - r.p) || len < 2)
+			break;
+		u.offset = off;
+		u.end = (uint64_t) (r.p - info->data) + len;
+		r.end = info->data + u.end;
+		u.version = (uint16_t) rd_uint (&r, 2);
+		if (u.version >= 5) {
+			type = (unsigned int) rd_uint (&r, 1);
+			u.addr_size = (uint8_t) rd_uint (&r, 1);
+			u.abbrev_offset = rd_uint (&r, u.offset_size);
+			if (type == UT_skeleton || type == UT_split_compile)
+				rd_skip (&r, 8);
+			else if (type == UT_type || type == UT_split_type)
+				rd_skip (&r, 8 + u.offset_size);
+		} else {
+			u.abbrev_offset = rd_uint (&r, u.offset_size);
+			u.addr_size = (uint8_t) rd_uint (&r, 1);
+		}
+		u.die = (uint64_t) (r.p - info->data);
+		off = u.end;
+		if (r.err || u.version < 2 || u.version > 5
+		    || (u.addr_size != 4 && u.addr_size != 8)
+		    || type == UT_type || type == UT_split_type)
+			continue;
+		if (d->nunits == cap) {
+			cap = cap ? cap * 2 : 16;
+			d->units = xrealloc (d->units, cap * sizeof *d->units);
+		}
+		d->units[d->nunits] = u;
+		read_root (d, &d->units[d->nunits]);
+		d->nunits++;
+	}
+	return d;
+}
+
+void
+dwarf_close (struct dwarf *d)
+{
+	size_t i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->nunits; i++)
+		dwarf_unit_release (d, i);
+	for (i = 0; i < d->ntables; i++) {
+		free (d->tables[i]->v);
+		free (d->tables[i]->specs);
+		free (d->tables[i]->by_code);
+		free (d->tables[i]);
+	}
+	free (d->tables);
+	free (d->units);
+	free (d);
+}
+
+size_t
+dwarf_units (const struct dwarf *d)
+{
+	return d ? d->nunits : 0;
+}
+
+void
+dwarf_unit_release (struct dwarf *d, size_t i)
+{
+	struct unit *u = &d->units[i];
+	uint32_t f;
+
+	if (u->lines) {
+		for (f = 0; f < u->lines->nfiles; f++)
+			free (u->lines->files[f]);
+		free (u->lines->files);
+		free (u->lines->rows);
+		free (u->lines->seqs);
+		free (u->lines);
+		u->lines = NULL;
+	}
+	u->lines_tried = false;
+	if (u->funcs) {
+		free (u->funcs->v);
+		free (u->funcs->ranges);
+		free (u->funcs);
+		u->funcs = NULL;
+	}
+}
+
+void
+dwarf_range_push (struct range_vec *rv, uint64_t lo, uint64_t hi)
+{
+	if (rv->n == rv->cap) {
+		rv->cap = rv->cap ? rv->cap * 2 : 8;
+		rv->v = xrealloc (rv->v, rv->cap * sizeof *rv->v);
+	}
+	rv->v[rv->n].lo = lo;
+	rv->v[rv->n].hi = hi;
+	rv->n++;
+}
+
+/* The ranges of a DW_AT_ranges value OFF of unit U (OFF above
+   UINT64_MAX - 2^32 stands for an index into the unit's rnglists
+   offsets table), each passed to RANGE_PUSH.  */
+void
+dwarf_read_ranges (struct dwarf *d, const struct unit *u, uint64_t off,
+	     struct range_vec *rv)
+{
+	uint64_t base = u->base;
+	struct rd r;
+
+	if (u->version <= 4) {
+		const struct dwarf_section *s = &d->s[DWS_RANGES];
+		uint64_t all = u->addr_size == 8 ? UINT64_MAX : 0xffffffffu;
+
+		if (!s->data || off >= s->size)
+			return;
+		rd_init (&r, s->data + off, s->size - (size_t) off, d->be);
+		for (;;) {
+			uint64_t lo = rd_uint (&r, u->addr_size);
+			uint64_t hi = rd_uint (&r, u->addr_size);
+
+			if (r.err || (lo == 0 && hi == 0))
+				return;
+			if (lo == all)
+				base = hi;
+			else if (lo != hi)
+				dwarf_range_push (rv, base + lo, base + hi);
+		}
+	}
+
+	{
+		const struct dwarf_section *s = &d->s[DWS_RNGLISTS];
+
+		if (!s->data)
+			return;
+		if (off > UINT64_MAX - 0xffffffffu) {
+			/* rnglistx: an index into the offsets after the
+			   header, relative to the base.  */
+			uint64_t idx = UINT64_MAX - off;
+			uint64_t at = u->rnglists_base + idx * u->offset_size;
+
+			if (idx > s->size || at >= s->size
+			    || s->size - at < u->offset_size)
+				return;
+			rd_init (&r, s->data + at, u->offset_size, d->be);
+			off = u->rnglists_base + rd_uint (&r, u->offset_size);
+		}
+		if (off >= s->size)
+			return;
+		rd_init (&r, s->data + off, s->size - (size_t) off, d->be);
+		for (;;) {
+			unsigned int kind = (unsigned int) rd_uint (&r, 1);
+			uint64_t lo, hi;
+
+			if (r.err)
+				return;
+			switch (kind) {
+			case RLE_end_of_list:
+				return;
+			case RLE_base_addressx:
+				base = dwarf_indexed_addr (d, u, rd_uleb (&r));
+				continue;
+			case RLE_base_address:
+				base = rd_uint (&r, u->addr_size);
+				continue;
+			case RLE_startx_endx:
+				lo = dwarf_indexed_addr (d, u, rd_uleb (&r));
+				hi = dwarf_indexed_addr (d, u, rd_uleb (&r));
+				break;
+			case RLE_startx_length:
+				lo = dwarf_indexed_addr (d, u, rd_uleb (&r));
+				hi = lo + rd_uleb (&r);
+				break;
+			case RLE_offset_pair:
+				lo = base + rd_uleb (&r);
+				hi = base + rd_uleb (&r);
+				break;
+			case RLE_start_end:
+				lo = rd_uint (&r, u->addr_size);
+				hi = rd_uint (&r, u->addr_size);
+				break;
+			case RLE_start_length:
+				lo = rd_uint (&r, u->addr_size);
+				hi = lo + rd_uleb (&r);
+				break;
+			default:
+				return;
+			}
+			if (r.err)
+				return;
+			if (lo != hi)
+				dwarf_range_push (rv, lo, hi);
+		}
+	}
+}
+
+size_t
+dwarf_unit_ranges (struct dwarf *d, size_t i, struct dwarf_range **out)
+{
+	const struct unit *u = &d->units[i];
+	struct range_vec rv = { NULL, 0, 0 };
+	uint64_t high = u->high;
+
+	if (u->has_ranges)
+		dwarf_read_ranges (d, u, u->ranges, &rv);
+	if (u->high_relative)
+		high += u->base;
+	if (u->has_low && high > u->base)
+		dwarf_range_push (&rv, u->base, high);
+	*out = rv.v;
+	return rv.n;
+}
+

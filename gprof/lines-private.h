@@ -1,0 +1,103 @@
+/* lines-private.h - what lines.c and linesyms.c share.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef GPROF_LINES_PRIVATE_H
+#define GPROF_LINES_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gprof/dwarf.h"
+#include "gprof/model.h"
+#include "gprof/objfile.h"
+
+#define FILE_HASH_SIZE	256
+
+/* An address range a unit claims, for finding the unit of an address.  */
+struct unit_range {
+	uint64_t lo;			/* first address */
+	uint64_t hi;			/* one past the last */
+	uint64_t max_hi;		/* highest HI of this and the ranges
+					   before it (they are sorted by LO) */
+	size_t unit;			/* index of the unit */
+};
+
+/* One symbol of GNU gprof's line-level table: where the (function,
+   file, line) of the code changes.  */
+struct linesym {
+	uint64_t addr;			/* first address */
+	const char *name;		/* function, as libbfd names it */
+	uint32_t file;			/* source file (its id) */
+	uint32_t line : 30;		/* line */
+	uint32_t shadowed : 1;		/* a function symbol starts here too
+					   (and is kept instead) */
+	uint32_t touched : 1;		/* the profile has something in it */
+};
+
+struct linemap {
+	struct linesym *v;		/* by address */
+	size_t n;
+	uint32_t *bucket;		/* bucket b: the last symbol at or below
+					   v[0].addr + (b << shift) */
+	size_t nbuckets;
+	unsigned int shift;
+	uint32_t *untouched;		/* indices of the symbols left out of the
+					   table, by (leading '_', name,
+					   address): see linesyms_renumber() */
+	size_t nuntouched;
+	const char **rank_name;		/* their names, sorted, distinct */
+	size_t *rank_start;		/* first of each name in UNTOUCHED */
+	size_t nranks;
+};
+
+struct lines {
+	struct objfile *of;
+	bool loaded;			/* the sections were looked for */
+	unsigned char *sec[DWS_COUNT];	/* decompressed contents (ours) */
+	struct dwarf *dw;		/* NULL without debugging information */
+
+	struct unit_range *ranges;	/* sorted by lo */
+	size_t nranges;
+	bool indexed;			/* RANGES was built */
+	struct source_file ***ufiles;	/* per unit: file number -> file */
+	uint32_t *unfiles;		/* per unit: entries of UFILES[u] */
+
+	struct source_file *first;	/* oldest file */
+	struct source_file *last;	/* newest file */
+	struct source_file *hash[FILE_HASH_SIZE];
+	struct source_file **by_id;	/* the files by id */
+	unsigned int nfiles;
+
+	struct text_sym *tsyms;		/* libbfd's fallback function names */
+	size_t ntsyms;
+	bool tsyms_read;
+
+	struct linemap *map;		/* -l: built by linesyms.c */
+};
+
+/* The debugging information, read on first use; NULL if there is none.  */
+struct dwarf *lines_dwarf (struct lines *l);
+
+/* The file of file number FILE of unit U's line table L, or NULL if
+   libbfd would give no name.  */
+struct source_file *lines_unit_file (struct lines *l, size_t u,
+				     const struct dwarf_lines *lt,
+				     uint32_t file);
+
+/* The symbols libbfd names code by without a function entry.  */
+const struct text_sym *lines_text_syms (struct lines *l, size_t *n);
+
+/* linemap.c: builds L->map, the line symbols of all of .text, sorted
+   by address and indexed.  If FN is not NULL, its symbols (sorted)
+   that have no file and line yet get them on the way, as
+   lines_resolve() would give them: one walk instead of a search per
+   function.  */
+void linemap_build (struct lines *l, struct symtab *fn);
+
+/* The last line symbol of MAP at or below ADDR, or MAP->n.  */
+size_t linemap_find (const struct linemap *map, uint64_t addr);
+
+#endif /* GPROF_LINES_PRIVATE_H */
