@@ -368,6 +368,7 @@ atfork_child (void)
 	mc_config.image = 0;
 	mc_sampler_forget ();
 	mc_arcs_forget ();
+	mc_ctx_forget ();
 	mc_dump_forget ();
 	if (state == MC_RUNNING) {
 		mc_start_ns = now_ns ();
