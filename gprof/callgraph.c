@@ -127,8 +127,27 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	return a;
 }
 
+struct arc *
+cg_find_arc (const struct callgraph *cg, const struct sym *parent,
+	     const struct sym *child)
+{
+	const struct arc_hash *h = cg->hash;
+	size_t s;
+
+	if (!h->slots)
+		return NULL;
+	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
+	     s = (s + 1) & h->mask) {
+		struct arc *a = &cg->arcs[h->slots[s] - 1];
+
+		if (a->parent == parent && a->child == child)
+			return a;
+	}
+	return NULL;
+}
+
 struct sym *
-cg_callee (struct symtab *st, struct sym *in)
+cg_callee (const struct symtab *st, struct sym *in)
 {
 	struct sym *child = in;
 
@@ -418,7 +437,16 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 		propagate_time (cg, top[i]);
 	free (top);
 
+	cg_number (cg, st);
+}
+
+void
+cg_number (struct callgraph *cg, struct symtab *st)
+{
+	size_t n = st->len, i;
+
 	cg->nentries = n + cg->ncycles;
+	free (cg->by_index);
 	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
 	for (i = 0; i < n; i++)
 		cg->by_index[i] = &st->base[i];

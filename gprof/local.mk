@@ -18,6 +18,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/cycles.h gprof/cycles.c \
+	gprof/context.h gprof/context.c \
 	gprof/staticcalls.h gprof/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \

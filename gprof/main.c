@@ -22,6 +22,7 @@
 
 #include "gprof/assign.h"
 #include "gprof/callgraph.h"
+#include "gprof/context.h"
 #include "gprof/diagnose.h"
 #include "gprof/lines.h"
 #include "gprof/objfile.h"
@@ -201,7 +202,7 @@ main (int argc, char **argv)
 	report_init (&rep, &opt, of, &st, &prof, &cg, ss, 0.0);
 	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
 		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
-		      opt.objects ? &objs : NULL);
+		      opt.objects ? &objs : NULL, opt.contexts);
 	if (objs.lost_calls)
 		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
 			 "or into code of no known object are left out",
@@ -223,9 +224,14 @@ main (int argc, char **argv)
 		check_supported (&opt, opt.style);
 	}
 
-	if (opt.style & STYLE_SUMMARY)
+	if (opt.style & STYLE_SUMMARY) {
 		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
 			    "gmon.sum");
+		if (prof.nctx)
+			gp_warn ("gmon.sum", "the calling contexts of the "
+				 "profiles are not in it (a gmon file has no "
+				 "room for them)");
+	}
 
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
 	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)))
@@ -243,6 +249,9 @@ main (int argc, char **argv)
 			static_scan_init (&scan, of, &st, &cg, &prof);
 		cg_assemble (&cg, &st, ss,
 			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		if (prof.nctx)
+			ctx_measure (&cg, &st, &prof, ss,
+				     profile_name (&opt));
 		have_cg = true;
 	}
 

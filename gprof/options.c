@@ -34,7 +34,9 @@ enum {
 	OPT_DEMANGLE = 150,
 	OPT_NO_DEMANGLE,
 	OPT_INLINE_FILE_NAMES,
-	OPT_OBJECTS
+	OPT_OBJECTS,
+	OPT_CONTEXTS,
+	OPT_NO_CONTEXTS
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -84,6 +86,8 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	/* Ours: not in GNU gprof.  */
 	{ "objects", no_argument, NULL, OPT_OBJECTS },
+	{ "contexts", no_argument, NULL, OPT_CONTEXTS },
+	{ "no-contexts", no_argument, NULL, OPT_NO_CONTEXTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -124,6 +128,12 @@ usage (FILE *f, int status)
 "                                     and the vDSO too, from the files libgmon\n"
 "                                     writes in PROFILE-objs/ (their functions\n"
 "                                     are named FUNCTION@LIBRARY)\n"
+"      --contexts                     children times measured from the calling\n"
+"                                     contexts libgmon records with\n"
+"                                     GMON_CONTEXT (the default when every\n"
+"                                     profile has them): fail if one has not\n"
+"      --no-contexts                  children times estimated from the call\n"
+"                                     counts, as GNU gprof does, always\n"
 "\n"
 "Presentation:\n"
 "  -b, --brief                        no explanations of the columns\n"
@@ -419,6 +429,12 @@ options_parse (int argc, char **argv, struct options *opt)
 			break;
 		case OPT_OBJECTS:
 			opt->objects = true;
+			break;
+		case OPT_CONTEXTS:
+			opt->contexts = CTX_REQUIRE;
+			break;
+		case OPT_NO_CONTEXTS:
+			opt->contexts = CTX_IGNORE;
 			break;
 		default:
 			usage (stderr, 1);
