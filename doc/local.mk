@@ -8,6 +8,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/runtime.texi \
 	doc/format.texi \
 	doc/analyser.texi \
+	doc/viewers.texi \
 	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi
@@ -16,3 +17,9 @@ AM_MAKEINFOFLAGS = --no-split
 AM_DISTCHECK_DVI_TARGET = html
 
 dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1
+
+# The schema of gprof --export=json, installed next to the manual; the
+# pictures of the viewers chapter (.txt: what Info shows instead).
+dist_doc_DATA = doc/gprof-json.schema.json
+EXTRA_DIST += doc/viewers-kcachegrind.png doc/viewers-kcachegrind.txt \
+	doc/viewers-callgraph.svg doc/viewers-callgraph.txt

@@ -31,9 +31,21 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/fileinfo.c \
 	gprof/report/execcount.c \
 	gprof/report/ordering.c \
-	gprof/report/sum.c
+	gprof/report/sum.c \
+	gprof/export/export.h gprof/export/xport.h \
+	gprof/export/export.c \
+	gprof/export/output.c \
+	gprof/export/round.c \
+	gprof/export/samples.c \
+	gprof/export/estimate.c \
+	gprof/export/callgrind.c \
+	gprof/export/igprof.c \
+	gprof/export/aprof.c \
+	gprof/export/dot.c \
+	gprof/export/json.c
 gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la
 
 bin_PROGRAMS += gprof/gprof
 gprof_gprof_SOURCES = gprof/main.c
-gprof_gprof_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM)
+gprof_gprof_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM) \
+	$(ZLIB_LIBS)

@@ -24,6 +24,7 @@
 #include "gprof/callgraph.h"
 #include "gprof/context.h"
 #include "gprof/diagnose.h"
+#include "gprof/export/export.h"
 #include "gprof/lines.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
@@ -85,10 +86,11 @@ profile_name (const struct options *opt)
 	return opt->ngmon ? opt->gmon_files[0] : "gmon.out";
 }
 
-/* File names are looked up only for what will be printed.  */
+/* File names are looked up only for what will be printed (or, for
+   the exports, every function that has time or calls).  */
 static void
 resolve_lines (const struct options *opt, struct lines *lines,
-	       struct symtab *st, bool graph)
+	       struct symtab *st, bool graph, bool exports)
 {
 	size_t i;
 
@@ -100,7 +102,10 @@ resolve_lines (const struct options *opt, struct lines *lines,
 
 		if (opt->inline_file_names || (opt->style & STYLE_EXEC_COUNTS)
 		    || (graph && !opt->bsd && s->is_static
-			&& !(opt->ignore_zeros && zero)))
+			&& !(opt->ignore_zeros && zero))
+		    || (exports && !(opt->ignore_zeros && zero
+				     && s->parents == NO_ARC
+				     && s->children == NO_ARC)))
 			lines_resolve (lines, s);
 	}
 }
@@ -154,6 +159,7 @@ main (int argc, char **argv)
 	struct names obj_names = { NULL, 0 };
 	struct callgraph cg;
 	struct report rep;
+	struct export_set *xs = NULL;
 	char *names = NULL;
 	bool have_cg = false;
 	uint64_t lost = 0;
@@ -168,6 +174,8 @@ main (int argc, char **argv)
 	gp_debug = opt.debug;
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
+	if (opt.nexports)
+		xs = export_parse (&opt);
 	if (opt.style)
 		check_supported (&opt, opt.style);
 
@@ -207,11 +215,12 @@ main (int argc, char **argv)
 		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
 			 "or into code of no known object are left out",
 			 objs.lost_calls);
-	if ((prof.input & INPUT_BB) && !opt.line)
+	if ((prof.input & INPUT_BB) && !opt.line && !xs)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
 
-	if (opt.style == 0) {
+	/* Exports alone print no report.  */
+	if (opt.style == 0 && !xs) {
 		if (prof.input & (INPUT_HIST | INPUT_ARCS)) {
 			if (prof.input & INPUT_HIST)
 				opt.style |= STYLE_FLAT;
@@ -224,6 +233,10 @@ main (int argc, char **argv)
 		check_supported (&opt, opt.style);
 	}
 
+	if (export_to_stdout (xs) && (opt.style & ~STYLE_SUMMARY))
+		gp_fatal (NULL, "an export to standard output (-) cannot go "
+			  "with a report, which is printed there too");
+
 	if (opt.style & STYLE_SUMMARY) {
 		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
 			    "gmon.sum");
@@ -234,12 +247,13 @@ main (int argc, char **argv)
 	}
 
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
-	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)))
+	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)) && !xs)
 		goto done;
 
 	if (prof.input & INPUT_HIST)
 		rep.total_time = assign_samples (&prof, &st);
-	profile_drop_bins (&prof);
+	if (!xs)
+		profile_drop_bins (&prof);
 	if (prof.input & INPUT_ARCS) {
 		struct static_scan scan;
 
@@ -263,7 +277,7 @@ main (int argc, char **argv)
 			  "data (was the program compiled with -pg?)");
 	diagnose_mismatch (&opt, of, &prof, &st, lost);
 	resolve_lines (&opt, lines, &st,
-		       have_cg && (opt.style & STYLE_CALL_GRAPH));
+		       have_cg && (opt.style & STYLE_CALL_GRAPH), xs != NULL);
 
 	if (have_cg && (opt.style & STYLE_CALL_GRAPH) && opt.bsd)
 		report_graph (&rep);
@@ -280,11 +294,22 @@ main (int argc, char **argv)
 		report_function_order (&rep);
 	if (opt.style & STYLE_FILE_ORDER)
 		report_file_order (&rep, &map);
+	if (xs) {
+		struct export_input in = {
+			&opt, of, lines, &st, &prof, have_cg ? &cg : NULL,
+			rep.total_time
+		};
+
+		if (fflush (stdout) != 0)
+			gp_fatal (NULL, "cannot write the output");
+		export_write (xs, &in);
+	}
 
 done:
 	if (fflush (stdout) != 0 || ferror (stdout))
 		gp_fatal (NULL, "cannot write the output");
 
+	export_free (xs);
 	report_free (&rep);
 	cg_free (&cg);
 	profile_free (&prof);

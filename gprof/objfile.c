@@ -131,6 +131,12 @@ objfile_text_end (const struct objfile *of)
 	return bfd_section_vma (of->text) + bfd_section_size (of->text);
 }
 
+uint64_t
+objfile_file_offset (const struct objfile *of, uint64_t addr)
+{
+	return addr - bfd_section_vma (of->text) + (uint64_t) of->text->filepos;
+}
+
 char
 objfile_leading_char (const struct objfile *of)
 {

@@ -93,6 +93,10 @@ const unsigned char *objfile_text (struct objfile *of, uint64_t *vma,
 bool objfile_text_bytes (struct objfile *of, uint64_t addr,
 			 unsigned char *buf, size_t n);
 
+/* Where ADDR, an address of .text, lies in the executable's file
+   (IgProf names code by file offset).  */
+uint64_t objfile_file_offset (const struct objfile *of, uint64_t addr);
+
 /* True when -c can decode this target's calls.  */
 bool objfile_is_x86 (const struct objfile *of);
 

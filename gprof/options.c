@@ -35,6 +35,7 @@ enum {
 	OPT_NO_DEMANGLE,
 	OPT_INLINE_FILE_NAMES,
 	OPT_OBJECTS,
+	OPT_EXPORT,
 	OPT_CONTEXTS,
 	OPT_NO_CONTEXTS
 };
@@ -86,6 +87,10 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, 'v' },
 	/* Ours: not in GNU gprof.  */
 	{ "objects", no_argument, NULL, OPT_OBJECTS },
+	/* No GNU gprof option starts with "exp", so no
+	   abbreviation of theirs changes meaning.  */
+	{ "export", required_argument, NULL, OPT_EXPORT },
+	/* Nor with "c" or "no-c".  */
 	{ "contexts", no_argument, NULL, OPT_CONTEXTS },
 	{ "no-contexts", no_argument, NULL, OPT_NO_CONTEXTS },
 	{ NULL, 0, NULL, 0 }
@@ -114,6 +119,13 @@ usage (FILE *f, int status)
 "  -r, --function-ordering            suggested function order\n"
 "  -R MAP, --file-ordering=MAP        suggested object file order (nm map)\n"
 "  -s, --sum                          write the sum of the profiles to gmon.sum\n"
+"\n"
+"Exports to other tools (repeatable; without another output option, only\n"
+"the exports are written):\n"
+"      --export=FORMAT[,OPTION...][:FILE]  FORMAT callgrind, igprof, aprof,\n"
+"                                     dot or json; FILE - is standard output\n"
+"        callgrind,gzip   igprof,gzip,flat,prune=TICKS,nodes=N   aprof,bb\n"
+"        dot,node=PERCENT,edge=PERCENT   (see `info gmonkit Viewers')\n"
 "\n"
 "Choosing symbols (SPEC is FILE:FUNCTION, FILE:LINE, FILE, FUNCTION, LINE):\n"
 "  -e SPEC / -E SPEC                  leave SPEC out of the graph / and its time\n"
@@ -430,6 +442,11 @@ options_parse (int argc, char **argv, struct options *opt)
 		case OPT_OBJECTS:
 			opt->objects = true;
 			break;
+		case OPT_EXPORT:
+			opt->exports = xrealloc (opt->exports,
+				(opt->nexports + 1) * sizeof *opt->exports);
+			opt->exports[opt->nexports++] = optarg;
+			break;
 		case OPT_CONTEXTS:
 			opt->contexts = CTX_REQUIRE;
 			break;
@@ -488,6 +505,7 @@ options_free (struct options *opt)
 		free (opt->search_dirs[i]);
 	free (opt->search_dirs);
 	free (opt->specs);
+	free (opt->exports);
 	if (opt->argv)
 		freeargv (opt->argv);
 }

@@ -93,6 +93,8 @@ struct options {
 	size_t nsearch;
 	struct spec_option *specs;	/* symspec options, in order given */
 	size_t nspecs;
+	char **exports;			/* --export arguments, in order given */
+	size_t nexports;
 	char **argv;			/* @FILEs expanded, if any */
 };
 

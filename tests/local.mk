@@ -33,10 +33,11 @@ tests_unit_test_gmonx_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_gmonx
 
 # Unit tests of the analyser, one per module.
-GPROF_UNIT_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(LIBM) \
+GPROF_UNIT_LDADD = gprof/libgprof.la $(BFD_LIBS) $(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM) \
 	$(CUNIT_LIBS)
 check_PROGRAMS += tests/unit/test_symtab tests/unit/test_assign \
-	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt \
+	tests/unit/test_export_round
 tests_unit_test_symtab_SOURCES = tests/unit/test_symtab.c tests/unit/cunit_main.h
 tests_unit_test_symtab_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_symtab_LDADD = $(GPROF_UNIT_LDADD)
@@ -54,8 +55,13 @@ tests_unit_test_symspec_LDADD = $(GPROF_UNIT_LDADD)
 tests_unit_test_fmt_SOURCES = tests/unit/test_fmt.c tests/unit/cunit_main.h
 tests_unit_test_fmt_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_fmt_LDADD = $(GPROF_UNIT_LDADD)
+tests_unit_test_export_round_SOURCES = tests/unit/test_export_round.c \
+	tests/unit/cunit_main.h
+tests_unit_test_export_round_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_export_round_LDADD = $(GPROF_UNIT_LDADD)
 TESTS += tests/unit/test_symtab tests/unit/test_assign \
-	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt
+	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt \
+	tests/unit/test_export_round
 
 # End-to-end tests of the format library.
 TESTS += \
@@ -91,11 +97,30 @@ fuzz: all
 		$(FUZZ_SECONDS) $(abs_top_builddir) $(FUZZ_TARGET)
 .PHONY: fuzz
 
-# Strict checkers of the IgProf and aprof formats (their readers are
-# not packaged), and their own tests.
+# Strict checkers of the IgProf, aprof and Callgrind formats (the
+# readers of the first two are not packaged; KCachegrind cannot run in
+# make check) and of the JSON schema, and their own tests.
 TESTS += tests/e2e/export-checkers.sh
 EXTRA_DIST += tests/e2e/export-checkers.sh tests/tools/igprof-check.py \
-	tests/tools/aprof-check.py
+	tests/tools/aprof-check.py tests/tools/callgrind-check.py \
+	tests/tools/json-schema-check.py
+
+# The exports of gprof (--export), read by the real readers where they
+# run here (callgrind_annotate, graphviz; KCachegrind under Xvfb if it
+# is installed, else that test skips) and by the checkers.
+EXPORT_E2E = \
+	tests/e2e/export-callgrind.sh \
+	tests/e2e/export-igprof.sh \
+	tests/e2e/export-aprof.sh \
+	tests/e2e/export-dot.sh \
+	tests/e2e/export-json.sh \
+	tests/e2e/export-options.sh \
+	tests/e2e/export-kcachegrind.sh
+TESTS += $(EXPORT_E2E)
+EXTRA_DIST += $(EXPORT_E2E) \
+	tests/e2e/export-lib.sh \
+	tests/tools/export-compare.py \
+	tests/programs/export-demo.c
 
 # Differential tests of the analyser against GNU gprof (the oracle).
 # Ours is $(top_builddir)/gprof/gprof, or GPROF_UNDER_TEST if set in the

@@ -1,13 +1,17 @@
 #!/bin/sh
-# export-checkers.sh - the strict IgProf and aprof checkers accept good
-# files and refuse each kind of file the real readers reject or misread
-# (the cases of the project's reference notes on the export formats).
+# export-checkers.sh - the strict IgProf, aprof and Callgrind checkers
+# and the JSON Schema validator accept good files and refuse each kind
+# of file the real readers reject or misread (the cases of the
+# project's reference notes on the export formats).
 
 . "$top_srcdir/tests/e2e/lib.sh"
 
 command -v python3 >/dev/null || hard_error "python3 is needed"
 IGCHECK="python3 $top_srcdir/tests/tools/igprof-check.py"
 APCHECK="python3 $top_srcdir/tests/tools/aprof-check.py"
+CGCHECK="python3 $top_srcdir/tests/tools/callgrind-check.py"
+SCHEMA=$top_srcdir/doc/gprof-json.schema.json
+JSCHECK="python3 $top_srcdir/tests/tools/json-schema-check.py --gprof $SCHEMA"
 
 # accept CHECKER NAME FILE / refuse CHECKER NAME FILE WORDS
 accept () {
@@ -126,5 +130,111 @@ sed 's/"leaf"/"operator new"/' ap.good >ap.space
 accept "$APCHECK" "aprof: a space in a name (aprof-plot)" ap.space
 refuse "$APCHECK --pyaprofplot" "aprof: a space in a name (pyaprofplot)" \
 	ap.space "pyaprofplot"
+# Less than one unit per call: min 1 (the least cost aprof-plot takes),
+# but not more.
+sed 's/^p 1 0 64 65 .*/p 1 0 1 1 5000 1250 20005 5000 5000 0 1 1250/' \
+	ap.good >ap.tiny
+accept "$APCHECK" "aprof: min 1 below one unit per call" ap.tiny
+sed 's/^p 1 0 1 1 /p 1 0 2 2 /' ap.tiny >ap.tiny2
+refuse "$APCHECK" "aprof: min 2 below one unit per call" ap.tiny2 "outside"
+
+# --- Callgrind -----------------------------------------------------------
+cat >cg.good <<'EOT'
+# callgrind format
+version: 1
+creator: test
+desc: Trigger: a test
+positions: instr line
+event: usec : microseconds
+events: usec
+summary: 1300
+
+ob=(1) /tmp/demo
+fl=(1) /tmp/demo.c
+fn=(1) leaf
+0x1000 10 1000
+fl=(1)
+fn=(2) main
+0x1100 20 300
+cfi=(1)
+cfn=(1)
+calls=5 0x1000 10
+0x1104 21 1000
+
+totals: 1300
+EOT
+accept "$CGCHECK" "callgrind: a good file" cg.good
+sed 1d cg.good >cg.nohead
+refuse "$CGCHECK" "callgrind: no first line" cg.nohead "# callgrind format"
+sed 's/^version: 1/version: 2/' cg.good >cg.v2
+refuse "$CGCHECK" "callgrind: version 2" cg.v2 "version 2"
+sed '/^positions:/d; s/^summary: 1300$/summary: 1300\npositions: instr line/' cg.good >cg.posafter
+refuse "$CGCHECK" "callgrind: positions after events" cg.posafter "new part"
+sed '/^summary:/d; s/^positions: instr line$/positions: instr line\nsummary: 1300/' cg.good >cg.sumbefore
+refuse "$CGCHECK" "callgrind: summary before events" cg.sumbefore "known"
+sed '/^cfi=(1)$/d' cg.good >cg.nocfi
+refuse "$CGCHECK" "callgrind: cfn without cfi" cg.nocfi "without a cfi"
+sed 's/^cfn=(1)$/cfn=(7)/' cg.good >cg.undef
+refuse "$CGCHECK" "callgrind: undefined compressed name" cg.undef "undefined id"
+sed 's/^0x1000 10 1000$/0x1000 1000/' cg.good >cg.onepos
+refuse "$CGCHECK" "callgrind: one subposition of two" cg.onepos "totals"
+sed 's/^0x1100 20 300$/0x1100 20 0x12c/' cg.good >cg.hexcost
+refuse "$CGCHECK" "callgrind: hexadecimal cost" cg.hexcost "not decimal"
+sed 's/^0x1100 20 300$/0x1100 20 300 1/' cg.good >cg.toomany
+refuse "$CGCHECK" "callgrind: more costs than events" cg.toomany "2 costs"
+sed 's/^totals: 1300$/totals: 1301/' cg.good >cg.totals
+refuse "$CGCHECK" "callgrind: totals that do not add up" cg.totals "add up"
+sed 's/^summary: 1300$/summary: 1200/' cg.good >cg.summary
+refuse "$CGCHECK" "callgrind: summary that is not the total" cg.summary "summary"
+sed '/^calls=/a # between' cg.good >cg.callgap
+refuse "$CGCHECK" "callgrind: a line between calls= and its cost" cg.callgap \
+	"right away"
+sed 's/^fl=(1) \/tmp\/demo.c$/fl=(1) \/tmp\/demo.c\nfi=(2) x.h/' cg.good >cg.fifirst
+refuse "$CGCHECK" "callgrind: fi= before any fn=" cg.fifirst "before any fn"
+sed 's/^desc: Trigger: a test$/desc: Call costs: estimated/' cg.good >cg.desc
+refuse "$CGCHECK" "callgrind: desc name with a space" cg.desc "alphanumeric"
+sed 's/$/\r/' cg.good >cg.crlf
+refuse "$CGCHECK" "callgrind: CRLF" cg.crlf "CR"
+
+# --- JSON Schema ---------------------------------------------------------
+cat >js.good <<'EOT'
+{"format": "gmonkit-gprof", "version": 1, "generator": "test",
+ "executable": "/tmp/demo", "profiles": ["gmon.out"],
+ "time": {"dimension": "seconds", "rate": 100, "sample_period": 0.01,
+  "total_samples": 2, "unassigned_samples": 0, "excluded_samples": 0,
+  "flat_total_seconds": 0.02,
+  "graph_total_seconds": 0.02},
+ "estimated": [],
+ "functions": [
+  {"id": 0, "name": "main", "mangled": "main", "address": "0x1100",
+   "file": null, "line": null, "self_seconds": 0.02, "self_samples": 2,
+   "sampling_error_seconds": 0.014, "calls": 0, "recursive_calls": 0,
+   "children_seconds": 0, "flat_profile": true, "flat_percent": 100,
+   "cycle": null, "graph": {"index": 1, "printed": true, "percent": 100,
+   "self_seconds": 0.02, "children_seconds": 0}}],
+ "arcs": [], "cycles": []}
+EOT
+accept "$JSCHECK" "json: a good file" js.good
+sed 's/"version": 1/"version": 2/' js.good >js.version
+refuse "$JSCHECK" "json: another version" js.version "is not 1"
+sed 's/"address": "0x1100"/"address": "4352"/' js.good >js.addr
+refuse "$JSCHECK" "json: an address not in hex" js.addr "does not match"
+sed 's/"calls": 0,/"calls": -1,/' js.good >js.neg
+refuse "$JSCHECK" "json: a negative count" js.neg "below 0"
+sed 's/"calls": 0,/"calls": 0.5,/' js.good >js.frac
+refuse "$JSCHECK" "json: a fractional count" js.frac "integer"
+sed 's/"cycle": null,/"cycle": null, "colour": "red",/' js.good >js.extra
+refuse "$JSCHECK" "json: an unknown member" js.extra "unexpected member"
+sed 's/"mangled": "main", //' js.good >js.missing
+refuse "$JSCHECK" "json: a missing member" js.missing "no member 'mangled'"
+sed 's/"id": 0,/"id": 1,/' js.good >js.id
+refuse "$JSCHECK" "json: ids not in order" js.id "in order"
+sed 's/"arcs": \[\]/"arcs": [{"caller": 0, "callee": 5, "calls": 1, "self_seconds": 0, "children_seconds": 0, "within_cycle": false, "call_sites": []}]/' \
+	js.good >js.arc
+refuse "$JSCHECK" "json: an arc to no function" js.arc "no function 5"
+echo '{"type": "object", "patternProperties": {}}' >bad.schema
+refuse "python3 $top_srcdir/tests/tools/json-schema-check.py bad.schema" \
+	"json: a schema keyword the validator does not know" js.good \
+	"unsupported keyword"
 
 finish

@@ -17,7 +17,8 @@
 #     (v >= 4; i drms adds fields): ID defined; min, max, sum non-zero
 #     (aprof-plot skips such lines with a warning); min <= max; occ >= 1;
 #     sqr >= sum^2/occ and self-sqr >= self^2/occ (else "Invalid
-#     variance"); self-min <= self-max;
+#     variance"); self-min <= self-max; min*occ <= sum <= max*occ,
+#     except min 1 (the least cost aprof-plot accepts) when sum < occ;
 #   - x RTN CTX PARENT and q CTX ...: a context's q lines come before its
 #     x line; the parent is -1 or an earlier context; if there are
 #     contexts, every routine has an x line or its r line comes after
@@ -79,7 +80,9 @@ def check_costs(fields, version, drms, what):
     if ssqr * occ < self_ * self_:
         raise Bad("%s: self sum of squares %s below self^2/occ" %
                   (what, ssqr))
-    if mn * occ > sm or mx * occ < sm:
+    # min 1 is the least cost aprof-plot accepts: a routine averaging
+    # less than one unit per call can only say 1.
+    if (mn * occ > sm and not (mn == 1 and sm < occ)) or mx * occ < sm:
         raise Bad("%s: sum %s outside [min*occ, max*occ]" % (what, sm))
     if self_ > real:
         raise Bad("%s: self %s above the cumulative cost %s" %

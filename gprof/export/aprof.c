@@ -1,0 +1,265 @@
+/* aprof.c - the profile as an aprof report (aprof-plot).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   aprof measures each call's cost against its input size (the memory
+   it reads first, "rms"); gmon files have no memory accesses, so this
+   is a routine table: one point per routine, rms 0, with
+
+       occ        calls (recursive ones too); 1 for a routine no arc
+                  enters (main, code not compiled with -pg)
+       self       sampled self time, usec
+       sum, real  self + what its calls out of its cycle cost:
+                  gprof's estimate (estimate.c)
+       min, max   floor and ceiling of the average per call (aprof's
+                  extremes are not known), min at least 1
+       sqr        the least sum of squares those allow, ceil(sum^2 /
+                  occ), in 128-bit arithmetic (plus a margin past
+                  2^53, where aprof-plot's doubles round)
+
+   in the v 6 layout, which aprof-plot reads as aprof 0.2.1 writes it:
+
+       p ID RMS min max sum sqr occ real self self-min self-max self-sqr
+
+   aprof-plot skips a point with a zero cost, with a warning, so a
+   routine with calls but no time has its r line and no p line.  The c
+   lines at the top say all this in the file.  With `bb' the costs are
+   basic-block executions (m bb-count) instead.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+
+typedef unsigned __int128 u128;
+
+/* Writes a 128-bit number in decimal.  */
+static void
+put_u128 (struct xout *o, u128 v)
+{
+	char buf[48];
+	size_t n = sizeof buf;
+
+	buf[--n] = '\0';
+	do {
+		buf[--n] = (char) ('0' + (int) (v % 10));
+		v /= 10;
+	} while (v);
+	xo_puts (o, buf + n);
+}
+
+/* The least sum of squares of OCC costs adding up to SUM, rounded up,
+   and safe against a reader that compares in doubles.  */
+static u128
+sum_sq (uint64_t sum, uint64_t occ)
+{
+	u128 sq = (u128) sum * sum, q = sq / occ;
+
+	if (q * occ < sq)
+		q++;
+	if (q >> 53)
+		q += (q >> 50) + 1;
+	return q;
+}
+
+/* A name aprof-plot can read between quotes: no '"', not empty.  */
+static void
+put_quoted (struct xout *o, const char *s)
+{
+	xo_puts (o, "\"");
+	if (!*s)
+		s = "???";
+	for (; *s; s++)
+		xo_write (o, *s == '"' || *s == '\n' ? "'" : s, 1);
+	xo_puts (o, "\"");
+}
+
+/* A cost in the report's unit: time in usec, or block counts.  */
+struct unit {
+	bool bb;
+	uint64_t num, den;		/* usec = cost * num / den */
+};
+
+static uint64_t
+to_unit (const struct unit *u, uint64_t v)
+{
+	if (u->bb || u->num == u->den)
+		return v;
+	return (uint64_t) (((u128) v * u->num + u->den / 2) / u->den);
+}
+
+static void
+put_point (struct xout *o, size_t id, uint64_t sum, uint64_t self,
+	   uint64_t occ)
+{
+	uint64_t min = sum / occ, max = (sum + occ - 1) / occ;
+	uint64_t smin = self / occ, smax = (self + occ - 1) / occ;
+
+	/* aprof-plot wants a cost of at least 1 everywhere.  */
+	if (min == 0)
+		min = 1;
+	xo_printf (o, "p %zu 0 %llu %llu %llu ", id,
+		   (unsigned long long) min, (unsigned long long) max,
+		   (unsigned long long) sum);
+	put_u128 (o, sum_sq (sum, occ));
+	xo_printf (o, " %llu %llu %llu %llu %llu ",
+		   (unsigned long long) occ, (unsigned long long) sum,
+		   (unsigned long long) self, (unsigned long long) smin,
+		   (unsigned long long) smax);
+	put_u128 (o, self ? sum_sq (self, occ) : 0);
+	xo_puts (o, "\n");
+}
+
+static void
+caveats (struct xout *o, struct xctx *c, const struct unit *u)
+{
+	const struct export_input *in = c->in;
+	const struct xsamples *xs = c->xs;
+	size_t i;
+
+	xo_printf (o, "c exported by gprof (%s) %s from", PACKAGE_NAME,
+		   PACKAGE_VERSION);
+	if (in->opt->ngmon == 0)
+		xo_puts (o, " gmon.out");
+	for (i = 0; i < in->opt->ngmon; i++)
+		xo_printf (o, " %s", in->opt->gmon_files[i]);
+	xo_puts (o, "\n");
+	xo_puts (o, "c rms is not measured: a gmon profile has no memory "
+		 "accesses, so each routine has one point, at rms 0\n");
+	xo_puts (o, "c occ is the exact number of calls (recursive ones "
+		 "included); a routine no call enters has occ 1\n");
+	if (u->bb)
+		xo_puts (o, "c costs are basic-block executions: self costs "
+			 "are counted exactly\n");
+	else
+		xo_printf (o, "c self costs are sampled: %llu samples at %ld "
+			   "Hz, in usec\n",
+			   (unsigned long long) xs->samples, in->p->hz);
+	xo_puts (o, "c ESTIMATED: sum and real (cumulative costs) are "
+		 "gprof's estimates, assuming every call of a routine costs "
+		 "the same; calls within a cycle carry nothing\n");
+	xo_puts (o, "c min and max are the average per call rounded down "
+		 "and up, not measured extremes (min is at least 1)\n");
+	xo_puts (o, "c routines with calls but no cost have no p line "
+		 "(aprof-plot refuses a zero cost)\n");
+	if (!u->bb && xs->excluded)
+		xo_printf (o, "c %llu usec sampled in functions the flat "
+			   "profile leaves out (-P, the profiling runtime's "
+			   "own) are not in this report\n",
+			   (unsigned long long) to_unit (u, xs->excluded));
+	if (!u->bb && xs->unknown)
+		xo_printf (o, "c %llu usec were sampled outside every "
+			   "function and belong to no routine\n",
+			   (unsigned long long) to_unit (u, xs->unknown));
+}
+
+static void
+get_unit (const struct xctx *c, struct unit *u)
+{
+	u->bb = c->req->bb;
+	u->num = u->den = 1;
+	if (!u->bb && c->xs->per_sample && c->in->p->hz > 0) {
+		/* usec = units * 1e6 / (per_sample * hz).  */
+		u->num = 1000000;
+		u->den = c->xs->per_sample * (uint64_t) c->in->p->hz;
+	}
+}
+
+/* Whether routine I is listed: it was called or has a cost.  */
+static bool
+listed (const struct xctx *c, const struct unit *u, size_t i)
+{
+	const struct sym *s = &c->in->st->base[i];
+
+	return s->ncalls + s->self_calls != 0
+		|| to_unit (u, c->xg->incl[u->bb ? XE_BB : XE_TIME][i]) != 0;
+}
+
+bool
+xw_aprof_empty (const struct xctx *c)
+{
+	struct unit u;
+	size_t i;
+
+	get_unit (c, &u);
+	for (i = 0; i < c->in->st->len; i++)
+		if (listed (c, &u, i))
+			return false;
+	return true;
+}
+
+void
+xw_aprof (struct xctx *c, struct xout *o)
+{
+	const struct export_input *in = c->in;
+	const struct symtab *st = in->st;
+	const struct xsamples *xs = c->xs;
+	const struct xgraph *g = c->xg;
+	int e = c->req->bb ? XE_BB : XE_TIME;
+	const uint64_t *self = c->req->bb ? xs->bb_self : xs->self;
+	struct unit u;
+	uint64_t k = 0, total;
+	struct stat sb;
+	size_t i, id = 0;
+	char *a, *p;
+
+	get_unit (c, &u);
+	total = u.bb ? xs->bb_total : to_unit (&u, xs->total);
+	for (i = 0; i < st->len; i++) {
+		uint64_t v = to_unit (&u, g->incl[e][i]);
+
+		if (v > k)
+			k = v;
+	}
+	if (total > k)
+		k = total;
+
+	caveats (o, c, &u);
+	xo_puts (o, "v 6\n");
+	xo_printf (o, "k %llu\n", (unsigned long long) k);
+	xo_printf (o, "e %lld\n", stat (c->image_abs, &sb) == 0
+		   ? (long long) sb.st_mtime : 0LL);
+	xo_printf (o, "m %s\n", u.bb ? "bb-count" : "time-usec");
+	xo_puts (o, "i rms\n");
+	/* aprof-plot takes the first word of `a' only.  */
+	a = xstrdup (c->image_abs);
+	for (p = a; *p; p++)
+		if (*p == ' ' || *p == '\t')
+			*p = '_';
+	xo_printf (o, "a %s\n", a);
+	free (a);
+	xo_printf (o, "f %s\n", c->image_abs);
+
+	for (i = 0; i < st->len; i++) {
+		const struct sym *s = &st->base[i];
+		uint64_t occ = s->ncalls + s->self_calls;
+		uint64_t sum = to_unit (&u, g->incl[e][i]);
+		uint64_t own = to_unit (&u, self[i]);
+
+		if (!listed (c, &u, i))
+			continue;
+		xo_printf (o, "r ");
+		put_quoted (o, xc_name (c, i));
+		xo_puts (o, " ");
+		put_quoted (o, c->image_abs);
+		xo_printf (o, " %zu\n", id);
+		/* The p line right after its r (pyaprofplot wants that).  */
+		if (sum == 0)
+			xo_printf (o, "c routine %zu: %llu calls, no cost\n",
+				   id, (unsigned long long) occ);
+		else
+			put_point (o, id, sum, own, occ ? occ : 1);
+		if (strcmp (xc_name (c, i), s->name) != 0) {
+			xo_printf (o, "u %zu ", id);
+			put_quoted (o, s->name);
+			xo_puts (o, "\n");
+		}
+		id++;
+	}
+}

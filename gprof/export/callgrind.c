@@ -1,0 +1,444 @@
+/* callgrind.c - the profile as a Callgrind file (callgrind_annotate,
+   KCachegrind).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The layout both readers accept (see the project's notes on them):
+
+       # callgrind format                   first line: KCachegrind's cue
+       version: 1
+       creator: ... / cmd: ... / desc: ...
+       positions: instr line                before events:
+       event: usec : Sampled CPU time ...
+       events: usec [Bb]                    ends the header
+       summary: TOTAL                       after events:
+       ob=(1) /abs/exe
+       fl=(1) file.c
+       fn=(1) f
+       0x401204 12 860000                   self cost: address, line
+       cfi=(1)                              before every cfn=, always
+       cfn=(2) leaf
+       calls=20000 0x4011c6 7               count, callee's address, line
+       0x40123c 18 1289678                  call site, inclusive cost
+       ...
+       totals: TOTAL
+
+   Self costs are samples.c's pieces: one line per share of a bin, at
+   the address it starts, with the function's first line (or, with -l,
+   the line of that address).  Inclusive costs of calls are
+   estimate.c's, per call site; calls within a cycle cost 0, as in GNU
+   gprof, so that both readers' inclusive times are gprof's
+   self + children (KCachegrind adds the calls into a function,
+   callgrind_annotate does too).  Samples outside every function go to
+   a function `???' of file `???', so that the total is every sample.
+   Names are compressed: `(id) name' once, `(id)' after.  */
+
+#include <config.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+#include "gprof/util.h"
+
+/* Compressed names: an id per file and per function, 0 if not yet
+   written.  */
+struct names {
+	size_t *file_id;		/* per source_file, by hash */
+	const struct source_file **file_key;
+	size_t file_mask;
+	size_t nfiles;			/* ids given */
+	size_t unknown_file;		/* id of "???" */
+	size_t *fn_id;			/* per symbol */
+	size_t nfns;
+};
+
+static size_t
+file_slot (struct names *nm, const struct source_file *f)
+{
+	size_t s = ((uintptr_t) f >> 4) * 0x9e3779b97f4a7c15u;
+
+	for (s &= nm->file_mask; nm->file_key[s] && nm->file_key[s] != f;
+	     s = (s + 1) & nm->file_mask)
+		;
+	return s;
+}
+
+/* Writes "KEY=(id) name" or "KEY=(id)" for file F (NULL: ???).  */
+static void
+put_file (struct xout *o, struct names *nm, const char *key,
+	  const struct source_file *f)
+{
+	size_t *id, s = 0;
+
+	if (!f) {
+		id = &nm->unknown_file;
+	} else {
+		s = file_slot (nm, f);
+		id = &nm->file_id[s];
+	}
+	if (*id) {
+		xo_printf (o, "%s=(%zu)\n", key, *id);
+		return;
+	}
+	if (f && (nm->nfiles + 1) * 2 > nm->file_mask + 1) {
+		/* Grow the table; ids stay.  */
+		size_t oldn = nm->file_mask + 1, i;
+		size_t *oid = nm->file_id;
+		const struct source_file **okey = nm->file_key;
+
+		nm->file_mask = oldn * 2 - 1;
+		nm->file_id = XCNEWVEC (size_t, oldn * 2);
+		nm->file_key = XCNEWVEC (const struct source_file *, oldn * 2);
+		for (i = 0; i < oldn; i++)
+			if (okey[i]) {
+				size_t t = file_slot (nm, okey[i]);
+
+				nm->file_key[t] = okey[i];
+				nm->file_id[t] = oid[i];
+			}
+		free (oid);
+		free (okey);
+		s = file_slot (nm, f);
+		id = &nm->file_id[s];
+	}
+	if (f)
+		nm->file_key[s] = f;
+	*id = ++nm->nfiles;
+	xo_printf (o, "%s=(%zu) %s\n", key, *id, f ? f->name : "???");
+}
+
+static void
+put_fn (struct xout *o, struct names *nm, struct xctx *c, const char *key,
+	size_t i)
+{
+	if (nm->fn_id[i]) {
+		xo_printf (o, "%s=(%zu)\n", key, nm->fn_id[i]);
+		return;
+	}
+	nm->fn_id[i] = ++nm->nfns;
+	/* A name is one line; a newline in a symbol would end it.  */
+	if (strchr (xc_name (c, i), '\n')) {
+		char *n = xstrdup (xc_name (c, i)), *p;
+
+		for (p = n; *p; p++)
+			if (*p == '\n')
+				*p = '?';
+		xo_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], n);
+		free (n);
+		return;
+	}
+	xo_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], xc_name (c, i));
+}
+
+/* The file and line a piece of symbol S at LINE_ADDR is charged to:
+   with -l the line's (where the debugging information has one), else
+   the function's first line.  */
+static void
+piece_line (struct xctx *c, const struct sym *s, uint64_t line_addr,
+	    const struct source_file **file, int *line)
+{
+	if (c->xs->by_line) {
+		xs_line (c->xs, line_addr, file, line);
+		if (*file)
+			return;
+	}
+	*file = s->file;
+	*line = s->line;
+}
+
+static void
+put_cost_line (struct xout *o, const struct xctx *c, uint64_t addr, int line,
+	       uint64_t time, uint64_t bb)
+{
+	if (c->xg->nev > 1)
+		xo_printf (o, "0x%llx %d %llu %llu\n", (unsigned long long) addr,
+			   line, (unsigned long long) time,
+			   (unsigned long long) bb);
+	else
+		xo_printf (o, "0x%llx %d %llu\n", (unsigned long long) addr,
+			   line, (unsigned long long) time);
+}
+
+/* The self cost lines of symbol SYM from pieces V[*PI..] and blocks
+   B[*BI..] (both ascending, a symbol's together); lines of another
+   file than the function's (inlined code, with -l) go under fi= and
+   back.  */
+static void
+self_lines (struct xout *o, struct xctx *c, struct names *nm, uint32_t sym,
+	    size_t *pi, size_t *bi)
+{
+	const struct xsamples *xs = c->xs;
+	const struct sym *s = &c->in->st->base[sym];
+	const struct source_file *fl = s->file, *cur = fl;
+
+	while ((*pi < xs->n && xs->v[*pi].sym == sym)
+	       || (*bi < xs->nbb && xs->bbv[*bi].sym == sym)) {
+		const struct xpiece *p = NULL;
+		const struct source_file *file = NULL;
+		uint64_t time = 0, bb = 0, addr, line_addr;
+		int line = 0;
+
+		/* The next address of either list; both at one address
+		   make one line.  */
+		if (*pi < xs->n && xs->v[*pi].sym == sym)
+			p = &xs->v[*pi];
+		if (*bi < xs->nbb && xs->bbv[*bi].sym == sym
+		    && (!p || xs->bbv[*bi].addr < p->addr))
+			p = &xs->bbv[*bi];
+		addr = p->addr;
+		line_addr = p->line_addr;
+		if (*pi < xs->n && xs->v[*pi].sym == sym
+		    && xs->v[*pi].addr == addr)
+			time = xs->v[(*pi)++].cost;
+		if (*bi < xs->nbb && xs->bbv[*bi].sym == sym
+		    && xs->bbv[*bi].addr == addr)
+			bb = xs->bbv[(*bi)++].cost;
+		piece_line (c, s, line_addr, &file, &line);
+		if (file != cur) {
+			put_file (o, nm, "fi", file);
+			cur = file;
+		}
+		put_cost_line (o, c, addr, line, time, bb);
+	}
+	if (cur != fl)
+		put_file (o, nm, "fi", fl);
+}
+
+/* The calls of symbol I, one block per call site.  */
+static void
+call_lines (struct xout *o, struct xctx *c, struct names *nm, size_t i)
+{
+	const struct xgraph *g = c->xg;
+	const struct sym *caller = &c->in->st->base[i];
+	size_t k;
+
+	for (k = g->first_site[i]; k < g->first_site[i + 1]; k++) {
+		const struct xsite *site = &g->sites[k];
+		const struct sym *callee = &c->in->st->base[site->callee];
+		uint64_t at = site->call_pc ? site->call_pc
+			: site->from_pc;
+		int line;
+
+		/* The call's line, if it is in the caller's file (calls
+		   from inlined code stay on the caller's first line, so
+		   that both readers see one caller).  */
+		line = caller->line;
+		if (c->xs->by_line) {
+			const struct source_file *f;
+			int l;
+
+			xs_line (c->xs, site->call_pc ? site->call_pc
+				 : site->from_pc - 1, &f, &l);
+			if (f && f == caller->file)
+				line = l;
+		}
+		put_file (o, nm, "cfi", callee->file);
+		put_fn (o, nm, c, "cfn", site->callee);
+		xo_printf (o, "calls=%llu 0x%llx %d\n",
+			   (unsigned long long) site->count,
+			   (unsigned long long) callee->addr, callee->line);
+		put_cost_line (o, c, at, line, site->cost[XE_TIME],
+			       g->nev > 1 ? site->cost[XE_BB] : 0);
+	}
+}
+
+static void
+header (struct xout *o, struct xctx *c)
+{
+	const struct export_input *in = c->in;
+	const struct xsamples *xs = c->xs;
+	const struct options *opt = in->opt;
+	size_t i;
+
+	xo_puts (o, "# callgrind format\n");
+	xo_puts (o, "version: 1\n");
+	xo_printf (o, "creator: gprof (%s) %s\n", PACKAGE_NAME,
+		   PACKAGE_VERSION);
+	xo_printf (o, "cmd: %s\n", c->image_abs);
+	xo_puts (o, "desc: Trigger: gprof --export of");
+	if (opt->ngmon == 0)
+		xo_puts (o, " gmon.out");
+	for (i = 0; i < opt->ngmon; i++)
+		xo_printf (o, " %s", opt->gmon_files[i]);
+	xo_puts (o, "\n");
+	if (in->p->input & INPUT_HIST)
+		xo_printf (o, "desc: Histogram: %llu samples at %ld Hz, 1 "
+			   "sample = %llu %s\n",
+			   (unsigned long long) xs->samples, in->p->hz,
+			   (unsigned long long) xs->per_sample, xs->unit);
+	else
+		xo_puts (o, "desc: Histogram: none (no time was sampled)\n");
+	if (xs->excluded)
+		xo_printf (o, "desc: Excluded: %llu %s sampled in functions "
+			   "the flat profile leaves out (-P, the profiling "
+			   "runtime's own) are not in this file\n",
+			   (unsigned long long) xs->excluded, xs->unit);
+	xo_puts (o, "desc: Calls: exact counts, per call site\n");
+	xo_puts (o, "desc: Estimates: the costs of calls (inclusive costs) "
+		 "are gprof's estimates, which assume every call of a "
+		 "function takes the same time; calls within a cycle cost "
+		 "0\n");
+	if (c->xg->nsites)
+		xo_printf (o, "desc: Sites: %zu of %zu call sites found in "
+			   "the machine code, the others at the return "
+			   "address the profile holds\n", c->xg->nfound,
+			   c->xg->nsites);
+	xo_printf (o, "positions: instr line\n");
+	xo_printf (o, "event: %s : %s\n", xs->unit, xs->unit_long);
+	if (c->xg->nev > 1) {
+		xo_puts (o, "event: Bb : Basic-block executions\n");
+		xo_printf (o, "events: %s Bb\n", xs->unit);
+		xo_printf (o, "summary: %llu %llu\n",
+			   (unsigned long long) xs->total,
+			   (unsigned long long) xs->bb_total);
+	} else {
+		xo_printf (o, "events: %s\n", xs->unit);
+		xo_printf (o, "summary: %llu\n",
+			   (unsigned long long) xs->total);
+	}
+}
+
+void
+xw_callgrind (struct xctx *c, struct xout *o)
+{
+	const struct symtab *st = c->in->st;
+	const struct xsamples *xs = c->xs;
+	const struct xgraph *g = c->xg;
+	struct names nm;
+	size_t i, pi = 0, bi = 0, pu, bu;
+
+	memset (&nm, 0, sizeof nm);
+	nm.file_mask = 255;
+	nm.file_id = XCNEWVEC (size_t, nm.file_mask + 1);
+	nm.file_key = XCNEWVEC (const struct source_file *, nm.file_mask + 1);
+	nm.fn_id = XCNEWVEC (size_t, st->len ? st->len : 1);
+
+	header (o, c);
+	xo_printf (o, "\nob=(1) %s\n", c->image_abs);
+
+	/* Pieces are ascending by address, so are symbols: one walk.
+	   Pieces outside every symbol are set aside for the end.  */
+	for (i = 0; i < st->len; i++) {
+		const struct sym *s = &st->base[i];
+		bool has_self, has_calls = g->first_site[i + 1]
+			> g->first_site[i];
+
+		while (pi < xs->n && xs->v[pi].sym != (uint32_t) i
+		       && (xs->v[pi].sym == XS_NOSYM || xs->v[pi].sym < i))
+			pi++;
+		while (bi < xs->nbb && xs->bbv[bi].sym != (uint32_t) i
+		       && (xs->bbv[bi].sym == XS_NOSYM || xs->bbv[bi].sym < i))
+			bi++;
+		has_self = (pi < xs->n && xs->v[pi].sym == i)
+			|| (bi < xs->nbb && xs->bbv[bi].sym == i);
+		if (!has_self && !has_calls)
+			continue;
+		xo_puts (o, "\n");
+		put_file (o, &nm, "fl", s->file);
+		put_fn (o, &nm, c, "fn", i);
+		self_lines (o, c, &nm, (uint32_t) i, &pi, &bi);
+		call_lines (o, c, &nm, i);
+	}
+
+	if (xs->unknown || xs->bb_unknown) {
+		xo_puts (o, "\n# samples outside every function symbol\n");
+		put_file (o, &nm, "fl", NULL);
+		xo_printf (o, "fn=(%zu) ???\n", ++nm.nfns);
+		for (pu = 0; pu < xs->n; pu++)
+			if (xs->v[pu].sym == XS_NOSYM)
+				put_cost_line (o, c, xs->v[pu].addr, 0,
+					       xs->v[pu].cost, 0);
+		for (bu = 0; bu < xs->nbb; bu++)
+			if (xs->bbv[bu].sym == XS_NOSYM)
+				put_cost_line (o, c, xs->bbv[bu].addr, 0, 0,
+					       xs->bbv[bu].cost);
+	}
+
+	if (g->nev > 1)
+		xo_printf (o, "\ntotals: %llu %llu\n",
+			   (unsigned long long) xs->total,
+			   (unsigned long long) xs->bb_total);
+	else
+		xo_printf (o, "\ntotals: %llu\n",
+			   (unsigned long long) xs->total);
+	free (nm.file_id);
+	free (nm.file_key);
+	free (nm.fn_id);
+}
+
+/* ------------------------------------------------------------------ */
+/* File names */
+
+/* Whether PATH is a Callgrind file by KCachegrind's tests: the first
+   line, or an events: or creator: line in the first 2047 bytes (read
+   through zlib, which reads plain files too, since KCachegrind opens
+   compressed ones).  */
+static bool
+is_callgrind (const char *path)
+{
+	char buf[2048];
+	gzFile gz = gzopen (path, "rb");
+	int n;
+
+	if (!gz)
+		return false;
+	n = gzread (gz, buf, sizeof buf - 1);
+	gzclose (gz);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return strncmp (buf, "# callgrind format", 18) == 0
+		|| strstr (buf, "\nevents:") || strstr (buf, "\ncreator:");
+}
+
+static bool
+starts_with (const char *s, const char *prefix)
+{
+	return strncmp (s, prefix, strlen (prefix)) == 0;
+}
+
+/* KCachegrind opens every file of the directory whose name starts
+   with the name it was given, as further parts of one profile: a file
+   callgrind.out.x next to callgrind.out.x2 would add the two.  */
+void
+xw_callgrind_check_name (const char *path)
+{
+	const char *slash = strrchr (path, '/');
+	const char *base = slash ? slash + 1 : path;
+	char *dir = slash ? xstrndup (path, (size_t) (slash - path + 1))
+		: xstrdup ("./");
+	struct dirent *e;
+	DIR *d = opendir (dir);
+
+	if (!d) {
+		free (dir);
+		return;		/* opening the file will say why */
+	}
+	while ((e = readdir (d))) {
+		char *other;
+
+		if (strcmp (e->d_name, base) == 0
+		    || !(starts_with (e->d_name, base)
+			 || starts_with (base, e->d_name)))
+			continue;
+		other = concat (dir, e->d_name, NULL);
+		if (is_callgrind (other)) {
+			closedir (d);
+			gp_fatal (path, "KCachegrind would load it together "
+				  "with %s as one profile (it reads every "
+				  "file whose name starts with the one it "
+				  "opens): choose a name that neither "
+				  "starts nor is the start of the other's",
+				  other);
+		}
+		free (other);
+	}
+	closedir (d);
+	free (dir);
+}

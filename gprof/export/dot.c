@@ -1,0 +1,245 @@
+/* dot.c - the call graph as a Graphviz picture.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   One box per function the call graph prints, labelled and coloured
+   by its total time (self + children, from blue for little to red for
+   all of it) and its self time; one arrow per arc, labelled by its
+   calls and the time it carries, as wide as that time.  A cycle is a
+   dashed cluster around its members.  The numbers are the text call
+   graph's: percentages of the time it shows, and everything but self
+   times and calls said to be an estimate.
+
+   `node=P' leaves out the functions whose total is under P percent
+   (default 0.5) and `edge=P' the arcs that carry less (default 0.1);
+   calls within a cycle and recursive calls carry no time and are drawn
+   whenever both ends are.  `dot -Tsvg FILE' draws it.  */
+
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+
+/* Writes S inside a quoted DOT string.  */
+static void
+put_escaped (struct xout *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			xo_printf (o, "\\%c", *s);
+		else if (*s == '\n')
+			xo_puts (o, "\\n");
+		else
+			xo_write (o, s, 1);
+	}
+}
+
+/* The colour of a share F (0..1): a hue from blue (nothing) through
+   green and yellow to red (everything), as gprof2dot draws, with
+   small shares spread out by a square root.  */
+static void
+heat (double f, char *buf, size_t size, bool *dark)
+{
+	double h, s = 0.85, l = 0.45, c, x, m, r = 0, g = 0, b = 0;
+
+	if (!(f > 0.0))
+		f = 0.0;
+	if (f > 1.0)
+		f = 1.0;
+	f = sqrt (f);
+	h = (1.0 - f) * 240.0;
+	c = (1.0 - fabs (2 * l - 1)) * s;
+	x = c * (1 - fabs (fmod (h / 60.0, 2) - 1));
+	m = l - c / 2;
+	if (h < 60) {
+		r = c; g = x;
+	} else if (h < 120) {
+		r = x; g = c;
+	} else if (h < 180) {
+		g = c; b = x;
+	} else {
+		g = x; b = c;
+	}
+	snprintf (buf, size, "#%02x%02x%02x", (int) ((r + m) * 255 + 0.5),
+		  (int) ((g + m) * 255 + 0.5), (int) ((b + m) * 255 + 0.5));
+	/* White text on the dark blues and reds, black on the rest.  */
+	*dark = h > 200 || h < 25;
+}
+
+/* A node's total and self, in the graph's ticks.  */
+static double
+node_total (const struct xctx *c, const struct sym *s)
+{
+	return c->in->cg ? s->prop_self + s->prop_child : s->time;
+}
+
+static double
+node_self (const struct xctx *c, const struct sym *s)
+{
+	return c->in->cg ? s->prop_self : s->time;
+}
+
+static double
+graph_total (const struct xctx *c)
+{
+	double t = c->in->cg ? c->in->cg->print_time : c->in->total_time;
+
+	return t > 0.0 ? t : 1.0;
+}
+
+static bool
+shown (const struct xctx *c, const struct sym *s)
+{
+	const struct options *opt = c->in->opt;
+	double pct;
+
+	if (c->in->cg) {
+		if (!s->print_flag)
+			return false;
+		if (opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+		    && s->prop_self == 0 && s->prop_child == 0)
+			return false;
+	} else if (!s->flat_on || (opt->ignore_zeros && s->time == 0
+				   && s->ncalls == 0)) {
+		return false;
+	}
+	/* A cycle's members stand or fall with the cycle.  */
+	if (s->cyc_num && c->in->cg)
+		s = &c->in->cg->cycles[s->cyc_num - 1].entry;
+	pct = 100 * node_total (c, s) / graph_total (c);
+	return pct >= c->req->node_thres;
+}
+
+static void
+put_node (struct xout *o, struct xctx *c, size_t i)
+{
+	const struct sym *s = &c->in->st->base[i];
+	double total = node_total (c, s), self = node_self (c, s);
+	double t = graph_total (c);
+	char colour[16];
+	bool dark;
+
+	heat (total / t, colour, sizeof colour, &dark);
+	xo_printf (o, "  n%zu [label=\"", i);
+	put_escaped (o, xc_name (c, i));
+	xo_printf (o, "\\ntotal %.2f%% (%.2f s%s)\\nself %.2f%% (%.2f s)",
+		   100 * total / t, xc_secs (c, total),
+		   c->in->cg && self != total ? ", est." : "",
+		   100 * self / t, xc_secs (c, self));
+	if (s->ncalls || s->self_calls) {
+		xo_printf (o, "\\n%llu", (unsigned long long) s->ncalls);
+		if (s->self_calls)
+			xo_printf (o, "+%llu", (unsigned long long)
+				   s->self_calls);
+		xo_puts (o, s->ncalls + s->self_calls == 1 ? " call"
+			 : " calls");
+	}
+	xo_printf (o, "\", fillcolor=\"%s\", fontcolor=\"%s\"];\n", colour,
+		   dark ? "#ffffff" : "#000000");
+}
+
+static void
+put_edge (struct xout *o, struct xctx *c, const struct arc *a)
+{
+	const struct sym *p = a->parent, *ch = a->child;
+	double t = graph_total (c), carried = a->time + a->child_time;
+	bool inner = p == ch || (p->cyc_num && p->cyc_num == ch->cyc_num);
+	char colour[16];
+	bool dark;
+
+	if (!inner && 100 * carried / t < c->req->edge_thres)
+		return;
+	xo_printf (o, "  n%zu -> n%zu [label=\"", xc_index (c, p),
+		   xc_index (c, ch));
+	if (inner) {
+		xo_printf (o, "%llu %s\", style=dashed, color=\"#808080\"];\n",
+			   (unsigned long long) a->count,
+			   p == ch ? "recursive calls" : "calls in cycle");
+		return;
+	}
+	heat (carried / t, colour, sizeof colour, &dark);
+	xo_printf (o, "%.2f%% (%.2f s, est.)\\n%llu call%s\", color=\"%s\", "
+		   "penwidth=%.2f%s];\n", 100 * carried / t,
+		   xc_secs (c, carried), (unsigned long long) a->count,
+		   a->count == 1 ? "" : "s", colour,
+		   1.0 + 5.0 * carried / t,
+		   a->count == 0 ? ", style=dotted" : "");
+}
+
+void
+xw_dot (struct xctx *c, struct xout *o)
+{
+	const struct export_input *in = c->in;
+	const struct symtab *st = in->st;
+	const struct callgraph *cg = in->cg;
+	unsigned char *drawn = XCNEWVEC (unsigned char, st->len ? st->len : 1);
+	size_t i, k;
+
+	xo_puts (o, "digraph \"gprof\" {\n");
+	xo_puts (o, "  graph [fontname=\"Helvetica\", labelloc=t, "
+		 "labeljust=l, nodesep=0.3, ranksep=0.4, label=\"");
+	put_escaped (o, "Call graph of ");
+	put_escaped (o, c->image_abs);
+	xo_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  Totals "
+		   "(self + children) and times on arrows are estimates: "
+		   "gprof assumes every call of a function takes the same "
+		   "time.\\lLeft out: functions under %g%% of the time, "
+		   "arrows under %g%%.\\l\"];\n",
+		   (unsigned long long) c->xs->samples, in->p->hz,
+		   xc_secs (c, cg ? cg->print_time : in->total_time),
+		   c->req->node_thres, c->req->edge_thres);
+	xo_puts (o, "  node [shape=box, style=\"filled,rounded\", "
+		 "fontname=\"Helvetica\", fontsize=10];\n");
+	xo_puts (o, "  edge [fontname=\"Helvetica\", fontsize=9];\n");
+
+	for (k = 0; cg && k < cg->ncycles; k++) {
+		const struct sym *e = &cg->cycles[k].entry, *m;
+		double t = graph_total (c), total = node_total (c, e);
+		bool any = false;
+
+		for (m = e->cyc_next; m; m = m->cyc_next)
+			if (shown (c, m))
+				any = true;
+		if (!any)
+			continue;
+		xo_printf (o, "  subgraph \"cluster_cycle%d\" {\n    label="
+			   "\"<cycle %d>: %.2f%% (%.2f s, est.), %llu+%llu "
+			   "calls\";\n    style=\"dashed,rounded\"; "
+			   "color=\"#606060\"; fontname=\"Helvetica\";\n",
+			   e->cyc_num, e->cyc_num, 100 * total / t,
+			   xc_secs (c, total),
+			   (unsigned long long) e->ncalls,
+			   (unsigned long long) e->self_calls);
+		for (m = e->cyc_next; m; m = m->cyc_next) {
+			size_t mi = xc_index (c, m);
+
+			if (!shown (c, m))
+				continue;
+			xo_puts (o, "  ");
+			put_node (o, c, mi);
+			drawn[mi] = 1;
+		}
+		xo_puts (o, "  }\n");
+	}
+	for (i = 0; i < st->len; i++)
+		if (!drawn[i] && !st->base[i].cyc_num
+		    && shown (c, &st->base[i])) {
+			put_node (o, c, i);
+			drawn[i] = 1;
+		}
+	for (i = 0; cg && i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+
+		if (drawn[xc_index (c, a->parent)]
+		    && drawn[xc_index (c, a->child)])
+			put_edge (o, c, a);
+	}
+	xo_puts (o, "}\n");
+	free (drawn);
+}

@@ -1,0 +1,470 @@
+/* estimate.c - the call graph's time, in integer costs that add up.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   gmon files count calls but do not time them.  GNU gprof estimates
+   what a call cost by assuming every call of a function costs the
+   same: of the time T spent in f and below it, an arc c -> f that made
+   n of f's N calls carries T * n / N to c.  Cycles (functions that call
+   each other) are one unit, and calls within a unit carry nothing.
+   callgraph.c does that in GNU gprof's doubles for the text reports;
+   the exporters need the same estimate in integers whose sums hold: a
+   caller's cost must be its self cost plus what its calls carry, and
+   what the calls into f carry must add up to f's cost.  So the units
+   are processed callees first (in callgraph.c's topological order) and
+   each one's integer cost is split among the arcs into it by round.c:
+
+       I(f) = self(f) + sum of the shares of f's calls out of its unit
+       shares of the arcs into f = I(f) split by calls (n / N)
+
+   With the default options this is exact: every unit's cost reaches
+   the units above it to the last unit.  The options that stop time
+   (-E, -N, -F, -n) scale an arc by its caller's fraction, as GNU gprof
+   does, and then only the rounding is approximate.
+
+   The same is done for basic-block counts when the profile has them,
+   and each arc's share is then split among its call sites: the calls
+   from one place in the caller, whose address the profile keeps.  On
+   x86 the call instruction itself is found in the machine code before
+   that address; glibc rounds the address down to its hash bucket, 16
+   bytes, so the call is the one whose return address lies in
+   [from_pc, from_pc + 16) and whose target is the callee.  */
+
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+#include "gprof/objfile.h"
+#include "gprof/symtab.h"
+
+#define CALL_WINDOW	16		/* glibc's arc hash bucket, bytes */
+#define CALL_LEN	5		/* e8 rel32 */
+
+static size_t
+sym_ix (const struct symtab *st, const struct sym *s)
+{
+	return (size_t) (s - st->base);
+}
+
+static bool
+is_cycle_member (const struct sym *s)
+{
+	return s->cyc_head && s->cyc_head != s;
+}
+
+/* Whether arc A carries time from its callee to its caller: not a
+   self call, nor a call within a cycle, nor off by -E and friends (the
+   conditions of callgraph.c's propagation).  */
+static bool
+propagates (const struct arc *a)
+{
+	const struct sym *parent = a->parent, *child = a->child;
+
+	if (parent->fract == 0.0 || a->count == 0 || child == parent
+	    || child->fract == 0.0)
+		return false;
+	if (is_cycle_member (child)) {
+		if (parent->cyc_num == child->cyc_num)
+			return false;
+		child = child->cyc_head;
+	} else if (parent->top_order <= child->top_order) {
+		/* callgraph.c skips such an arc too ("botches").  */
+		return false;
+	}
+	return child->ncalls != 0;
+}
+
+/* The cost a unit passes to its callers, and its own: for one event,
+   SELF per symbol.  */
+struct prop {
+	const struct export_input *in;
+	const uint64_t *self;
+	uint64_t *arc_cost;		/* per arc, what the caller sees */
+	uint64_t *share;		/* per arc, before the caller's fraction */
+	uint64_t *incl;			/* per symbol */
+	uint64_t *cyc_incl;		/* per cycle */
+	/* scratch for the split */
+	uint32_t *arcs;
+	double *w;
+	uint64_t *out;
+};
+
+/* What the calls of S out of its unit carry up to S, whole.  */
+static uint64_t
+calls_out (const struct prop *pr, const struct sym *s)
+{
+	const struct callgraph *cg = pr->in->cg;
+	uint64_t sum = 0;
+	uint32_t ai;
+
+	for (ai = s->children; ai != NO_ARC; ai = cg->arcs[ai].next_child)
+		if (propagates (&cg->arcs[ai]))
+			sum += pr->share[ai];
+	return sum;
+}
+
+/* Splits TOTAL, the cost of unit U (a function, or a cycle whose
+   members are linked from it), among the arcs into U from outside.  */
+static void
+split_into (struct prop *pr, const struct sym *u, uint64_t total)
+{
+	const struct callgraph *cg = pr->in->cg;
+	bool cycle = !u->name && u->cyc_num != 0;
+	const struct sym *m;
+	double covered = 0.0;
+	size_t n = 0, i;
+	uint64_t target;
+	uint32_t ai;
+
+	for (m = cycle ? u->cyc_next : u; m; m = cycle ? m->cyc_next : NULL)
+		for (ai = m->parents; ai != NO_ARC;
+		     ai = cg->arcs[ai].next_parent) {
+			const struct arc *a = &cg->arcs[ai];
+
+			if (!propagates (a))
+				continue;
+			pr->arcs[n] = ai;
+			pr->w[n] = (double) a->count;
+			covered += (double) a->count;
+			n++;
+		}
+	if (n == 0)
+		return;
+	/* The calls from callers that pass no time on (-E ...) keep
+	   their part of TOTAL out of the others'.  */
+	target = covered == (double) u->ncalls ? total
+		: (uint64_t) ((double) total * covered / (double) u->ncalls
+			      + 0.5);
+	xr_split_real (target, pr->w, n, pr->out);
+	for (i = 0; i < n; i++) {
+		const struct arc *a = &cg->arcs[pr->arcs[i]];
+		double f = a->parent->fract;
+
+		pr->share[pr->arcs[i]] = pr->out[i];
+		pr->arc_cost[pr->arcs[i]] = f == 1.0 ? pr->out[i]
+			: (uint64_t) ((double) pr->out[i] * f + 0.5);
+	}
+}
+
+/* Processes the symbols callees first: a function on its own, a cycle
+   when its last member (they share one topological number) is done.  */
+static void
+propagate (struct prop *pr, const struct symtab *st, struct sym **top)
+{
+	size_t i, n = st->len;
+
+	for (i = 0; i < n; i++) {
+		const struct sym *s = top[i];
+		size_t ix = sym_ix (st, s);
+
+		/* A function whose time is not passed on (-E, -N ...)
+		   inherits none either, as in callgraph.c.  */
+		pr->incl[ix] = pr->self[ix] + (s->fract != 0.0
+					       ? calls_out (pr, s) : 0);
+		if (!is_cycle_member (s)) {
+			split_into (pr, s, pr->incl[ix]);
+			continue;
+		}
+		if (i + 1 < n && top[i + 1]->cyc_head == s->cyc_head)
+			continue;
+		{
+			const struct sym *cyc = s->cyc_head, *m;
+			size_t c = (size_t) cyc->cyc_num - 1;
+			uint64_t t = 0;
+
+			for (m = cyc->cyc_next; m; m = m->cyc_next)
+				if (m->fract != 0.0)
+					t += pr->incl[sym_ix (st, m)];
+			pr->cyc_incl[c] = t;
+			split_into (pr, cyc, t);
+		}
+	}
+}
+
+/* Symbols in topological order, leaves first, stably.  */
+static struct sym **
+topological (const struct symtab *st)
+{
+	size_t n = st->len, i, k;
+	size_t *count;
+	struct sym **top;
+	int maxorder = 0;
+
+	for (i = 0; i < n; i++)
+		if (st->base[i].top_order > maxorder)
+			maxorder = st->base[i].top_order;
+	count = XCNEWVEC (size_t, (size_t) maxorder + 2);
+	for (i = 0; i < n; i++)
+		count[(st->base[i].top_order > 0 ? st->base[i].top_order : 0)
+		      + 1]++;
+	for (k = 1; k <= (size_t) maxorder + 1; k++)
+		count[k] += count[k - 1];
+	top = XNEWVEC (struct sym *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		top[count[st->base[i].top_order > 0
+			  ? st->base[i].top_order : 0]++] = &st->base[i];
+	free (count);
+	return top;
+}
+
+/* ------------------------------------------------------------------ */
+/* Call sites */
+
+/* (caller, callee) -> arc, open addressing.  */
+struct arc_map {
+	uint32_t *slot;			/* 1 + arc index, or 0 */
+	size_t mask;
+};
+
+static size_t
+hash_pair (const struct sym *p, const struct sym *c)
+{
+	uint64_t h = (uint64_t) (uintptr_t) p * 0x9e3779b97f4a7c15u
+		^ (uint64_t) (uintptr_t) c * 0xc2b2ae3d27d4eb4fu;
+
+	h ^= h >> 31;
+	return (size_t) h;
+}
+
+static void
+map_build (struct arc_map *m, const struct callgraph *cg)
+{
+	size_t n = 16, i;
+
+	while (n < cg->narcs * 2)
+		n *= 2;
+	m->slot = XCNEWVEC (uint32_t, n);
+	m->mask = n - 1;
+	for (i = 0; i < cg->narcs; i++) {
+		size_t s = hash_pair (cg->arcs[i].parent, cg->arcs[i].child)
+			& m->mask;
+
+		while (m->slot[s])
+			s = (s + 1) & m->mask;
+		m->slot[s] = (uint32_t) i + 1;
+	}
+}
+
+static const struct arc *
+map_find (const struct arc_map *m, const struct callgraph *cg,
+	  const struct sym *p, const struct sym *c)
+{
+	size_t s;
+
+	for (s = hash_pair (p, c) & m->mask; m->slot[s];
+	     s = (s + 1) & m->mask) {
+		const struct arc *a = &cg->arcs[m->slot[s] - 1];
+
+		if (a->parent == p && a->child == c)
+			return a;
+	}
+	return NULL;
+}
+
+/* The call of TARGET whose return address lies in [FROM, FROM + 16),
+   the first one; 0 if there is none (not x86, an indirect call).  */
+static uint64_t
+find_call (struct objfile *of, uint64_t from, uint64_t target)
+{
+	unsigned char buf[CALL_LEN + CALL_WINDOW];
+	uint64_t lo = from >= CALL_LEN ? from - CALL_LEN : 0, p;
+	size_t n = sizeof buf;
+
+	while (n > CALL_LEN && !objfile_text_bytes (of, lo, buf, n))
+		n--;
+	if (n <= CALL_LEN && !objfile_text_bytes (of, lo, buf, CALL_LEN))
+		return 0;
+	if (n < CALL_LEN)
+		n = CALL_LEN;
+	for (p = lo; p + CALL_LEN <= lo + n; p++) {
+		const unsigned char *ip = buf + (p - lo);
+		uint32_t rel;
+
+		if (*ip != 0xe8 || p + CALL_LEN < from)
+			continue;
+		rel = (uint32_t) ip[1] | (uint32_t) ip[2] << 8
+			| (uint32_t) ip[3] << 16 | (uint32_t) ip[4] << 24;
+		if (p + CALL_LEN + (uint64_t) (int64_t) (int32_t) rel == target)
+			return p;
+	}
+	return 0;
+}
+
+/* The function an address inside a callee belongs to (callgraph.c's
+   rule: labels and lines back up to their function).  */
+static const struct sym *
+callee_of (const struct symtab *st, const struct sym *in)
+{
+	while (in && !in->is_func)
+		in = in > st->base ? in - 1 : NULL;
+	return in;
+}
+
+static uint64_t
+site_addr (const struct xsite *s)
+{
+	return s->call_pc ? s->call_pc : s->from_pc;
+}
+
+static int
+cmp_site (const void *lp, const void *rp)
+{
+	const struct xsite *l = lp, *r = rp;
+
+	if (l->caller != r->caller)
+		return l->caller < r->caller ? -1 : 1;
+	if (site_addr (l) != site_addr (r))
+		return site_addr (l) < site_addr (r) ? -1 : 1;
+	if (l->arc != r->arc)
+		return l->arc < r->arc ? -1 : 1;
+	return l->from_pc < r->from_pc ? -1 : l->from_pc > r->from_pc;
+}
+
+static int
+cmp_site_arc (const void *lp, const void *rp)
+{
+	const struct xsite *l = *(const struct xsite *const *) lp;
+	const struct xsite *r = *(const struct xsite *const *) rp;
+
+	if (l->arc != r->arc)
+		return l->arc < r->arc ? -1 : 1;
+	return l < r ? -1 : l > r;
+}
+
+static void
+collect_sites (struct xgraph *g, const struct export_input *in)
+{
+	const struct callgraph *cg = in->cg;
+	const struct symtab *st = in->st;
+	const struct profile *p = in->p;
+	bool x86 = objfile_is_x86 (in->of);
+	struct arc_map map;
+	struct xsite **by_arc;
+	uint64_t *w, *out;
+	size_t i, j, k, e;
+
+	map_build (&map, cg);
+	g->sites = XNEWVEC (struct xsite, p->narcs ? p->narcs : 1);
+	for (i = 0; i < p->narcs; i++) {
+		const struct raw_arc *r = &p->arcs[i];
+		const struct sym *parent = symtab_find (st, r->from_pc);
+		const struct sym *child = symtab_find (st, r->self_pc);
+		const struct arc *a;
+		struct xsite *s;
+
+		child = callee_of (st, child);
+		if (!parent || !child || r->count == 0)
+			continue;
+		a = map_find (&map, cg, parent, child);
+		if (!a)
+			continue;		/* -k */
+		s = &g->sites[g->nsites++];
+		memset (s, 0, sizeof *s);
+		s->arc = (uint32_t) (a - cg->arcs);
+		s->caller = (uint32_t) sym_ix (st, parent);
+		s->callee = (uint32_t) sym_ix (st, child);
+		s->from_pc = r->from_pc;
+		s->count = r->count;
+		s->call_pc = x86 ? find_call (in->of, r->from_pc, child->addr)
+			: 0;
+		if (s->call_pc)
+			g->nfound++;
+	}
+	free (map.slot);
+
+	/* Each arc's cost, split among its sites by their calls.  */
+	by_arc = XNEWVEC (struct xsite *, g->nsites ? g->nsites : 1);
+	w = XNEWVEC (uint64_t, g->nsites ? g->nsites : 1);
+	out = XNEWVEC (uint64_t, g->nsites ? g->nsites : 1);
+	for (i = 0; i < g->nsites; i++)
+		by_arc[i] = &g->sites[i];
+	qsort (by_arc, g->nsites, sizeof *by_arc, cmp_site_arc);
+	for (i = 0; i < g->nsites; i = j) {
+		for (j = i; j < g->nsites && by_arc[j]->arc == by_arc[i]->arc;
+		     j++)
+			w[j - i] = by_arc[j]->count;
+		for (e = 0; e < g->nev; e++) {
+			xr_split (g->arc_cost[e][by_arc[i]->arc], w, j - i,
+				  out);
+			for (k = i; k < j; k++)
+				by_arc[k]->cost[e] = out[k - i];
+		}
+	}
+	free (by_arc);
+	free (w);
+	free (out);
+
+	qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
+	for (i = 0, k = 0; i <= st->len; i++) {
+		while (k < g->nsites && g->sites[k].caller < i)
+			k++;
+		g->first_site[i] = k;
+	}
+}
+
+void
+xg_build (struct xgraph *g, const struct export_input *in,
+	  const struct xsamples *xs)
+{
+	const struct symtab *st = in->st;
+	const struct callgraph *cg = in->cg;
+	size_t n = st->len ? st->len : 1, narcs, ncyc, e;
+	struct sym **top;
+	struct prop pr;
+
+	memset (g, 0, sizeof *g);
+	g->nev = xs->have_bb ? 2 : 1;
+	narcs = cg ? cg->narcs : 0;
+	ncyc = cg ? cg->ncycles : 0;
+	g->first_site = XCNEWVEC (size_t, n + 1);
+	for (e = 0; e < g->nev; e++) {
+		const uint64_t *self = e == XE_TIME ? xs->self : xs->bb_self;
+
+		g->arc_cost[e] = XCNEWVEC (uint64_t, narcs ? narcs : 1);
+		g->incl[e] = XCNEWVEC (uint64_t, n);
+		g->cyc_incl[e] = XCNEWVEC (uint64_t, ncyc ? ncyc : 1);
+		if (!cg) {
+			memcpy (g->incl[e], self, st->len * sizeof *self);
+			continue;
+		}
+		memset (&pr, 0, sizeof pr);
+		pr.in = in;
+		pr.self = self;
+		pr.arc_cost = g->arc_cost[e];
+		pr.share = XCNEWVEC (uint64_t, narcs ? narcs : 1);
+		pr.incl = g->incl[e];
+		pr.cyc_incl = g->cyc_incl[e];
+		pr.arcs = XNEWVEC (uint32_t, narcs ? narcs : 1);
+		pr.w = XNEWVEC (double, narcs ? narcs : 1);
+		pr.out = XNEWVEC (uint64_t, narcs ? narcs : 1);
+		top = topological (st);
+		propagate (&pr, st, top);
+		free (top);
+		free (pr.share);
+		free (pr.arcs);
+		free (pr.w);
+		free (pr.out);
+	}
+	if (cg && in->p->narcs)
+		collect_sites (g, in);
+}
+
+void
+xg_free (struct xgraph *g)
+{
+	size_t e;
+
+	for (e = 0; e < XE_NEV; e++) {
+		free (g->arc_cost[e]);
+		free (g->incl[e]);
+		free (g->cyc_incl[e]);
+	}
+	free (g->sites);
+	free (g->first_site);
+	memset (g, 0, sizeof *g);
+}

@@ -1,0 +1,52 @@
+/* export.h - the profile in other tools' formats (--export).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The exporters read the same model the text reports read, after the
+   call graph is assembled, and change nothing in it.  Each --export
+   option names a format, its options and a file:
+
+       --export=FORMAT[,OPTION[=VALUE]]...[:FILE]
+
+   FORMAT is callgrind, igprof, aprof, dot or json; FILE is `-' for
+   standard output, and has a default name per format otherwise.  */
+
+#ifndef GPROF_EXPORT_EXPORT_H
+#define GPROF_EXPORT_EXPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gprof/model.h"
+#include "gprof/options.h"
+
+struct objfile;
+struct lines;
+struct export_set;
+
+/* What the exporters read.  */
+struct export_input {
+	const struct options *opt;
+	struct objfile *of;		/* the executable */
+	struct lines *lines;		/* NULL when symbols come from -S */
+	const struct symtab *st;
+	const struct profile *p;	/* with its histogram bins */
+	const struct callgraph *cg;	/* NULL without call-graph data */
+	double total_time;		/* ticks the flat profile accounts */
+};
+
+/* Parses the --export SPECS[0..N) of OPT (whose image names the
+   default files).  Exits with a message on the first bad one.  */
+struct export_set *export_parse (const struct options *opt);
+
+/* Whether an export goes to standard output.  */
+bool export_to_stdout (const struct export_set *xs);
+
+/* Writes every export, in the order given.  Exits with a message if a
+   file cannot be written.  */
+void export_write (struct export_set *xs, const struct export_input *in);
+
+void export_free (struct export_set *xs);
+
+#endif /* GPROF_EXPORT_EXPORT_H */

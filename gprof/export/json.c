@@ -1,0 +1,378 @@
+/* json.c - the profile as JSON, for scripts.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   The schema is doc/gprof-json.schema.json (version 1 of the format
+   "gmonkit-gprof"); the manual describes every member.  The numbers
+   are the model's, those the text reports print (seconds are ticks /
+   rate, in full precision: printf's %.2f of them is the report's
+   text), plus what the text reports do not show: each function's
+   exact share of the samples and its expected sampling error, sqrt(N)
+   samples for N samples (the GNU gprof manual's rule), and each arc's
+   call sites.  With -l, a list of lines and their samples.  */
+
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+
+#define JSON_VERSION	1
+
+static void
+put_str (struct xout *o, const char *s)
+{
+	const char *run = s;
+
+	xo_puts (o, "\"");
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char) *s;
+
+		if (ch >= 0x20 && ch != '"' && ch != '\\')
+			continue;
+		xo_write (o, run, (size_t) (s - run));
+		run = s + 1;
+		if (ch == '"' || ch == '\\')
+			xo_printf (o, "\\%c", ch);
+		else if (ch == '\n')
+			xo_puts (o, "\\n");
+		else if (ch == '\t')
+			xo_puts (o, "\\t");
+		else
+			xo_printf (o, "\\u%04x", ch);
+	}
+	xo_write (o, run, (size_t) (s - run));
+	xo_puts (o, "\"");
+}
+
+/* A number JSON can hold: full precision, no -0, nan or inf.  */
+static void
+put_num (struct xout *o, double v)
+{
+	if (!isfinite (v) || v == 0.0)
+		v = 0.0;
+	xo_printf (o, "%.17g", v);
+}
+
+static void
+put_addr (struct xout *o, uint64_t a)
+{
+	xo_printf (o, "\"0x%llx\"", (unsigned long long) a);
+}
+
+static void
+put_key (struct xout *o, const char *key, bool first)
+{
+	xo_printf (o, "%s\"%s\": ", first ? "" : ", ", key);
+}
+
+static void
+put_file_line (struct xout *o, const struct source_file *f, int line)
+{
+	put_key (o, "file", false);
+	if (f)
+		put_str (o, f->name);
+	else
+		xo_puts (o, "null");
+	put_key (o, "line", false);
+	if (line > 0)
+		xo_printf (o, "%d", line);
+	else
+		xo_puts (o, "null");
+}
+
+/* Whether symbol S is in the output: it has time or calls, or is in an
+   arc, or -z asks for every function.  */
+static bool
+listed (const struct xctx *c, const struct sym *s, size_t i)
+{
+	if (!c->in->opt->ignore_zeros)
+		return true;
+	return s->time != 0.0 || s->ncalls != 0 || s->self_calls != 0
+		|| c->xs->self[i] != 0 || s->parents != NO_ARC
+		|| s->children != NO_ARC;
+}
+
+/* report_graph_printed()'s rule.  */
+static bool
+graph_printed (const struct xctx *c, const struct sym *s)
+{
+	if (c->in->opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
+	    && s->prop_self == 0 && s->prop_child == 0)
+		return false;
+	if (!s->print_flag)
+		return false;
+	return !(c->in->opt->line && !s->is_func);
+}
+
+static void
+put_graph (struct xout *o, const struct xctx *c, const struct sym *s)
+{
+	double pt = c->in->cg->print_time > 0.0 ? c->in->cg->print_time : 1.0;
+
+	xo_printf (o, "{\"index\": %d", s->index);
+	put_key (o, "printed", false);
+	xo_puts (o, graph_printed (c, s) ? "true" : "false");
+	put_key (o, "percent", false);
+	put_num (o, 100 * (s->prop_self + s->prop_child) / pt);
+	put_key (o, "self_seconds", false);
+	put_num (o, xc_secs (c, s->prop_self));
+	put_key (o, "children_seconds", false);
+	put_num (o, xc_secs (c, s->prop_child));
+	xo_puts (o, "}");
+}
+
+static void
+put_function (struct xout *o, struct xctx *c, size_t i, size_t id)
+{
+	const struct export_input *in = c->in;
+	const struct sym *s = &in->st->base[i];
+	double total = in->total_time > 0.0 ? in->total_time : 1.0;
+	double samples = c->xs->per_sample
+		? (double) c->xs->self[i] / (double) c->xs->per_sample : 0.0;
+	bool flat = s->flat_on && !(in->opt->ignore_zeros && s->ncalls == 0
+				    && s->time == 0);
+
+	xo_printf (o, "    {\"id\": %zu", id);
+	put_key (o, "name", false);
+	put_str (o, xc_name (c, i));
+	put_key (o, "mangled", false);
+	put_str (o, s->name);
+	put_key (o, "address", false);
+	put_addr (o, s->addr);
+	put_file_line (o, s->file, s->line);
+	put_key (o, "self_seconds", false);
+	put_num (o, xc_secs (c, s->time));
+	put_key (o, "self_samples", false);
+	put_num (o, samples);
+	put_key (o, "sampling_error_seconds", false);
+	put_num (o, in->p->hz ? sqrt (samples) / (double) in->p->hz : 0.0);
+	put_key (o, "calls", false);
+	xo_printf (o, "%llu", (unsigned long long) s->ncalls);
+	put_key (o, "recursive_calls", false);
+	xo_printf (o, "%llu", (unsigned long long) s->self_calls);
+	put_key (o, "children_seconds", false);
+	put_num (o, in->cg ? xc_secs (c, s->child_time) : 0.0);
+	put_key (o, "flat_profile", false);
+	xo_puts (o, flat ? "true" : "false");
+	put_key (o, "flat_percent", false);
+	put_num (o, 100 * s->time / total);
+	put_key (o, "cycle", false);
+	if (s->cyc_num)
+		xo_printf (o, "%d", s->cyc_num);
+	else
+		xo_puts (o, "null");
+	put_key (o, "graph", false);
+	if (in->cg)
+		put_graph (o, c, s);
+	else
+		xo_puts (o, "null");
+	xo_puts (o, "}");
+}
+
+static void
+put_arcs (struct xout *o, struct xctx *c, const size_t *id)
+{
+	const struct callgraph *cg = c->in->cg;
+	const struct xgraph *g = c->xg;
+	size_t a, k, *first, *next, n = 0;
+
+	xo_puts (o, "  \"arcs\": [");
+	if (!cg) {
+		xo_puts (o, "],\n");
+		return;
+	}
+	/* The sites of each arc, chained.  */
+	first = XNEWVEC (size_t, cg->narcs ? cg->narcs : 1);
+	next = XNEWVEC (size_t, g->nsites ? g->nsites : 1);
+	for (a = 0; a < cg->narcs; a++)
+		first[a] = SIZE_MAX;
+	for (k = g->nsites; k-- > 0;) {
+		next[k] = first[g->sites[k].arc];
+		first[g->sites[k].arc] = k;
+	}
+	for (a = 0; a < cg->narcs; a++) {
+		const struct arc *arc = &cg->arcs[a];
+		bool in_cycle = arc->parent->cyc_num != 0
+			&& arc->parent->cyc_num == arc->child->cyc_num;
+		bool sep = true;
+
+		xo_printf (o, "%s\n    {\"caller\": %zu", n++ ? "," : "",
+			   id[xc_index (c, arc->parent)]);
+		put_key (o, "callee", false);
+		xo_printf (o, "%zu", id[xc_index (c, arc->child)]);
+		put_key (o, "calls", false);
+		xo_printf (o, "%llu", (unsigned long long) arc->count);
+		put_key (o, "self_seconds", false);
+		put_num (o, xc_secs (c, arc->time));
+		put_key (o, "children_seconds", false);
+		put_num (o, xc_secs (c, arc->child_time));
+		put_key (o, "within_cycle", false);
+		xo_puts (o, in_cycle || arc->parent == arc->child ? "true"
+			 : "false");
+		put_key (o, "call_sites", false);
+		xo_puts (o, "[");
+		for (k = first[a]; k != SIZE_MAX; k = next[k]) {
+			const struct xsite *s = &g->sites[k];
+
+			xo_printf (o, "%s{\"from_pc\": ", sep ? "" : ", ");
+			sep = false;
+			put_addr (o, s->from_pc);
+			put_key (o, "call_address", false);
+			if (s->call_pc)
+				put_addr (o, s->call_pc);
+			else
+				xo_puts (o, "null");
+			put_key (o, "calls", false);
+			xo_printf (o, "%llu}", (unsigned long long) s->count);
+		}
+		xo_puts (o, "]}");
+	}
+	free (first);
+	free (next);
+	xo_puts (o, n ? "\n  ],\n" : "],\n");
+}
+
+static void
+put_cycles (struct xout *o, struct xctx *c, const size_t *id)
+{
+	const struct callgraph *cg = c->in->cg;
+	size_t k;
+
+	xo_puts (o, "  \"cycles\": [");
+	for (k = 0; cg && k < cg->ncycles; k++) {
+		const struct sym *e = &cg->cycles[k].entry, *m;
+		bool sep = true;
+
+		xo_printf (o, "%s\n    {\"number\": %d", k ? "," : "",
+			   e->cyc_num);
+		put_key (o, "members", false);
+		xo_puts (o, "[");
+		for (m = e->cyc_next; m; m = m->cyc_next) {
+			xo_printf (o, "%s%zu", sep ? "" : ", ",
+				   id[xc_index (c, m)]);
+			sep = false;
+		}
+		xo_puts (o, "]");
+		put_key (o, "calls", false);
+		xo_printf (o, "%llu", (unsigned long long) e->ncalls);
+		put_key (o, "internal_calls", false);
+		xo_printf (o, "%llu", (unsigned long long) e->self_calls);
+		put_key (o, "self_seconds", false);
+		put_num (o, xc_secs (c, e->time));
+		put_key (o, "children_seconds", false);
+		put_num (o, xc_secs (c, e->child_time));
+		put_key (o, "graph", false);
+		put_graph (o, c, e);
+		xo_puts (o, "}");
+	}
+	xo_puts (o, cg && cg->ncycles ? "\n  ]" : "]");
+}
+
+/* With -l: each line's samples, the pieces summed per line start.  */
+static void
+put_lines (struct xout *o, struct xctx *c, const size_t *id)
+{
+	const struct xsamples *xs = c->xs;
+	size_t i = 0, j, n = 0;
+
+	xo_puts (o, ",\n  \"lines\": [");
+	while (i < xs->n) {
+		const struct xpiece *p = &xs->v[i];
+		const struct source_file *f;
+		uint64_t cost = 0;
+		double samples;
+		int line;
+
+		/* A line's pieces follow each other (one symbol's pieces
+		   are ascending, and so are its lines).  */
+		for (j = i; j < xs->n && xs->v[j].sym == p->sym
+		     && xs->v[j].line_addr == p->line_addr; j++)
+			cost += xs->v[j].cost;
+		i = j;
+		if (p->sym == XS_NOSYM)
+			continue;
+		xs_line (c->xs, p->line_addr, &f, &line);
+		samples = (double) cost / (double) xs->per_sample;
+		xo_printf (o, "%s\n    {\"function\": %zu", n++ ? "," : "",
+			   id[p->sym]);
+		put_key (o, "address", false);
+		put_addr (o, p->line_addr);
+		put_file_line (o, f, line);
+		put_key (o, "self_samples", false);
+		put_num (o, samples);
+		put_key (o, "self_seconds", false);
+		put_num (o, c->in->p->hz ? samples / (double) c->in->p->hz
+			 : 0.0);
+		xo_puts (o, "}");
+	}
+	xo_puts (o, n ? "\n  ]" : "]");
+}
+
+void
+xw_json (struct xctx *c, struct xout *o)
+{
+	const struct export_input *in = c->in;
+	const struct xsamples *xs = c->xs;
+	const struct symtab *st = in->st;
+	size_t *id = XNEWVEC (size_t, st->len ? st->len : 1), i, n = 0;
+
+	xo_printf (o, "{\n  \"format\": \"gmonkit-gprof\",\n"
+		   "  \"version\": %d,\n", JSON_VERSION);
+	xo_printf (o, "  \"generator\": \"gprof (%s) %s\",\n", PACKAGE_NAME,
+		   PACKAGE_VERSION);
+	xo_puts (o, "  \"executable\": ");
+	put_str (o, c->image_abs);
+	xo_puts (o, ",\n  \"profiles\": [");
+	for (i = 0; i < in->opt->ngmon; i++) {
+		xo_puts (o, i ? ", " : "");
+		put_str (o, in->opt->gmon_files[i]);
+	}
+	if (in->opt->ngmon == 0)
+		put_str (o, "gmon.out");
+	xo_puts (o, "],\n  \"time\": {\"dimension\": ");
+	put_str (o, in->p->dimen[0] ? in->p->dimen : "seconds");
+	xo_printf (o, ", \"rate\": %ld", in->p->hz);
+	put_key (o, "sample_period", false);
+	put_num (o, in->p->hz ? 1.0 / (double) in->p->hz : 0.0);
+	put_key (o, "total_samples", false);
+	xo_printf (o, "%llu", (unsigned long long) xs->samples);
+	put_key (o, "unassigned_samples", false);
+	put_num (o, xs->per_sample
+		 ? (double) xs->unknown / (double) xs->per_sample : 0.0);
+	put_key (o, "excluded_samples", false);
+	put_num (o, xs->per_sample
+		 ? (double) xs->excluded / (double) xs->per_sample : 0.0);
+	put_key (o, "flat_total_seconds", false);
+	put_num (o, xc_secs (c, in->total_time));
+	put_key (o, "graph_total_seconds", false);
+	put_num (o, in->cg ? xc_secs (c, in->cg->print_time) : 0.0);
+	xo_puts (o, "},\n  \"estimated\": [\"functions.children_seconds\", "
+		 "\"functions.graph.percent\", "
+		 "\"functions.graph.children_seconds\", "
+		 "\"arcs.self_seconds\", \"arcs.children_seconds\", "
+		 "\"cycles.children_seconds\", \"cycles.graph.percent\", "
+		 "\"cycles.graph.children_seconds\"],\n");
+
+	xo_puts (o, "  \"functions\": [");
+	for (i = 0; i < st->len; i++) {
+		id[i] = SIZE_MAX;
+		if (!listed (c, &st->base[i], i))
+			continue;
+		xo_puts (o, n ? ",\n" : "\n");
+		id[i] = n;
+		put_function (o, c, i, n++);
+	}
+	xo_puts (o, n ? "\n  ],\n" : "],\n");
+	put_arcs (o, c, id);
+	put_cycles (o, c, id);
+	if (xs->by_line)
+		put_lines (o, c, id);
+	xo_puts (o, "\n}\n");
+	free (id);
+}

@@ -1,0 +1,138 @@
+/* output.c - where an export is written: a file, standard output, or
+   either of them through gzip.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Errors are remembered and reported once, when the output is closed,
+   with the file's name: a full disk shows up there, not as a short
+   file.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/export/xport.h"
+#include "gprof/util.h"
+
+static bool
+is_stdout (const char *path)
+{
+	return strcmp (path, "-") == 0;
+}
+
+static const char *
+shown_path (const struct xout *o)
+{
+	return is_stdout (o->path) ? "(standard output)" : o->path;
+}
+
+void
+xo_open (struct xout *o, const char *path, bool gzip)
+{
+	memset (o, 0, sizeof *o);
+	o->path = path;
+	if (gzip) {
+		int fd;
+
+		if (is_stdout (path)) {
+			fflush (stdout);
+			fd = dup (STDOUT_FILENO);
+		} else {
+			fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		}
+		if (fd < 0 || !(o->gz = gzdopen (fd, "wb9")))
+			gp_fatal (shown_path (o), "cannot write: %s",
+				  strerror (errno));
+		return;
+	}
+	if (is_stdout (path)) {
+		o->f = stdout;
+		return;
+	}
+	o->f = fopen (path, "w");
+	if (!o->f)
+		gp_fatal (path, "cannot write: %s", strerror (errno));
+}
+
+void
+xo_write (struct xout *o, const char *s, size_t n)
+{
+	if (o->failed || n == 0)
+		return;
+	if (o->gz) {
+		/* gzwrite() takes an unsigned count.  */
+		while (n > 0) {
+			unsigned int k = n > (1u << 30) ? 1u << 30
+				: (unsigned int) n;
+
+			if (gzwrite (o->gz, s, k) != (int) k) {
+				o->failed = true;
+				return;
+			}
+			s += k;
+			n -= k;
+		}
+	} else if (fwrite (s, 1, n, o->f) != n) {
+		o->failed = true;
+	}
+}
+
+void
+xo_puts (struct xout *o, const char *s)
+{
+	xo_write (o, s, strlen (s));
+}
+
+void
+xo_printf (struct xout *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start (ap, fmt);
+	n = vsnprintf (o->buf, o->cap, fmt, ap);
+	va_end (ap);
+	if (n < 0) {
+		o->failed = true;
+		return;
+	}
+	if ((size_t) n >= o->cap) {
+		o->cap = (size_t) n + 256;
+		o->buf = xrealloc (o->buf, o->cap);
+		va_start (ap, fmt);
+		vsnprintf (o->buf, o->cap, fmt, ap);
+		va_end (ap);
+	}
+	xo_write (o, o->buf, (size_t) n);
+}
+
+void
+xo_close (struct xout *o)
+{
+	bool bad = o->failed;
+
+	if (o->gz) {
+		if (gzclose (o->gz) != Z_OK)
+			bad = true;
+	} else if (o->f == stdout) {
+		if (fflush (stdout) != 0 || ferror (stdout))
+			bad = true;
+	} else if (o->f) {
+		if (ferror (o->f))
+			bad = true;
+		if (fclose (o->f) != 0)
+			bad = true;
+	}
+	free (o->buf);
+	if (bad)
+		gp_fatal (shown_path (o), "cannot write the export");
+	memset (o, 0, sizeof *o);
+}

@@ -1,0 +1,217 @@
+/* xport.h - what the exporters share.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Private to gprof/export/.  The writers (callgrind.c, igprof.c,
+   aprof.c, dot.c, json.c) get a struct xctx: the model, the options of
+   their --export, and two things computed once for all of them --
+
+   - samples.c: the histogram split into integer costs per address
+     piece, per symbol and (with -l) per line, adding up exactly to the
+     samples taken;
+   - estimate.c: those costs carried up the call graph by gprof's rule,
+     in integers that add up, and the calls per call site --
+
+   with round.c's largest-remainder split underneath, and output.c to
+   write plain or gzip'ed files.  */
+
+#ifndef GPROF_EXPORT_XPORT_H
+#define GPROF_EXPORT_XPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <zlib.h>
+
+#include "gprof/export/export.h"
+#include "gprof/model.h"
+
+/* ------------------------------------------------------------------ */
+/* One --export option (export.c).  */
+
+enum xfmt {
+	XF_CALLGRIND, XF_IGPROF, XF_APROF, XF_DOT, XF_JSON
+};
+
+struct xreq {
+	enum xfmt fmt;
+	const char *spec;		/* the option's argument, as typed */
+	char *path;			/* output file; "-" is standard output */
+	bool gzip;			/* compress (igprof, callgrind) */
+	bool flat;			/* igprof: one-frame stacks only */
+	bool bb;			/* aprof: basic-block counts as cost */
+	double prune;			/* igprof: smallest subtree kept, ticks */
+	size_t max_nodes;		/* igprof: most stack nodes written */
+	double node_thres;		/* dot: smallest node drawn, % of total */
+	double edge_thres;		/* dot: smallest edge drawn, % of total */
+};
+
+/* ------------------------------------------------------------------ */
+/* output.c: a file, standard output, or a gzip stream.  */
+
+struct xout {
+	const char *path;		/* as named; "-" is standard output */
+	FILE *f;			/* plain output */
+	gzFile gz;			/* compressed output */
+	char *buf;			/* xo_printf()'s line buffer */
+	size_t cap;
+	bool failed;			/* a write failed */
+};
+
+/* Opens PATH ("-": standard output) for writing, compressed if GZIP.
+   Exits with a message if it cannot.  */
+void xo_open (struct xout *o, const char *path, bool gzip);
+void xo_write (struct xout *o, const char *s, size_t n);
+void xo_puts (struct xout *o, const char *s);
+void xo_printf (struct xout *o, const char *fmt, ...)
+	__attribute__ ((format (printf, 2, 3)));
+/* Closes O; exits with a message if anything could not be written.  */
+void xo_close (struct xout *o);
+
+/* ------------------------------------------------------------------ */
+/* round.c: integers that add up.  */
+
+/* Splits TOTAL into OUT[0..N) in proportion to the weights W[0..N),
+   exactly: each gets the floor of its share, and what the floors leave
+   goes one by one to the largest remainders (the first of equal
+   ones).  All weights 0: OUT is all 0 (TOTAL cannot be split).  */
+void xr_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out);
+
+/* The same with real weights (>= 0).  */
+void xr_split_real (uint64_t total, const double *w, size_t n,
+		    uint64_t *out);
+
+/* ------------------------------------------------------------------ */
+/* samples.c: the histogram, as integer costs.  */
+
+#define XS_NOSYM	UINT32_MAX	/* a piece outside every symbol */
+
+/* Where some of the cost lies: an address range's share of one bin.  */
+struct xpiece {
+	uint64_t addr;			/* first address of the piece */
+	uint64_t line_addr;		/* start of its line (-l), else of its
+					   symbol */
+	uint32_t sym;			/* symbol index, or XS_NOSYM */
+	uint64_t cost;			/* units */
+};
+
+struct xsamples {
+	const char *unit;		/* "usec", "nsec", "psec", "samples" */
+	const char *unit_long;		/* for a reader's legend */
+	uint64_t per_sample;		/* units per sample */
+	uint64_t samples;		/* samples kept: all, less those of
+					   symbols the flat profile leaves out */
+	uint64_t total;			/* units kept: samples * per_sample */
+	uint64_t *self;			/* per symbol: its samples, in units */
+	uint64_t unknown;		/* units outside every symbol */
+	uint64_t excluded;		/* units of the symbols left out */
+	struct xpiece *v;		/* pieces, ascending by address */
+	size_t n;
+	bool by_line;			/* pieces split at line starts (-l) */
+
+	bool have_bb;			/* the profile has block counts */
+	uint64_t *bb_self;		/* per symbol: block executions */
+	uint64_t bb_unknown;		/* executions outside every symbol */
+	uint64_t bb_total;
+	struct xpiece *bbv;		/* one piece per block, ascending */
+	size_t nbb;
+
+	struct lines *lines;		/* for xs_line() */
+	struct xline *lcache;		/* line lookups, open addressing */
+	size_t lcache_mask;
+	size_t lcache_used;
+};
+
+/* Splits the histograms of IN (and its block counts) into pieces; at
+   line starts too if BY_LINE.  */
+void xs_build (struct xsamples *xs, const struct export_input *in,
+	       bool by_line);
+void xs_free (struct xsamples *xs);
+
+/* The source file (NULL if unknown) and line (0) of ADDR.  */
+void xs_line (struct xsamples *xs, uint64_t addr,
+	      const struct source_file **file, int *line);
+
+/* ------------------------------------------------------------------ */
+/* estimate.c: the call graph, in integer costs.  */
+
+#define XE_TIME		0		/* sampled time, samples.c's units */
+#define XE_BB		1		/* basic-block executions */
+#define XE_NEV		2
+
+/* The calls of one arc from one place in the caller.  */
+struct xsite {
+	uint32_t arc;			/* index in the call graph's arcs */
+	uint32_t caller, callee;	/* its symbols' indices */
+	uint64_t from_pc;		/* caller address the profile holds */
+	uint64_t call_pc;		/* the call instruction; 0: not found */
+	uint64_t count;			/* calls */
+	uint64_t cost[XE_NEV];		/* its share of the arc's cost */
+};
+
+struct xgraph {
+	size_t nev;			/* events: 1, or 2 with block counts */
+	uint64_t *arc_cost[XE_NEV];	/* per arc: cost of the callee (and
+					   its callees) on behalf of the
+					   caller, gprof's estimate; 0 for
+					   calls within a cycle */
+	uint64_t *incl[XE_NEV];		/* per symbol: self + what its calls
+					   out of its cycle cost */
+	uint64_t *cyc_incl[XE_NEV];	/* per cycle: the same, whole */
+	struct xsite *sites;		/* by caller (symbol index), then
+					   call address */
+	size_t nsites;
+	size_t *first_site;		/* per symbol + 1: its sites are
+					   sites[first_site[i] ..
+					   first_site[i+1]) */
+	size_t nfound;			/* sites whose call was found */
+};
+
+/* Carries XS's costs up IN's call graph (which may be NULL: then every
+   inclusive cost is the self cost).  */
+void xg_build (struct xgraph *g, const struct export_input *in,
+	       const struct xsamples *xs);
+void xg_free (struct xgraph *g);
+
+/* ------------------------------------------------------------------ */
+/* export.c: what a writer gets.  */
+
+struct xctx {
+	const struct export_input *in;
+	const struct xreq *req;
+	struct xsamples *xs;		/* built for the first writer */
+	struct xgraph *xg;
+	char **names;			/* demangled names, per symbol */
+	unsigned char *named;
+	char *image_abs;		/* the executable's absolute path */
+};
+
+/* The name of symbol I as the reports show it: demangled unless -T or
+   --no-demangle.  */
+const char *xc_name (struct xctx *c, size_t i);
+/* The symbol's file name, or "???".  */
+const char *xc_file (const struct sym *s);
+/* The index of symbol S.  */
+size_t xc_index (const struct xctx *c, const struct sym *s);
+/* Seconds of TICKS (0 without a clock rate).  */
+double xc_secs (const struct xctx *c, double ticks);
+
+/* The writers.  */
+void xw_callgrind (struct xctx *c, struct xout *o);
+void xw_igprof (struct xctx *c, struct xout *o);
+void xw_aprof (struct xctx *c, struct xout *o);
+void xw_dot (struct xctx *c, struct xout *o);
+void xw_json (struct xctx *c, struct xout *o);
+
+/* aprof.c: whether the report would have no routine (nothing called,
+   nothing sampled), which aprof-plot cannot take.  */
+bool xw_aprof_empty (const struct xctx *c);
+
+/* callgrind.c: refuses (exits) if PATH would be loaded by KCachegrind
+   together with another callgrind file of its directory.  */
+void xw_callgrind_check_name (const char *path);
+
+#endif /* GPROF_EXPORT_XPORT_H */
