@@ -251,6 +251,30 @@ store (struct callgraph *cg, struct symtab *st, const struct sums *u)
 }
 
 void
+ctx_weigh (const struct profile *p, const struct symtab *st,
+	   const double *self, struct sym **psym, double *w)
+{
+	double *leaf_samples = XCNEWVEC (double, st->len + 1);
+	size_t n = p->nctx, i;
+
+	for (i = 0; i < n; i++) {
+		const struct ctx_node *c = &p->ctx[i];
+
+		psym[i] = c->known ? symtab_find (st, c->addr) : NULL;
+		if (psym[i] && c->count)
+			leaf_samples[sym_ix (st, psym[i])] += (double) c->count;
+	}
+	for (i = 0; i < n; i++) {
+		size_t k = psym[i] ? sym_ix (st, psym[i]) : 0;
+
+		w[i] = psym[i] && p->ctx[i].count ? (double) p->ctx[i].count
+			* (self ? self[k] : psym[i]->time) / leaf_samples[k]
+			: 0.0;
+	}
+	free (leaf_samples);
+}
+
+void
 ctx_measure (struct callgraph *cg, struct symtab *st,
 	     const struct profile *p, const struct symspecs *ss,
 	     const char *name)
@@ -258,7 +282,8 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 	size_t n = p->nctx, i;
 	struct sym **psym = XNEWVEC (struct sym *, n ? n : 1);
 	uint32_t *link = XNEWVEC (uint32_t, n ? n : 1), stamp = 0;
-	double *leaf_samples = XCNEWVEC (double, st->len ? st->len : 1);
+	double *w = XNEWVEC (double, n ? n : 1);
+	bool *sampled = XCNEWVEC (bool, st->len + 1);
 	double nocontext = 0, total = 0;
 	struct site_hash sites;
 	struct sums u;
@@ -272,22 +297,19 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 	u.cyc_child = XCNEWVEC (double, cg->ncycles + 1);
 	u.cyc_seen = XCNEWVEC (uint32_t, cg->ncycles + 1);
 
-	/* Each node's symbol, the arc that entered it, and the samples
-	   of each function that have a context.  */
+	/* Each node's symbol and weight, and the arc that entered it.  */
+	ctx_weigh (p, st, NULL, psym, w);
 	sites_build (&sites, cg, st, p, ss);
 	for (i = 0; i < n; i++) {
 		const struct ctx_node *c = &p->ctx[i];
-		struct sym *callee;
+		struct sym *callee = psym[i] ? cg_callee (st, psym[i]) : NULL;
 
-		psym[i] = c->known ? symtab_find (st, c->addr) : NULL;
 		link[i] = NO_ARC;
-		callee = psym[i] ? cg_callee (st, psym[i]) : NULL;
-		if (c->parent < CTX_CUT && callee && psym[c->parent]
-		    && c->known && p->ctx[c->parent].known)
+		if (c->parent < CTX_CUT && callee && psym[c->parent])
 			link[i] = sites_find (&sites, p->ctx[c->parent].addr,
 					      callee);
 		if (psym[i] && c->count)
-			leaf_samples[sym_ix (st, psym[i])] += (double) c->count;
+			sampled[sym_ix (st, psym[i])] = true;
 	}
 	sites_free (&sites);
 
@@ -295,18 +317,13 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 		const struct sym *s = &st->base[i];
 
 		total += s->time * s->fract;
-		if (leaf_samples[i] == 0.0)
+		if (!sampled[i])
 			nocontext += s->time * s->fract;
 	}
-	for (i = 0; i < n; i++) {
-		const struct sym *leaf = psym[i];
-
-		if (!leaf || !p->ctx[i].count || leaf->fract == 0.0)
-			continue;
-		walk_chain (p->ctx, (uint32_t) i, (double) p->ctx[i].count
-			    * leaf->time / leaf_samples[sym_ix (st, leaf)],
-			    ++stamp, psym, link, cg, st, &u);
-	}
+	for (i = 0; i < n; i++)
+		if (w[i] > 0.0 && psym[i]->fract != 0.0)
+			walk_chain (p->ctx, (uint32_t) i, w[i], ++stamp, psym,
+				    link, cg, st, &u);
 	store (cg, st, &u);
 	cg_number (cg, st);
 
@@ -322,7 +339,8 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 
 	free (psym);
 	free (link);
-	free (leaf_samples);
+	free (w);
+	free (sampled);
 	free (u.arc_total);
 	free (u.arc_self);
 	free (u.arc_seen);

@@ -17,6 +17,13 @@ struct symspecs;
    matched to the graph's by SS's arc specs, as cg_tally matched them.
    Warns (about profile NAME) when much of the time has no context, or
    was sampled deeper than the contexts go.  */
+/* For each node of P's contexts, its symbol in ST (PSYM; NULL if in
+   none) and the weight of the samples counted on it (W): its count,
+   scaled so that the weights of a function's samples add up to its
+   self time, SELF[i] for symbol i (NULL: the symbols' own time).  */
+void ctx_weigh (const struct profile *p, const struct symtab *st,
+		const double *self, struct sym **psym, double *w);
+
 void ctx_measure (struct callgraph *cg, struct symtab *st,
 		  const struct profile *p, const struct symspecs *ss,
 		  const char *name);

@@ -38,6 +38,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/round.c \
 	gprof/export/samples.c \
 	gprof/export/estimate.c \
+	gprof/export/contexts.c \
 	gprof/export/callgrind.c \
 	gprof/export/igprof.c \
 	gprof/export/aprof.c \
