@@ -9,6 +9,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/format.texi \
 	doc/analyser.texi \
 	doc/viewers.texi \
+	doc/contexts.texi \
 	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi
