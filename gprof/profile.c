@@ -26,7 +26,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -77,13 +76,14 @@ gmon_format_of (enum file_format f)
 /* --objects: the companions libgmon writes beside its profiles */
 
 /* NAME's companion into F: 0; -1 if there is none (PATH, SIZE bytes,
-   says where it was looked for); -2 if it is damaged (ERR says how).  */
+   says where it was looked for; "" for standard input, which has
+   none); -2 if it is damaged (ERR says how).  */
 static int
 companion_read (const char *name, struct gmonx_file *f, char *path,
 		size_t size, struct gmon_error *err)
 {
 	if (strcmp (name, "-") == 0) {
-		snprintf (path, size, "(standard input has none)");
+		path[0] = '\0';	/* standard input has no companion */
 		return -1;
 	}
 	if (gmonx_find_companion (name, path, size) < 0)
@@ -100,6 +100,9 @@ companion_of (const char *name, struct gmonx_file *f)
 
 	switch (companion_read (name, f, path, sizeof path, &err)) {
 	case -1:
+		if (!*path)
+			gp_fatal (name, "--objects: standard input has no "
+				  "companion");
 		gp_fatal (name, "--objects: no %s beside it (was it written by "
 			  "libgmon, with GMON_OBJECTS=0, or renamed?)", path);
 	case -2:
@@ -300,11 +303,11 @@ add_objects (struct gmon_profile *gp, const struct gmonx_file *f,
 
 /* The contexts of the profiles read so far.  */
 struct ctx_load {
-	enum ctx_use use;
-	struct ctx_node *v;
+	enum ctx_use use;		/* --contexts, --no-contexts */
+	struct ctx_node *v;		/* every profile's nodes, side by side */
 	size_t n, cap;
-	unsigned int depth;
-	uint64_t lost;
+	unsigned int depth;		/* the deepest GMON_CONTEXT */
+	uint64_t lost;			/* samples without a context */
 	size_t with, without;		/* profiles with and without them */
 	char *first_without;		/* the first without: its name */
 	char *why;			/* ... and why */
@@ -369,6 +372,8 @@ add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
 
 	if (!f) {
 		no_contexts (cl, name, err ? xstrdup (err->msg)
+			     : !*path ? xstrdup ("standard input has no "
+						 "companion")
 			     : xasprintf ("no %s beside it", path), err != NULL);
 		return;
 	}

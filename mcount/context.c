@@ -198,7 +198,7 @@ mc_ctx_sample (struct mc_thread *t, const ucontext_t *uc, uintptr_t pc,
 	k = mc_unwind (&c->uw, t->tid, t->samples, uc, pc, c->frames,
 		       mc_config.context, &cut);
 	if (k < 0) {
-		c->unwalked += n;
+		__atomic_fetch_add (&c->unwalked, n, __ATOMIC_RELAXED);
 		k = 0;
 	}
 	/* The histogram charges the copy of mcount near the program to

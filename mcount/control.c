@@ -292,10 +292,9 @@ report_contexts (struct mc_line *l, bool *first)
 	if (st.lost) {
 		part (l, first);
 		mc_line_u64 (l, st.lost);
-		mc_line_str (l, " samples have no calling context (a thread "
-			     "had no memory for it, or was sampled before "
-			     "it ran -pg code): allow more memory (ulimit "
-			     "-v) or lower GMON_CONTEXT");
+		mc_line_str (l, " samples have no calling context (no "
+			     "memory for it): allow more memory (ulimit -v) "
+			     "or lower GMON_CONTEXT");
 	}
 }
 

@@ -580,7 +580,8 @@ table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 	s = init;
 	if (!run_cfa (&r, &c, begin, pc, &s, &init))
 		goto stop;
-	if (c.signal || s.cfa_expr || (s.cfa_reg != DW_RSP && s.cfa_reg != DW_RBP)
+	if (c.signal || s.cfa_expr
+	    || (s.cfa_reg != DW_RSP && s.cfa_reg != DW_RBP)
 	    || s.ra != REG_OFFSET || s.cfa_off < INT32_MIN
 	    || s.cfa_off > INT32_MAX || s.ra_off < INT16_MIN
 	    || s.ra_off > INT16_MAX)
@@ -588,7 +589,8 @@ table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 	rule->cfa_reg = s.cfa_reg == DW_RSP ? MC_UW_RSP : MC_UW_RBP;
 	rule->cfa_off = (int32_t) s.cfa_off;
 	rule->ra_off = (int16_t) s.ra_off;
-	if (s.bp == REG_OFFSET && s.bp_off >= INT16_MIN && s.bp_off <= INT16_MAX) {
+	if (s.bp == REG_OFFSET && s.bp_off >= INT16_MIN
+	    && s.bp_off <= INT16_MAX) {
 		rule->flags |= MC_UW_BP_SAVED;
 		rule->bp_off = (int16_t) s.bp_off;
 	} else if (s.bp != REG_SAME) {

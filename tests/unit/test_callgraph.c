@@ -28,7 +28,7 @@ struct graph {
 	struct callgraph cg;
 	struct options opt;
 	struct symspecs *ss;
-	char (*names)[16];
+	char (*names)[24];		/* "f" and any size_t */
 };
 
 static void
