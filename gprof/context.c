@@ -151,19 +151,10 @@ sym_ix (const struct symtab *st, const struct sym *s)
 	return (size_t) (s - st->base);
 }
 
-/* The cycle number of S (0: none), S in the symbol table.  */
-static int
-cyc_of (const struct sym *s)
-{
-	return s ? s->cyc_num : 0;
-}
-
 /* Whether A and B are in one cycle, or are one function.  */
 static bool
 same_cyc (const struct sym *a, const struct sym *b)
 {
-	if (!a || !b)
-		return false;
 	return a == b || (a->cyc_num != 0 && a->cyc_num == b->cyc_num);
 }
 
@@ -203,7 +194,7 @@ walk_chain (const struct ctx_node *ctx, uint32_t n, double w, uint32_t stamp,
 				u->child[k] += w;
 			}
 		}
-		if (caller->cyc_num != 0 && caller->cyc_num != cyc_of (leaf)) {
+		if (caller->cyc_num != 0 && caller->cyc_num != leaf->cyc_num) {
 			size_t z = (size_t) caller->cyc_num - 1;
 
 			if (u->cyc_seen[z] != stamp) {
