@@ -469,14 +469,23 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	gmon_profile_init (&gp, &t);
 	for (i = 0; i < n; i++) {
 		struct gmon_file_stats gs;
-		struct gmon_error err;
+		struct gmon_error err, xerr;
 		struct file_stats st;
 		struct gmonx_file f;
 		char path[4096];
 		uint64_t before = 0;
 		int got = -1;
 
-		if (contexts != CTX_IGNORE)
+		/* The companion first: only a profile that has one needs
+		   its samples counted (to know it is the companion's).  */
+		if (objs) {
+			companion_of (names[i], &f);
+			got = 0;
+		} else if (contexts != CTX_IGNORE) {
+			got = companion_read (names[i], &f, path, sizeof path,
+					      &xerr);
+		}
+		if (got == 0 && contexts != CTX_IGNORE)
 			before = hist_total (&gp);
 		if (gmon_profile_read (&gp, names[i], gmon_format_of (format),
 				       &gs, &err) < 0)
@@ -489,18 +498,13 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		st.nbb = gs.nbb;
 		if (cb)
 			cb (names[i], &st, arg);
-		if (objs)
-			companion_of (names[i], &f);
-		else if (contexts != CTX_IGNORE)
-			got = companion_read (names[i], &f, path, sizeof path,
-					      &err);
 		if (contexts != CTX_IGNORE)
-			add_contexts (&cl, names[i], hist_total (&gp) - before,
-				      objs || got == 0 ? &f : NULL, path,
-				      got == -2 ? &err : NULL, objs);
+			add_contexts (&cl, names[i], got == 0 ? hist_total (&gp)
+				      - before : 0, got == 0 ? &f : NULL, path,
+				      got == -2 ? &xerr : NULL, objs);
 		if (objs)
 			add_objects (&gp, &f, objs);
-		if (objs || got == 0)
+		if (got == 0)
 			gmonx_free (&f);
 	}
 	take_contexts (&cl, p);
