@@ -3,8 +3,8 @@
 ## them), or one part: `make bench-gprof', `make bench-runtime'.  Never
 ## part of `make check'.
 
-.PHONY: bench bench-gprof bench-runtime bench-bbcount
-bench: bench-gprof bench-runtime bench-bbcount
+.PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context
+bench: bench-gprof bench-runtime bench-bbcount bench-context
 
 EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 
@@ -42,3 +42,12 @@ bench-bbcount: all bench/runstat$(EXEEXT)
 	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-bb-bench.sh
 
 EXTRA_DIST += bench/rt-bb-bench.sh bench/loops.c
+
+# Calling contexts (GMON_CONTEXT) against classic sampling, at the
+# default rate and at 10 kHz, on the call-heavy and a deep-recursion
+# program: see the header of bench/rt-context-bench.sh.
+bench-context: all bench/runstat$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-context-bench.sh
+
+EXTRA_DIST += bench/rt-context-bench.sh bench/deep.c

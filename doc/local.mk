@@ -10,6 +10,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/analyser.texi \
 	doc/lines.texi \
 	doc/viewers.texi \
+	doc/contexts.texi \
 	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi

@@ -55,7 +55,9 @@ usage (FILE *f, int status)
 "A gmonx file (the companion libgmon writes beside a profile, in\n"
 "PROFILE-objs/objects.gmonx) is printed as 'process ...', one\n"
 "'object ID ...' per object and 'arc FROM_ID:ADDR SELF_ID:ADDR COUNT'\n"
-"per call between objects.\n",
+"per call between objects; with calling contexts (GMON_CONTEXT),\n"
+"'context depth=N lost=L unwalked=U' and 'node N PARENT ID:ADDR COUNT'\n"
+"per node (PARENT: a node number, root or cut).\n",
 		 prog);
 	exit (status);
 }
@@ -265,7 +267,7 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 {
 	struct gmonx_file f;
 	struct gmon_error err;
-	unsigned long long calls = 0;
+	unsigned long long calls = 0, samples = 0;
 	size_t i, k;
 
 	if (gmonx_read (path, &f, &err) < 0) {
@@ -331,6 +333,33 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 				(unsigned long long) a->self_pc);
 		printf (" %llu\n", (unsigned long long) a->count);
 	}
+	if (f.have_context)
+		printf ("context depth=%u lost=%llu unwalked=%llu\n",
+			f.context.depth, (unsigned long long) f.context.lost,
+			(unsigned long long) f.context.unwalked);
+	for (i = 0; i < f.nnodes; i++) {
+		const struct gmonx_ctx_node *c = &f.nodes[i];
+
+		samples += c->count;
+		if (o->summary)
+			continue;
+		printf ("node %zu ", i);
+		if (c->parent == GMONX_CTX_ROOT)
+			printf ("root");
+		else if (c->parent == GMONX_CTX_CUT)
+			printf ("cut");
+		else
+			printf ("%u", c->parent);
+		if (c->obj == GMONX_NO_OBJECT)
+			printf (" -:0x%llx", (unsigned long long) c->addr);
+		else
+			printf (" %u:0x%llx", c->obj,
+				(unsigned long long) c->addr);
+		printf (" %llu\n", (unsigned long long) c->count);
+	}
+	if (f.nnodes)
+		printf ("contexts: %zu nodes, %llu samples\n", f.nnodes,
+			samples);
 	printf ("total: %zu objects, %zu arcs between them (%llu calls), "
 		"%llu records skipped\n", f.nobjects, f.narcs, calls,
 		(unsigned long long) f.skipped);

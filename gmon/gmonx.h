@@ -59,6 +59,20 @@ struct gmonx_arc {
 	uint64_t count;			/* calls */
 };
 
+struct gmonx_context {
+	uint32_t depth;			/* frames a context holds at most */
+	uint64_t lost;			/* samples without a context */
+	uint64_t unwalked;		/* samples with their PC only */
+};
+
+/* A node of the calling-context tree (CONTEXTS records).  */
+struct gmonx_ctx_node {
+	uint32_t parent;		/* node number, or GMONX_CTX_ROOT/CUT */
+	uint32_t obj;			/* object id, or GMONX_NO_OBJECT */
+	uint64_t addr;			/* link-time address in obj */
+	uint64_t count;			/* samples whose chain ends here */
+};
+
 /* ------------------------------------------------------------------ */
 /* gmonx_write.c: async-signal-safe, as gmon/write.c.  Each returns 0,
    or -1 once any write failed (W->error says why).  W's target is
@@ -74,6 +88,12 @@ int gmonx_write_object (struct gmon_writer *w,
 /* One record of N arcs (more records if N is very large).  */
 int gmonx_write_arcs (struct gmon_writer *w, const struct gmonx_arc *a,
 		      size_t n);
+int gmonx_write_context (struct gmon_writer *w,
+			 const struct gmonx_context *c);
+/* One record of N context nodes (more if N is very large).  The
+   parents are numbers among all the nodes the file holds.  */
+int gmonx_write_ctx_nodes (struct gmon_writer *w,
+			   const struct gmonx_ctx_node *nodes, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* gmonx_read.c */
@@ -90,6 +110,11 @@ struct gmonx_file {
 	size_t nobjects;
 	struct gmonx_arc *arcs;		/* every ARCS entry, in file order */
 	size_t narcs;
+	bool have_context;		/* a CONTEXT record was read */
+	struct gmonx_context context;
+	struct gmonx_ctx_node *nodes;	/* every CONTEXTS node, in file order
+					   (a parent before its children) */
+	size_t nnodes;
 	uint64_t skipped;		/* records of tags not known here */
 	unsigned char *data;		/* the bytes of the file */
 	size_t size;

@@ -103,8 +103,39 @@
        24  u64  count        calls
    The same pair may come more than once: readers add the counts.
 
-   Tags 4 and up are free (calling-context samples, issue 8, will take
-   one).  */
+   GMONX_TAG_CONTEXT (4): how the calling contexts of the samples were
+   recorded (GMON_CONTEXT); at most once per file, in a file that has
+   CONTEXTS records.
+       0   u32  depth        frames a context holds at most
+       4   u32  reserved     0
+       8   u64  lost         samples of the histograms that have no
+                             context (no memory for it, or taken on a
+                             thread libgmon did not know yet)
+       16  u64  unwalked     samples whose stack could not be walked
+                             (not the thread's own stack): their context
+                             is their PC alone
+
+   GMONX_TAG_CONTEXTS (5): calling contexts, as a tree of nodes.  The
+   nodes of all the CONTEXTS records of a file are numbered together,
+   from 0, in file order.  A node stands for a chain of addresses: its
+   own, then its parent's, and so on up to a node without a parent.
+   The first address of a chain is where the samples it counts were
+   taken (a PC); the others are return addresses, innermost first.
+   Body size is a multiple of 24; each entry:
+       0   u32  parent       number of the parent node, smaller than
+                             this node's own; or GMONX_CTX_ROOT: the
+                             stack ended here (its outermost frame, or
+                             one that could not be followed further); or
+                             GMONX_CTX_CUT: the stack went on beyond
+                             `depth' frames
+       4   u32  obj          object id of addr, or GMONX_NO_OBJECT
+       8   u64  addr         link-time address in obj (runtime if none)
+       16  u64  count        samples whose chain is exactly this one: 0
+                             for a node that is only a frame of others
+   The same chain may come more than once (libgmon keeps a tree per
+   thread): readers add the counts.
+
+   Tags 6 and up are free.  */
 
 #ifndef GMON_GMONX_OUT_H
 #define GMON_GMONX_OUT_H
@@ -118,13 +149,17 @@
 enum gmonx_tag {
 	GMONX_TAG_PROCESS = 1,
 	GMONX_TAG_OBJECT = 2,
-	GMONX_TAG_ARCS = 3
+	GMONX_TAG_ARCS = 3,
+	GMONX_TAG_CONTEXT = 4,
+	GMONX_TAG_CONTEXTS = 5
 };
 
 /* Fixed parts of the bodies, as version 1 writes them.  */
 #define GMONX_PROCESS_SIZE	80
 #define GMONX_OBJECT_SIZE	56	/* then the four strings */
 #define GMONX_ARC_SIZE		32
+#define GMONX_CONTEXT_SIZE	24
+#define GMONX_CTX_NODE_SIZE	24
 
 /* What wrote the file (PROCESS end).  */
 enum gmonx_end {
@@ -149,6 +184,9 @@ enum gmonx_clock {
 #define GMONX_OBJ_UNLOADED	0x4	/* dlclose'd before the dump */
 
 #define GMONX_NO_OBJECT		0xffffffffu
+/* CONTEXTS parents that are not nodes.  */
+#define GMONX_CTX_ROOT		0xffffffffu	/* the stack ended here */
+#define GMONX_CTX_CUT		0xfffffffeu	/* it went on past depth */
 #define GMONX_BUILD_ID_MAX	64
 #define GMONX_STRING_MAX	0xffffu
 

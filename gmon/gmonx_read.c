@@ -57,6 +57,10 @@ tag_name (uint32_t tag)
 		return "object";
 	case GMONX_TAG_ARCS:
 		return "arcs";
+	case GMONX_TAG_CONTEXT:
+		return "context";
+	case GMONX_TAG_CONTEXTS:
+		return "contexts";
 	default:
 		return "unknown";
 	}
@@ -306,6 +310,94 @@ parse_arcs (struct gmonx_file *f, struct body *b, size_t *cap,
 	return 0;
 }
 
+static int
+parse_context (struct gmonx_file *f, struct body *b, struct gmon_error *err)
+{
+	const unsigned char *d = b->p;
+
+	if (f->have_context) {
+		gmon_error_set (err, f->name, "a second context record at "
+				"offset %llu", (unsigned long long) b->at);
+		return -1;
+	}
+	if (b->left < GMONX_CONTEXT_SIZE) {
+		gmon_error_set (err, f->name, "context record at offset %llu "
+				"has %zu bytes, fewer than the %d it needs",
+				(unsigned long long) b->at, b->left,
+				GMONX_CONTEXT_SIZE);
+		return -1;
+	}
+	f->context.depth = (uint32_t) le (d, 4);
+	f->context.lost = le (d + 8, 8);
+	f->context.unwalked = le (d + 16, 8);
+	f->have_context = true;
+	return 0;
+}
+
+/* A tree by construction: each parent is a node read before.  */
+static int
+parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
+		struct gmon_error *err)
+{
+	size_t n = b->left / GMONX_CTX_NODE_SIZE, i;
+
+	if (b->left % GMONX_CTX_NODE_SIZE != 0) {
+		gmon_error_set (err, f->name, "contexts record at offset %llu "
+				"has %zu bytes, not a multiple of %d",
+				(unsigned long long) b->at, b->left,
+				GMONX_CTX_NODE_SIZE);
+		return -1;
+	}
+	if (f->nnodes + n > *cap) {
+		size_t want = *cap ? *cap : 64;
+		struct gmonx_ctx_node *v;
+
+		while (want < f->nnodes + n)
+			want *= 2;
+		v = realloc (f->nodes, want * sizeof *v);
+		if (!v) {
+			gmon_error_set (err, f->name, "out of memory");
+			return -1;
+		}
+		f->nodes = v;
+		*cap = want;
+	}
+	for (i = 0; i < n; i++) {
+		const unsigned char *d = b->p + i * GMONX_CTX_NODE_SIZE;
+		struct gmonx_ctx_node *c = &f->nodes[f->nnodes];
+
+		c->parent = (uint32_t) le (d, 4);
+		c->obj = (uint32_t) le (d + 4, 4);
+		c->addr = le (d + 8, 8);
+		c->count = le (d + 16, 8);
+		if (c->parent != GMONX_CTX_ROOT && c->parent != GMONX_CTX_CUT
+		    && c->parent >= f->nnodes) {
+			gmon_error_set (err, f->name, "contexts record at "
+					"offset %llu: node %zu has parent %u, "
+					"which is not a node before it",
+					(unsigned long long) b->at, f->nnodes,
+					c->parent);
+			return -1;
+		}
+		if (c->obj != GMONX_NO_OBJECT && !gmonx_object (f, c->obj)) {
+			gmon_error_set (err, f->name, "contexts record at "
+					"offset %llu: node %zu names object %u, "
+					"which no object record before it "
+					"defines", (unsigned long long) b->at,
+					f->nnodes, c->obj);
+			return -1;
+		}
+		if (f->nnodes >= GMONX_CTX_CUT) {
+			gmon_error_set (err, f->name, "contexts record at "
+					"offset %llu: more nodes than can be "
+					"numbered", (unsigned long long) b->at);
+			return -1;
+		}
+		f->nnodes++;
+	}
+	return 0;
+}
+
 static char *
 dir_of (const char *name)
 {
@@ -329,7 +421,7 @@ static int
 parse (struct gmonx_file *f, struct gmon_error *err)
 {
 	const unsigned char *d = f->data;
-	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0;
+	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0, ncap = 0;
 
 	if (f->size < GMONX_HDR_SIZE) {
 		gmon_error_set (err, f->name, "file too short to be a gmonx "
@@ -382,6 +474,12 @@ parse (struct gmonx_file *f, struct gmon_error *err)
 			break;
 		case GMONX_TAG_ARCS:
 			rc = parse_arcs (f, &b, &acap, err);
+			break;
+		case GMONX_TAG_CONTEXT:
+			rc = parse_context (f, &b, err);
+			break;
+		case GMONX_TAG_CONTEXTS:
+			rc = parse_contexts (f, &b, &ncap, err);
 			break;
 		default:
 			f->skipped++;
@@ -504,6 +602,7 @@ gmonx_free (struct gmonx_file *f)
 		free ((char *) f->objects[i].path);
 	free (f->objects);
 	free (f->arcs);
+	free (f->nodes);
 	free (f->data);
 	free (f->dir);
 	free (f->name);

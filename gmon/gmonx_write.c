@@ -125,7 +125,7 @@ gmonx_write_object (struct gmon_writer *w, const struct gmonx_object *o)
 	return 0;
 }
 
-/* Records of at most this many arcs: 32 MiB each.  */
+/* Records of at most this many arcs (32 MiB) or context nodes.  */
 #define ARCS_PER_RECORD	(1u << 20)
 
 int
@@ -146,6 +146,39 @@ gmonx_write_arcs (struct gmon_writer *w, const struct gmonx_arc *a, size_t n)
 			    || put_le (w, a[i].count, 8) < 0)
 				return -1;
 		a += k;
+		n -= k;
+	}
+	return 0;
+}
+
+int
+gmonx_write_context (struct gmon_writer *w, const struct gmonx_context *c)
+{
+	if (put_rec (w, GMONX_TAG_CONTEXT, GMONX_CONTEXT_SIZE) < 0
+	    || put_le (w, c->depth, 4) < 0 || put_le (w, 0, 4) < 0
+	    || put_le (w, c->lost, 8) < 0 || put_le (w, c->unwalked, 8) < 0)
+		return -1;
+	return 0;
+}
+
+int
+gmonx_write_ctx_nodes (struct gmon_writer *w,
+		       const struct gmonx_ctx_node *nodes, size_t n)
+{
+	while (n > 0) {
+		size_t k = n < ARCS_PER_RECORD ? n : ARCS_PER_RECORD;
+		size_t i;
+
+		if (put_rec (w, GMONX_TAG_CONTEXTS,
+			     (uint64_t) k * GMONX_CTX_NODE_SIZE) < 0)
+			return -1;
+		for (i = 0; i < k; i++)
+			if (put_le (w, nodes[i].parent, 4) < 0
+			    || put_le (w, nodes[i].obj, 4) < 0
+			    || put_le (w, nodes[i].addr, 8) < 0
+			    || put_le (w, nodes[i].count, 8) < 0)
+				return -1;
+		nodes += k;
 		n -= k;
 	}
 	return 0;

@@ -87,6 +87,25 @@ hash_grow (struct callgraph *cg)
 	}
 }
 
+/* The slot of the arc PARENT -> CHILD in the hash, or the free slot
+   where it would go (the hash has slots).  */
+static size_t
+hash_slot (const struct callgraph *cg, const struct sym *parent,
+	   const struct sym *child)
+{
+	const struct arc_hash *h = cg->hash;
+	size_t s;
+
+	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
+	     s = (s + 1) & h->mask) {
+		const struct arc *a = &cg->arcs[h->slots[s] - 1];
+
+		if (a->parent == parent && a->child == child)
+			break;
+	}
+	return s;
+}
+
 struct arc *
 cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	    uint64_t count)
@@ -97,13 +116,11 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 
 	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1)
 		hash_grow (cg);
-	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
-	     s = (s + 1) & h->mask) {
+	s = hash_slot (cg, parent, child);
+	if (h->slots[s]) {
 		a = &cg->arcs[h->slots[s] - 1];
-		if (a->parent == parent && a->child == child) {
-			a->count += count;
-			return a;
-		}
+		a->count += count;
+		return a;
 	}
 	if (cg->narcs >= NO_ARC - 1)
 		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
@@ -127,8 +144,20 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	return a;
 }
 
+struct arc *
+cg_find_arc (const struct callgraph *cg, const struct sym *parent,
+	     const struct sym *child)
+{
+	size_t s;
+
+	if (!cg->hash->slots)
+		return NULL;
+	s = hash_slot (cg, parent, child);
+	return cg->hash->slots[s] ? &cg->arcs[cg->hash->slots[s] - 1] : NULL;
+}
+
 struct sym *
-cg_callee (struct symtab *st, struct sym *in)
+cg_callee (const struct symtab *st, struct sym *in)
 {
 	struct sym *child = in;
 
@@ -419,7 +448,16 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 		propagate_time (cg, top[i]);
 	free (top);
 
+	cg_number (cg, st);
+}
+
+void
+cg_number (struct callgraph *cg, struct symtab *st)
+{
+	size_t n = st->len, i;
+
 	cg->nentries = n + cg->ncycles;
+	free (cg->by_index);
 	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
 	for (i = 0; i < n; i++)
 		cg->by_index[i] = &st->base[i];

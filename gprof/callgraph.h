@@ -19,7 +19,11 @@ void cg_free (struct callgraph *cg);
 /* The function symbol of ST a call enters whose self_pc lies in
    symbol IN: IN, or the closest function symbol before it; NULL if
    there is none.  */
-struct sym *cg_callee (struct symtab *st, struct sym *in);
+struct sym *cg_callee (const struct symtab *st, struct sym *in);
+
+/* The arc PARENT -> CHILD, or NULL.  */
+struct arc *cg_find_arc (const struct callgraph *cg, const struct sym *parent,
+			 const struct sym *child);
 
 /* Adds COUNT calls PARENT -> CHILD: to the existing arc, or as a new
    arc at the head of both lists.  Returns the arc.  */
@@ -41,6 +45,11 @@ uint64_t cg_tally (struct callgraph *cg, struct symtab *st,
 void cg_assemble (struct callgraph *cg, struct symtab *st,
 		  const struct symspecs *ss,
 		  void (*scan) (struct sym *sym, void *arg), void *arg);
+
+/* Numbers the entries of the graph (symbols and cycles) in the order
+   of the time shown in them, as GNU gprof does; cg_assemble ends with
+   it, and a stage that changes the times shown calls it again.  */
+void cg_number (struct callgraph *cg, struct symtab *st);
 
 /* The arcs into SYM (its callers) in the order the call graph prints
    them: ascending -- a self call first, then calls within a cycle by

@@ -22,6 +22,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/cycles.h gprof/cycles.c \
+	gprof/context.h gprof/context.c \
 	gprof/staticcalls.h gprof/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \
@@ -43,6 +44,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/round.c \
 	gprof/export/samples.c \
 	gprof/export/estimate.c \
+	gprof/export/contexts.c \
 	gprof/export/callgrind.c \
 	gprof/export/igprof.c \
 	gprof/export/aprof.c \

@@ -23,6 +23,7 @@
 #include "gprof/assign.h"
 #include "gprof/blocks.h"
 #include "gprof/callgraph.h"
+#include "gprof/context.h"
 #include "gprof/diagnose.h"
 #include "gprof/export/export.h"
 #include "gprof/lines.h"
@@ -189,6 +190,8 @@ function_model (const struct options *opt, struct objfile *of,
 	if (prof->input & INPUT_ARCS) {
 		cg_tally (fcg, fst, prof, fss);
 		cg_assemble (fcg, fst, fss, NULL, NULL);
+		if (prof->nctx)
+			ctx_measure (fcg, fst, prof, fss, profile_name (opt));
 		in->cg = fcg;
 	}
 	resolve_lines (&fopt, lines, fst, false, true);
@@ -265,7 +268,7 @@ main (int argc, char **argv)
 	report_init (&rep, &opt, of, &st, &prof, &cg, NULL, 0.0);
 	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
 		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
-		      opt.objects ? &objs : NULL);
+		      opt.objects ? &objs : NULL, opt.contexts);
 	if (objs.lost_calls)
 		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
 			 "or into code of no known object are left out",
@@ -301,9 +304,14 @@ main (int argc, char **argv)
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
 			  "with a report, which is printed there too");
 
-	if (opt.style & STYLE_SUMMARY)
+	if (opt.style & STYLE_SUMMARY) {
 		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
 			    "gmon.sum");
+		if (prof.nctx)
+			gp_warn ("gmon.sum", "the calling contexts of the "
+				 "profiles are not in it (a gmon file has no "
+				 "room for them)");
+	}
 
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
 	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)) && !xs)
@@ -322,6 +330,17 @@ main (int argc, char **argv)
 			static_scan_init (&scan, of, &st, &cg, &prof);
 		cg_assemble (&cg, &st, ss,
 			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		/* Line symbols split a function, and the calling contexts
+		   measure functions: -l keeps GNU gprof's estimates (its
+		   exports are measured, on the function model).  */
+		if (prof.nctx && !opt.line)
+			ctx_measure (&cg, &st, &prof, ss,
+				     profile_name (&opt));
+		else if (prof.nctx && (opt.style & STYLE_CALL_GRAPH))
+			gp_warn (profile_name (&opt), "-l: the call graph of "
+				 "lines estimates its children times as GNU "
+				 "gprof does; the calling contexts measure "
+				 "functions (use it without -l)");
 		if (opt.line && lines)
 			linesyms_renumber (lines, &cg);
 		have_cg = true;

@@ -113,6 +113,24 @@ struct raw_bb {
 	uint64_t count;			/* executions */
 };
 
+/* A node of the calling-context tree of the samples (libgmon's
+   GMON_CONTEXT): it stands for the chain of addresses from it up to
+   its root -- where its samples were taken, then the return addresses
+   of the frames above, innermost first.  Parents come before their
+   children in the array.  */
+struct ctx_node {
+	uint64_t addr;			/* model address: the PC of the samples
+					   counted here, else a return address */
+	uint64_t count;			/* samples whose chain ends here */
+	uint32_t parent;		/* the caller's node, or CTX_ROOT or
+					   CTX_CUT */
+	bool known;			/* addr is in the model (its object is
+					   the program, or --objects) */
+};
+
+#define CTX_ROOT	UINT32_MAX	/* the stack ended above the node */
+#define CTX_CUT		(UINT32_MAX - 1)	/* ... went on, unrecorded */
+
 #define INPUT_HIST	0x1		/* a histogram was read */
 #define INPUT_ARCS	0x2		/* call-graph arcs were read */
 #define INPUT_BB	0x4		/* basic-block counts were read */
@@ -131,6 +149,11 @@ struct profile {
 	size_t narcs;
 	struct raw_bb *bbs;		/* distinct blocks, in first-seen order */
 	size_t nbbs;
+	struct ctx_node *ctx;		/* calling contexts of every profile
+					   (trees side by side), or NULL */
+	size_t nctx;
+	unsigned int ctx_depth;		/* frames they hold at most */
+	uint64_t ctx_lost;		/* samples without a context */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):

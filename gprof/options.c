@@ -35,7 +35,9 @@ enum {
 	OPT_NO_DEMANGLE,
 	OPT_INLINE_FILE_NAMES,
 	OPT_OBJECTS,
-	OPT_EXPORT
+	OPT_EXPORT,
+	OPT_CONTEXTS,
+	OPT_NO_CONTEXTS
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -88,6 +90,9 @@ static const struct option long_options[] = {
 	/* No GNU gprof option starts with "exp", so no
 	   abbreviation of theirs changes meaning.  */
 	{ "export", required_argument, NULL, OPT_EXPORT },
+	/* Nor with "c" or "no-c".  */
+	{ "contexts", no_argument, NULL, OPT_CONTEXTS },
+	{ "no-contexts", no_argument, NULL, OPT_NO_CONTEXTS },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -135,6 +140,12 @@ usage (FILE *f, int status)
 "                                     and the vDSO too, from the files libgmon\n"
 "                                     writes in PROFILE-objs/ (their functions\n"
 "                                     are named FUNCTION@LIBRARY)\n"
+"      --contexts                     children times measured from the calling\n"
+"                                     contexts libgmon records with\n"
+"                                     GMON_CONTEXT (the default when every\n"
+"                                     profile has them): fail if one has not\n"
+"      --no-contexts                  children times estimated from the call\n"
+"                                     counts, as GNU gprof does, always\n"
 "\n"
 "Presentation:\n"
 "  -b, --brief                        no explanations of the columns\n"
@@ -435,6 +446,12 @@ options_parse (int argc, char **argv, struct options *opt)
 			opt->exports = xrealloc (opt->exports,
 				(opt->nexports + 1) * sizeof *opt->exports);
 			opt->exports[opt->nexports++] = optarg;
+			break;
+		case OPT_CONTEXTS:
+			opt->contexts = CTX_REQUIRE;
+			break;
+		case OPT_NO_CONTEXTS:
+			opt->contexts = CTX_IGNORE;
 			break;
 		default:
 			usage (stderr, 1);

@@ -50,6 +50,13 @@ enum file_format {
 	FF_AUTO, FF_MAGIC, FF_BSD, FF_BSD44, FF_PROF
 };
 
+/* Whether the calling contexts of a libgmon profile are used.  */
+enum ctx_use {
+	CTX_AUTO,			/* if every profile has them */
+	CTX_REQUIRE,			/* --contexts: every profile must */
+	CTX_IGNORE			/* --no-contexts */
+};
+
 struct spec_option {
 	const char *spec;		/* as typed */
 	enum spec_table table;		/* where it goes */
@@ -68,6 +75,7 @@ struct options {
 	bool print_path;		/* -L */
 	bool inline_file_names;		/* --inline-file-names */
 	bool objects;			/* --objects: the whole process */
+	enum ctx_use contexts;		/* --contexts, --no-contexts */
 	bool all_lines;			/* -x */
 	bool separate_files;		/* -y */
 	bool ignore_zeros;		/* unless -z */

@@ -75,6 +75,22 @@ gmon_format_of (enum file_format f)
 /* ------------------------------------------------------------------ */
 /* --objects: the companions libgmon writes beside its profiles */
 
+/* NAME's companion into F: 0; -1 if there is none (PATH, SIZE bytes,
+   says where it was looked for; "" for standard input, which has
+   none); -2 if it is damaged (ERR says how).  */
+static int
+companion_read (const char *name, struct gmonx_file *f, char *path,
+		size_t size, struct gmon_error *err)
+{
+	if (strcmp (name, "-") == 0) {
+		path[0] = '\0';	/* standard input has no companion */
+		return -1;
+	}
+	if (gmonx_find_companion (name, path, size) < 0)
+		return -1;
+	return gmonx_read (path, f, err) < 0 ? -2 : 0;
+}
+
 /* NAME's companion, read; exits if there is none or it is damaged.  */
 static void
 companion_of (const char *name, struct gmonx_file *f)
@@ -82,11 +98,18 @@ companion_of (const char *name, struct gmonx_file *f)
 	char path[4096];
 	struct gmon_error err;
 
-	if (gmonx_find_companion (name, path, sizeof path) < 0)
+	switch (companion_read (name, f, path, sizeof path, &err)) {
+	case -1:
+		if (!*path)
+			gp_fatal (name, "--objects: standard input has no "
+				  "companion");
 		gp_fatal (name, "--objects: no %s beside it (was it written by "
 			  "libgmon, with GMON_OBJECTS=0, or renamed?)", path);
-	if (gmonx_read (path, f, &err) < 0)
+	case -2:
 		gp_fatal (NULL, "%s", err.msg);
+	default:
+		break;
+	}
 }
 
 static bool
@@ -235,60 +258,206 @@ add_object_file (struct gmon_profile *gp, const char *path, uint64_t offset)
 	gmon_profile_free (&one);
 }
 
-/* The other objects of the process profile NAME into GP: their
+/* The other objects of the process of companion F into GP: their
    classic files, and the calls between objects.  */
 static void
-add_objects (struct gmon_profile *gp, const char *name,
+add_objects (struct gmon_profile *gp, const struct gmonx_file *f,
 	     struct proc_objects *objs)
 {
-	struct gmonx_file f;
 	size_t *at, k;
 
-	companion_of (name, &f);
-	at = XNEWVEC (size_t, f.nobjects ? f.nobjects : 1);
-	for (k = 0; k < f.nobjects; k++) {
-		const struct gmonx_object *x = &f.objects[k];
+	at = XNEWVEC (size_t, f->nobjects ? f->nobjects : 1);
+	for (k = 0; k < f->nobjects; k++) {
+		const struct gmonx_object *x = &f->objects[k];
 		char *path;
 
-		at[k] = object_index (objs, &f, x);
+		at[k] = object_index (objs, f, x);
 		if ((x->flags & GMONX_OBJ_MAIN) || !*x->file)
 			continue;
-		path = concat (f.dir, "/", x->file, NULL);
+		path = concat (f->dir, "/", x->file, NULL);
 		add_object_file (gp, path, objs->v[at[k]].offset);
 		free (path);
 	}
-	for (k = 0; k < f.narcs; k++) {
-		const struct gmonx_arc *a = &f.arcs[k];
-		const struct gmonx_object *fo = gmonx_object (&f, a->from_obj);
-		const struct gmonx_object *so = gmonx_object (&f, a->self_obj);
+	for (k = 0; k < f->narcs; k++) {
+		const struct gmonx_arc *a = &f->arcs[k];
+		const struct gmonx_object *fo = gmonx_object (f, a->from_obj);
+		const struct gmonx_object *so = gmonx_object (f, a->self_obj);
 
 		if (!fo || !so) {
 			objs->lost_calls += a->count;
 			continue;
 		}
 		if (gmon_profile_add_arc (gp, a->from_pc
-					  + objs->v[at[fo - f.objects]].offset,
+					  + objs->v[at[fo - f->objects]].offset,
 					  a->self_pc
-					  + objs->v[at[so - f.objects]].offset,
+					  + objs->v[at[so - f->objects]].offset,
 					  a->count) < 0)
 			gp_fatal (NULL, "out of memory");
 		gp->input |= GMON_INPUT_ARCS;
 	}
 	free (at);
-	gmonx_free (&f);
+}
+
+/* ------------------------------------------------------------------ */
+/* Calling contexts (libgmon's GMON_CONTEXT), from the companions */
+
+/* The contexts of the profiles read so far.  */
+struct ctx_load {
+	enum ctx_use use;		/* --contexts, --no-contexts */
+	struct ctx_node *v;		/* every profile's nodes, side by side */
+	size_t n, cap;
+	unsigned int depth;		/* the deepest GMON_CONTEXT */
+	uint64_t lost;			/* samples without a context */
+	size_t with, without;		/* profiles with and without them */
+	char *first_without;		/* the first without: its name */
+	char *why;			/* ... and why */
+	bool warned;			/* a warning said they are not used */
+};
+
+/* The samples of GP's histograms.  */
+static uint64_t
+hist_total (const struct gmon_profile *gp)
+{
+	uint64_t t = 0;
+	size_t i;
+	uint32_t b;
+
+	for (i = 0; i < gp->nhist; i++)
+		for (b = 0; b < gp->hist[i].h.nbins; b++)
+			t += gp->hist[i].bins[b];
+	return t;
+}
+
+static const struct gmonx_object *
+main_object (const struct gmonx_file *f)
+{
+	size_t k;
+
+	for (k = 0; k < f->nobjects; k++)
+		if (f->objects[k].flags & GMONX_OBJ_MAIN)
+			return &f->objects[k];
+	return NULL;
+}
+
+/* Profile NAME has no contexts, for reason WHY (malloc'd).  LOUD: it
+   looks as if it should have (a damaged or stale companion), which is
+   worth a warning even when no other profile has any.  */
+static void
+no_contexts (struct ctx_load *cl, const char *name, char *why, bool loud)
+{
+	if (cl->use == CTX_REQUIRE)
+		gp_fatal (name, "--contexts: %s", why);
+	if (loud && !cl->warned) {
+		gp_warn (name, "%s: the children times are estimated", why);
+		cl->warned = true;
+	}
+	if (!cl->without++) {
+		cl->first_without = xstrdup (name);
+		cl->why = why;
+	} else {
+		free (why);
+	}
+}
+
+/* The contexts of profile NAME (SAMPLES in its histograms) from its
+   companion F (NULL if it has none: PATH says where it was looked
+   for, ERR why it could not be read), in the model's addresses.  */
+static void
+add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
+	      const struct gmonx_file *f, const char *path,
+	      const struct gmon_error *err, struct proc_objects *objs)
+{
+	const struct gmonx_object *m = f ? main_object (f) : NULL;
+	size_t base = cl->n, k;
+
+	if (!f) {
+		no_contexts (cl, name, err ? xstrdup (err->msg)
+			     : !*path ? xstrdup ("standard input has no "
+						 "companion")
+			     : xasprintf ("no %s beside it", path), err != NULL);
+		return;
+	}
+	if (!f->have_context && !f->nnodes) {
+		no_contexts (cl, name, xasprintf ("%s holds no calling "
+						  "contexts (set GMON_CONTEXT "
+						  "when the program runs)",
+						  f->name), false);
+		return;
+	}
+	if (!m || m->samples != samples) {
+		no_contexts (cl, name, xasprintf ("%s is not the companion of "
+						  "this profile (it counts %llu "
+						  "samples, the profile %llu)",
+						  f->name, m ? (unsigned long long)
+						  m->samples : 0ULL,
+						  (unsigned long long) samples),
+			     true);
+		return;
+	}
+	cl->with++;
+	if (cl->n + f->nnodes >= CTX_CUT)
+		gp_fatal (name, "more calling contexts than this gprof can "
+			  "number");
+	if (cl->n + f->nnodes > cl->cap) {
+		cl->cap = (cl->n + f->nnodes) * 2;
+		cl->v = xrealloc (cl->v, cl->cap * sizeof *cl->v);
+	}
+	for (k = 0; k < f->nnodes; k++) {
+		const struct gmonx_ctx_node *x = &f->nodes[k];
+		const struct gmonx_object *o = gmonx_object (f, x->obj);
+		struct ctx_node *c = &cl->v[cl->n++];
+
+		if (x->parent == GMONX_CTX_CUT)
+			c->parent = CTX_CUT;
+		else if (x->parent == GMONX_CTX_ROOT)
+			c->parent = CTX_ROOT;
+		else
+			c->parent = (uint32_t) (base + x->parent);
+		c->count = x->count;
+		c->addr = x->addr;
+		c->known = o && (o->flags & GMONX_OBJ_MAIN);
+		if (o && !c->known && objs) {
+			c->addr += objs->v[object_index (objs, f, o)].offset;
+			c->known = true;
+		}
+	}
+	if (f->context.depth > cl->depth)
+		cl->depth = f->context.depth;
+	cl->lost += f->context.lost;
+}
+
+/* Moves the contexts into P, if every profile had them.  */
+static void
+take_contexts (struct ctx_load *cl, struct profile *p)
+{
+	if (cl->with && cl->without && !cl->warned)
+		gp_warn (cl->first_without, "%s: the children times are "
+			 "estimated, for every profile", cl->why);
+	if (cl->with && !cl->without) {
+		p->ctx = cl->v;
+		p->nctx = cl->n;
+		p->ctx_depth = cl->depth;
+		p->ctx_lost = cl->lost;
+	} else {
+		free (cl->v);
+	}
+	free (cl->first_without);
+	free (cl->why);
 }
 
 void
 profile_read (struct profile *p, struct objfile *of, char *const *names,
 	      size_t n, enum file_format format, profile_file_cb cb, void *arg,
-	      struct proc_objects *objs)
+	      struct proc_objects *objs, enum ctx_use contexts)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
+	struct ctx_load cl = { .use = contexts };
 	struct gmon_profile gp;
 	struct gmon_target t;
 	bool bsd = false;
 	size_t i;
 
+	memset (p, 0, sizeof *p);
 	if (format == FF_PROF)
 		gp_fatal (NULL, "the `prof' file format (-Op) is not supported: "
 			  "only gmon files (new format and BSD) are");
@@ -300,9 +469,24 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	gmon_profile_init (&gp, &t);
 	for (i = 0; i < n; i++) {
 		struct gmon_file_stats gs;
-		struct gmon_error err;
+		struct gmon_error err, xerr;
 		struct file_stats st;
+		struct gmonx_file f;
+		char path[4096];
+		uint64_t before = 0;
+		int got = -1;
 
+		/* The companion first: only a profile that has one needs
+		   its samples counted (to know it is the companion's).  */
+		if (objs) {
+			companion_of (names[i], &f);
+			got = 0;
+		} else if (contexts != CTX_IGNORE) {
+			got = companion_read (names[i], &f, path, sizeof path,
+					      &xerr);
+		}
+		if (got == 0 && contexts != CTX_IGNORE)
+			before = hist_total (&gp);
 		if (gmon_profile_read (&gp, names[i], gmon_format_of (format),
 				       &gs, &err) < 0)
 			gp_fatal (NULL, "%s", err.msg);
@@ -314,11 +498,17 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		st.nbb = gs.nbb;
 		if (cb)
 			cb (names[i], &st, arg);
+		if (contexts != CTX_IGNORE)
+			add_contexts (&cl, names[i], got == 0 ? hist_total (&gp)
+				      - before : 0, got == 0 ? &f : NULL, path,
+				      got == -2 ? &xerr : NULL, objs);
 		if (objs)
-			add_objects (&gp, names[i], objs);
+			add_objects (&gp, &f, objs);
+		if (got == 0)
+			gmonx_free (&f);
 	}
+	take_contexts (&cl, p);
 
-	memset (p, 0, sizeof *p);
 	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
 		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)
 		| ((gp.input & GMON_INPUT_BB) ? INPUT_BB : 0);
@@ -370,6 +560,7 @@ profile_free (struct profile *p)
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
+	free (p->ctx);
 	memset (p, 0, sizeof *p);
 }
 

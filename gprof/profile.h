@@ -32,10 +32,14 @@ typedef void (*profile_file_cb) (const char *name,
    OF's target, into P.  Calls CB (if not NULL) after each file, as GNU
    gprof prints -i while it reads.  With OBJS (--objects; filled by
    profile_objects) the other objects of each profile's process too,
-   at their places.  Exits with a message on the first damaged file.  */
+   at their places.  The calling contexts of the samples, from the
+   profiles' companions, as CONTEXTS says: unless CTX_IGNORE, they go
+   into P if every profile has them (CTX_REQUIRE: exits if one has
+   not).  Exits with a message on the first damaged file.  */
 void profile_read (struct profile *p, struct objfile *of,
 		   char *const *names, size_t n, enum file_format format,
-		   profile_file_cb cb, void *arg, struct proc_objects *objs);
+		   profile_file_cb cb, void *arg, struct proc_objects *objs,
+		   enum ctx_use contexts);
 
 /* --objects: the objects of the processes NAMES[0..N) profiled, from
    their companions, each given its place; exits if a profile has no

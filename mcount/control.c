@@ -21,6 +21,8 @@
                       profile and goes on (none)
      GMON_DUMP_INTERVAL  seconds between such dumps (none)
      GMON_FATAL_SIGNALS  0: write nothing when a signal kills (1)
+     GMON_CONTEXT     N, 1 to 1024: with each sample, the return
+                      addresses of up to N frames above it (0, none)
      GMON_DEBUG       1: say on stderr what libgmon does
 
    and GMON_IMAGE, which the exec wrappers set for the next program
@@ -279,6 +281,23 @@ report_sampler (struct mc_line *l, bool *first)
 	}
 }
 
+static void
+report_contexts (struct mc_line *l, bool *first)
+{
+	struct mc_ctx_stats st;
+
+	if (!mc_config.context)
+		return;
+	mc_ctx_stats (&st);
+	if (st.lost) {
+		part (l, first);
+		mc_line_u64 (l, st.lost);
+		mc_line_str (l, " samples have no calling context (no "
+			     "memory for it): allow more memory (ulimit -v) "
+			     "or lower GMON_CONTEXT");
+	}
+}
+
 void
 mc_report (void)
 {
@@ -288,6 +307,7 @@ mc_report (void)
 
 	report_arcs (&l, &first);
 	report_sampler (&l, &first);
+	report_contexts (&l, &first);
 	for (p = 0; p < MC_PROB_COUNT; p++)
 		if (mc_problems[p][0]) {
 			part (&l, &first);
@@ -430,6 +450,22 @@ read_bool (const char *name, bool *out)
 		*out = s[0] == '1';
 	else
 		bad_value (name, s, "not 0 or 1");
+}
+
+static void
+read_context (void)
+{
+	const char *s = getenv ("GMON_CONTEXT");
+	uint64_t v;
+
+	if (!s || !*s)
+		return;
+	if (!parse_size (s, &v) || s[strlen (s) - 1] > '9'
+	    || v > MC_CONTEXT_MAX)
+		bad_value ("GMON_CONTEXT", s, "not a number of frames from 0 "
+			   "to 1024");
+	else
+		mc_config.context = (unsigned int) v;
 }
 
 static void
@@ -581,6 +617,7 @@ mc_config_init (void)
 	read_bool ("GMON_OBJECTS", &mc_config.objects);
 	read_bool ("GMON_FATAL_SIGNALS", &mc_config.fatal);
 	read_clock ();
+	read_context ();
 	read_dump_signal ();
 	read_dump_interval ();
 	read_image ();
@@ -618,6 +655,7 @@ gmon_reset (void)
 {
 	mc_arcs_reset ();
 	mc_hists_reset ();
+	mc_ctx_reset ();
 }
 
 MC_EXPORT int

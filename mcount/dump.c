@@ -169,7 +169,7 @@ hist_header (struct gmon_hist_hdr *hdr, const struct mc_hist *h,
    so it gets a copy that stays still.  */
 static int
 write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
-	    bool whole)
+	    bool whole, uint64_t *written)
 {
 	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
 	uint64_t step = whole ? h->nbins : CHUNK_BINS, i, k, *copy;
@@ -178,6 +178,7 @@ write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
 	bool any = false;
 	int rc = 0;
 
+	*written = 0;
 	if (!bins)
 		return 0;
 	size = (size + 4095) & ~(size_t) 4095;
@@ -194,6 +195,7 @@ write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
 			if (copy != MAP_FAILED)
 				copy[k] = v;
 			samples |= v != 0;
+			*written += v;
 		}
 		if (!whole && !samples)
 			continue;
@@ -278,8 +280,12 @@ write_classic (struct gmon_writer *w, const struct mc_snap *s, int k)
 	const struct mc_module *m = &mc_modules[k];
 	uint64_t i;
 
+	/* The companion gives the samples as written: gprof knows by
+	   them that a classic file is the one the companion was written
+	   with.  */
 	if (gmon_write_header (w) < 0
-	    || write_hist (w, &m->hist, m->base, k == 0) < 0)
+	    || write_hist (w, &m->hist, m->base, k == 0, &mc_objs[k].samples)
+	    < 0)
 		return -1;
 	if (!s->slots) {
 		struct unmerged u = { w, m->base };
@@ -324,7 +330,8 @@ tally (const struct mc_snap *s, unsigned int n)
 			mc_objs[t].own++;
 	}
 	for (k = 1; k < n; k++)
-		mc_objs[k].has_file = mc_objs[k].samples || mc_objs[k].own;
+		mc_objs[k].has_file = mc_config.objects
+			&& (mc_objs[k].samples || mc_objs[k].own);
 }
 
 /* ------------------------------------------------------------------ */
@@ -546,7 +553,9 @@ mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
 	cl.s = &s;
 	cl.k = 0;
 	err = mc_write_file (path, mc_classic_body, &cl);
-	if (mc_config.objects && n > 0
+	/* GMON_OBJECTS=0 writes no file of another object, but the
+	   calling contexts still need the companion.  */
+	if ((mc_config.objects || mc_config.context) && n > 0
 	    && mc_objdir_write (dir, &s, n, path, end, sig) != 0)
 		*objs_failed = true;
 	snap_free (&s);

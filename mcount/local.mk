@@ -22,6 +22,8 @@ mcount_libmc_la_SOURCES = \
 	mcount/modules.c \
 	mcount/sampler.c \
 	mcount/wall.c \
+	mcount/context.c \
+	mcount/unwind.c \
 	mcount/bbcount.c \
 	mcount/control.c \
 	mcount/dump.h \

@@ -57,6 +57,7 @@ static unsigned long long mc_adds, mc_subs;	/* loader's counters */
 static bool mc_scanned;			/* mc_adds/mc_subs are valid */
 static uint64_t mc_unknown;		/* samples in no known object */
 static uint64_t mc_outside;		/* samples outside a histogram */
+static unsigned int mc_gen_unloaded;	/* objects found unloaded, ever */
 
 /* Samples in no known object yet, by PC >> bin shift.  */
 struct mc_orphan {
@@ -206,23 +207,44 @@ gone (const struct mc_module *m)
 	return __atomic_load_n (&m->flags, __ATOMIC_RELAXED) & MC_MOD_GONE;
 }
 
+const struct mc_module *
+mc_module_loaded (uintptr_t addr, unsigned int *hint)
+{
+	unsigned int n = mc_modules_count (), h = *hint, i;
+
+	if (h < n && in_text (&mc_modules[h], addr) && !gone (&mc_modules[h]))
+		return &mc_modules[h];
+	for (i = 0; i < n; i++)
+		if (in_text (&mc_modules[i], addr) && !gone (&mc_modules[i])) {
+			*hint = i;
+			return &mc_modules[i];
+		}
+	return NULL;
+}
+
 int
 mc_module_find (uintptr_t addr)
 {
-	unsigned int n = mc_modules_count (), i;
+	unsigned int i = 0;
+	const struct mc_module *m = mc_module_loaded (addr, &i);
 
-	for (i = 0; i < n; i++)
-		if (in_text (&mc_modules[i], addr) && !gone (&mc_modules[i]))
-			return (int) i;
+	if (m)
+		return (int) (m - mc_modules);
 	/* Unloaded since: the newest entry that had it.  */
-	for (i = n; i-- > 0;)
+	for (i = mc_modules_count (); i-- > 0;)
 		if (in_text (&mc_modules[i], addr))
 			return (int) i;
 	return -1;
 }
 
+unsigned int
+mc_modules_gen (void)
+{
+	return __atomic_load_n (&mc_gen_unloaded, __ATOMIC_ACQUIRE);
+}
+
 static bool
-hist_add (struct mc_hist *h, uintptr_t pc, uint64_t n)
+hist_add (const struct mc_hist *h, uintptr_t pc, uint64_t n)
 {
 	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
 
@@ -278,31 +300,21 @@ lost:
 void
 mc_hist_add (uintptr_t pc, uint64_t n)
 {
-	unsigned int count = mc_modules_count ();
-	unsigned int h = __atomic_load_n (&mc_hint, __ATOMIC_RELAXED), i;
-	struct mc_module *m;
+	unsigned int h = __atomic_load_n (&mc_hint, __ATOMIC_RELAXED);
+	const struct mc_module *m = mc_module_loaded (pc, &h);
 	uintptr_t orig;
 
-	if (h < count && in_text (&mc_modules[h], pc)
-	    && !gone (&mc_modules[h])) {
-		m = &mc_modules[h];
-		goto found;
+	if (m) {
+		__atomic_store_n (&mc_hint, h, __ATOMIC_RELAXED);
+		if (!hist_add (&m->hist, pc, n))
+			__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
+		return;
 	}
-	for (i = 0; i < count; i++)
-		if (in_text (&mc_modules[i], pc) && !gone (&mc_modules[i])) {
-			m = &mc_modules[i];
-			__atomic_store_n (&mc_hint, i, __ATOMIC_RELAXED);
-			goto found;
-		}
 	if ((orig = mc_near_origin (pc)) != 0) {
 		mc_hist_add (orig, n);	/* mcount's copy: charged to it */
 		return;
 	}
 	orphan_add (pc, n);
-	return;
-found:
-	if (!hist_add (&m->hist, pc, n))
-		__atomic_fetch_add (&mc_outside, n, __ATOMIC_RELAXED);
 }
 
 void
@@ -436,6 +448,34 @@ find_build_id (struct mc_module *m, const struct dl_phdr_info *info)
 	}
 }
 
+/* The unwind table index of the object (PT_GNU_EH_FRAME), and the
+   bounds of the readable segment that holds it: unwind.c reads the
+   tables in a signal handler and must stay inside mapped memory.  */
+static void
+find_eh_frame (struct mc_module *m, const struct dl_phdr_info *info)
+{
+	uintptr_t hdr = 0;
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_GNU_EH_FRAME)
+			hdr = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+	if (!hdr)
+		return;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R)
+		    && hdr >= a && hdr < a + ph->p_filesz) {
+			m->eh_hdr = hdr;
+			m->eh_lo = a;
+			m->eh_hi = a + ph->p_filesz;
+			return;
+		}
+	}
+}
+
 /* The program's own path: /proc/self/exe, else what exec was given.  */
 static const char *
 program_path (void)
@@ -554,6 +594,7 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 		}
 	}
 	find_build_id (m, info);
+	find_eh_frame (m, info);
 	if (mc_hists_on) {
 		int err = hist_alloc (&m->hist, lo, hi);
 
@@ -578,10 +619,13 @@ scan (bool force)
 		/* Objects not seen any more were dlclose'd.  */
 		n = mc_modules_count ();
 		for (i = 1; i < n; i++)
-			if (mc_modules[i].seen != s.gen)
-				__atomic_fetch_or (&mc_modules[i].flags,
-						   MC_MOD_GONE,
-						   __ATOMIC_RELAXED);
+			if (mc_modules[i].seen != s.gen
+			    && !(__atomic_fetch_or (&mc_modules[i].flags,
+						    MC_MOD_GONE,
+						    __ATOMIC_RELAXED)
+				 & MC_MOD_GONE))
+				__atomic_fetch_add (&mc_gen_unloaded, 1,
+						    __ATOMIC_RELEASE);
 	}
 	__atomic_store_n (&mc_refreshing, 0, __ATOMIC_RELEASE);
 }

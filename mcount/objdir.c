@@ -175,6 +175,56 @@ write_cross (struct gmon_writer *w, const struct mc_snap *s)
 	return n ? gmonx_write_arcs (w, batch, n) : 0;
 }
 
+_Static_assert (MC_CTX_ROOT == GMONX_CTX_ROOT && MC_CTX_CUT == GMONX_CTX_CUT,
+		"the runtime's chain ends are the file's");
+
+/* Context nodes on their way out, a record per batch.  */
+struct ctx_batch {
+	struct gmon_writer *w;
+	struct gmonx_ctx_node v[128];
+	size_t n;
+};
+
+static int
+ctx_node_out (void *arg, uint32_t parent, uintptr_t addr, uint64_t count)
+{
+	struct ctx_batch *b = arg;
+	struct gmonx_ctx_node *x = &b->v[b->n++];
+	int k = mc_module_find (addr);
+
+	x->parent = parent;
+	x->obj = k < 0 ? GMONX_NO_OBJECT : (uint32_t) k;
+	x->addr = addr - (k < 0 ? 0 : mc_modules[k].base);
+	x->count = count;
+	if (b->n < sizeof b->v / sizeof b->v[0])
+		return 0;
+	b->n = 0;
+	return gmonx_write_ctx_nodes (b->w, b->v, sizeof b->v / sizeof b->v[0]);
+}
+
+/* The calling contexts of the samples (GMON_CONTEXT), if recorded.  */
+static int
+write_contexts (struct gmon_writer *w)
+{
+	struct ctx_batch b;
+	struct mc_ctx_stats st;
+	struct gmonx_context c;
+
+	if (!mc_config.context)
+		return 0;
+	mc_ctx_stats (&st);
+	c.depth = mc_config.context;
+	c.lost = st.lost + st.norecord;
+	c.unwalked = st.unwalked;
+	if (gmonx_write_context (w, &c) < 0)
+		return -1;
+	b.w = w;
+	b.n = 0;
+	if (mc_ctx_each (ctx_node_out, &b) != 0)
+		return -1;
+	return b.n ? gmonx_write_ctx_nodes (w, b.v, b.n) : 0;
+}
+
 static int
 companion_body (struct gmon_writer *w, void *ctx)
 {
@@ -219,7 +269,9 @@ companion_body (struct gmon_writer *w, void *ctx)
 		if (gmonx_write_object (w, &o) < 0)
 			return -1;
 	}
-	return write_cross (w, c->s);
+	if (write_cross (w, c->s) < 0)
+		return -1;
+	return write_contexts (w);
 }
 
 /* Whether NAME, in the object directory, is a file this dump wrote.  */

@@ -22,6 +22,10 @@
                            histograms;
      wall.c                the time threads spend off the CPU
                            (GMON_CLOCK=wall);
+     context.c             the calling context of each sample
+                           (GMON_CONTEXT), per thread;
+     unwind.c              ... found by walking the stack with the
+                           objects' unwind tables;
      bbcount.c             basic-block counts (-fsanitize-coverage);
      dump.c                writing the profile: merge, file, rename;
      objdir.c              ... the files of the other objects and the
@@ -64,6 +68,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <ucontext.h>
 
 #define MC_EXPORT	__attribute__ ((visibility ("default")))
 #define MC_HIDDEN	__attribute__ ((visibility ("hidden")))
@@ -141,6 +146,8 @@ struct mc_thread {
 	uint64_t wall_last;		/* ... real time at its last look */
 	uint64_t wall_cpu;		/* ... CPU time then */
 	uint64_t wall_rest;		/* ... ns off the CPU not yet a sample */
+	struct mc_ctx *ctx;		/* its calling contexts (context.c),
+					   made at its first sample */
 };
 
 /* What the fast path finds through %fs: initial-exec TLS, so a plain
@@ -244,6 +251,9 @@ struct mc_module {
 	unsigned int build_id_len;	/* 0: none */
 	int flags;			/* enum mc_module_flag, atomic */
 	uint64_t seen;			/* the last scan that saw it */
+	uintptr_t eh_hdr;		/* its .eh_frame_hdr, runtime; 0: none */
+	uintptr_t eh_lo;		/* the readable segment that holds it */
+	uintptr_t eh_hi;		/* (unwind.c reads nothing outside) */
 };
 
 extern struct mc_module mc_modules[MC_MODULES_MAX] MC_HIDDEN;
@@ -259,6 +269,13 @@ void mc_modules_refresh (void) MC_HIDDEN;
 void mc_modules_forget (void) MC_HIDDEN;
 /* The entry whose code holds ADDR (a loaded one first), or -1.  */
 int mc_module_find (uintptr_t addr) MC_HIDDEN;
+/* The loaded (not dlclose'd) entry whose code holds ADDR, or NULL;
+   HINT (an entry number, updated) is tried first.  Async-signal-safe.  */
+const struct mc_module *mc_module_loaded (uintptr_t addr,
+					  unsigned int *hint) MC_HIDDEN;
+/* Changes whenever an object is found unloaded: what was learnt about
+   the code at an address may no longer hold.  */
+unsigned int mc_modules_gen (void) MC_HIDDEN;
 
 /* Gives every object a histogram of its code, the program's clipped
    to [LO, HI); returns 0, or an errno if the program got none.  */
@@ -319,6 +336,90 @@ uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
+/* unwind.c */
+
+/* What unwind.c learnt about the code at one address: where the frame
+   of its caller is (DWARF's CFA, its return address and saved rbp).  */
+struct mc_uw_rule {
+	uintptr_t pc;			/* the address (a return address - 1) */
+	uint32_t gen;			/* mc_modules_gen () when learnt */
+	int32_t cfa_off;		/* CFA = cfa_reg + cfa_off */
+	int16_t ra_off;			/* return address at CFA + ra_off */
+	int16_t bp_off;			/* caller's rbp at CFA + bp_off */
+	uint8_t cfa_reg;		/* MC_UW_RSP or MC_UW_RBP */
+	uint8_t flags;			/* MC_UW_* */
+};
+
+#define MC_UW_CACHE	1024		/* rules kept per thread */
+
+/* A thread's walker: the bounds of its own stack, and a cache of
+   rules.  Owned by the thread's SIGPROF handler.  */
+struct mc_unwind {
+	int tid;			/* the thread the bounds are of */
+	uintptr_t stack_lo;		/* its stack: one readable mapping */
+	uintptr_t stack_hi;
+	uint64_t retry;			/* no look at /proc/self/maps before
+					   the thread's samples reach this */
+	unsigned int hint;		/* object of the last address */
+	struct mc_uw_rule cache[MC_UW_CACHE];
+};
+
+/* The return addresses above the interrupted context UC of the calling
+   thread TID (whose SAMPLES so far pace the looks for its stack), PC
+   the sampled address: up to MAX into OUT, innermost first.  Returns
+   how many, or -1 when the stack could not be walked at all (not the
+   thread's own stack: a coroutine's, an alternate signal stack).  *CUT
+   says that the stack went on beyond MAX.  Never faults: every read is
+   checked against the thread's stack or the unwind tables' segment.
+   Async-signal-safe.  */
+int mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
+	       const ucontext_t *uc, uintptr_t pc, uintptr_t *out,
+	       unsigned int max, bool *cut) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* context.c */
+
+#define MC_CONTEXT_MAX	1024		/* most GMON_CONTEXT frames */
+
+/* The parents of the nodes that start a chain.  */
+#define MC_CTX_ROOT	0xffffffffu	/* the stack ended there */
+#define MC_CTX_CUT	0xfffffffeu	/* it went on, beyond GMON_CONTEXT */
+
+/* One sample of thread T (NULL: a thread with no record) at PC, as
+   the histogram took it, with weight N; UC is the interrupted context.
+   Async-signal-safe (the SIGPROF handler).  */
+void mc_ctx_sample (struct mc_thread *t, const ucontext_t *uc, uintptr_t pc,
+		    uint64_t n) MC_HIDDEN;
+/* N more samples where T's last sample was (a clock that stopped owes
+   them, sampler.c).  */
+void mc_ctx_credit (struct mc_thread *t, uint64_t n) MC_HIDDEN;
+/* Zero every count (gmon_reset).  */
+void mc_ctx_reset (void) MC_HIDDEN;
+/* In a fork child: the parent's contexts are not the child's.  */
+void mc_ctx_forget (void) MC_HIDDEN;
+
+/* Calls FN for every context node of every thread, each thread's in
+   the order they were made (a parent before its children), numbered
+   from 0 across threads; PARENT is such a number, or MC_CTX_ROOT or
+   MC_CTX_CUT.  Stops at the first non-zero return, and returns it.  */
+typedef int mc_ctx_fn (void *arg, uint32_t parent, uintptr_t addr,
+		       uint64_t count);
+int mc_ctx_each (mc_ctx_fn *fn, void *arg) MC_HIDDEN;
+
+struct mc_ctx_stats {
+	uint64_t nodes;			/* nodes of every thread */
+	uint64_t lost;			/* samples without a context for lack
+					   of memory */
+	uint64_t norecord;		/* ... taken on a thread with no record
+					   (ITIMER_PROF), or owed by a clock
+					   after such a loss */
+	uint64_t unwalked;		/* samples whose stack could not be
+					   walked (recorded with their PC
+					   only) */
+};
+void mc_ctx_stats (struct mc_ctx_stats *st) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
 /* bbcount.c */
 
 /* Jumped to by the fast path of the block hooks (mcount.S) with their
@@ -371,6 +472,8 @@ struct mc_config {
 	bool near;			/* GMON_NEAR: copy the fast path near */
 	bool objects;			/* GMON_OBJECTS: other objects' files */
 	bool wall;			/* GMON_CLOCK=wall: real time */
+	unsigned int context;		/* GMON_CONTEXT: frames of calling
+					   context per sample; 0: none */
 	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
 	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
 	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */

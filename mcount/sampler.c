@@ -193,6 +193,8 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 				  __ATOMIC_RELAXED);
 	}
 	mc_hist_add (pc, n);
+	if (mc_config.context)
+		mc_ctx_sample (me, uc, pc, n);
 	errno = saved_errno;
 }
 
@@ -486,8 +488,10 @@ round_rest (struct mc_thread *t, uint64_t rest)
 	x ^= x >> 31;
 	x *= 0xbf58476d1ce4e5b9u;
 	x ^= x >> 29;
-	if (t->last_pc && rest > 0 && x % period_ns () < rest)
+	if (t->last_pc && rest > 0 && x % period_ns () < rest) {
 		mc_hist_add (t->last_pc, 1);
+		mc_ctx_credit (t, 1);
+	}
 }
 
 /* A clock stops after its thread ran RAN ns: the periods whose
@@ -500,8 +504,10 @@ settle (struct mc_thread *t, uint64_t ran)
 	uint64_t due = ran / period_ns ();
 	uint64_t got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
 
-	if (due > got && t->last_pc)
+	if (due > got && t->last_pc) {
 		mc_hist_add (t->last_pc, due - got);
+		mc_ctx_credit (t, due - got);
+	}
 	round_rest (t, ran % period_ns ());
 }
 

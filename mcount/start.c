@@ -268,6 +268,18 @@ debug_dump (const char *path)
 	mc_line_str (&l, " Hz, ");
 	mc_line_u64 (&l, mc_modules_count ());
 	mc_line_str (&l, " objects");
+	if (mc_config.context) {
+		struct mc_ctx_stats cs;
+
+		mc_ctx_stats (&cs);
+		mc_line_str (&l, "; contexts: ");
+		mc_line_u64 (&l, cs.nodes);
+		mc_line_str (&l, " nodes, ");
+		mc_line_u64 (&l, cs.unwalked);
+		mc_line_str (&l, " samples on stacks not walked, ");
+		mc_line_u64 (&l, cs.lost + cs.norecord);
+		mc_line_str (&l, " without a context");
+	}
 	mc_line_write (&l);
 }
 
@@ -368,6 +380,7 @@ atfork_child (void)
 	mc_config.image = 0;
 	mc_sampler_forget ();
 	mc_arcs_forget ();
+	mc_ctx_forget ();
 	mc_dump_forget ();
 	if (state == MC_RUNNING) {
 		mc_start_ns = now_ns ();

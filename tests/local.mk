@@ -219,9 +219,16 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
-	tests/e2e/gprof-objects.sh
+	tests/e2e/gprof-objects.sh \
+	tests/e2e/ctx-measured.sh \
+	tests/e2e/ctx-stress.sh \
+	tests/e2e/ctx-export.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
+	tests/e2e/ctx-lib.sh \
+	tests/programs/ctx-foo.c \
+	tests/programs/ctx-rec.c \
+	tests/programs/ctx-stress.c \
 	tests/programs/rt-wall.c \
 	tests/programs/rt-bb.c \
 	tests/programs/rt-calls.c \

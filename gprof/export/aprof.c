@@ -35,6 +35,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/callgraph.h"
 #include "gprof/export/xport.h"
 
 typedef unsigned __int128 u128;
@@ -94,8 +95,9 @@ to_unit (const struct unit *u, uint64_t v)
 	return (uint64_t) (((u128) v * u->num + u->den / 2) / u->den);
 }
 
+/* A p line (TAG 'p', ID a routine) or a q line ('q', a context).  */
 static void
-put_point (struct xout *o, size_t id, uint64_t sum, uint64_t self,
+put_point (struct xout *o, char tag, size_t id, uint64_t sum, uint64_t self,
 	   uint64_t occ)
 {
 	uint64_t min = sum / occ, max = (sum + occ - 1) / occ;
@@ -104,7 +106,7 @@ put_point (struct xout *o, size_t id, uint64_t sum, uint64_t self,
 	/* aprof-plot wants a cost of at least 1 everywhere.  */
 	if (min == 0)
 		min = 1;
-	xo_printf (o, "p %zu 0 %llu %llu %llu ", id,
+	xo_printf (o, "%c %zu 0 %llu %llu %llu ", tag, id,
 		   (unsigned long long) min, (unsigned long long) max,
 		   (unsigned long long) sum);
 	put_u128 (o, sum_sq (sum, occ));
@@ -141,9 +143,21 @@ caveats (struct xout *o, struct xctx *c, const struct unit *u)
 		xo_printf (o, "c self costs are sampled: %llu samples at %ld "
 			   "Hz, in usec\n",
 			   (unsigned long long) xs->samples, in->p->hz);
-	xo_puts (o, "c ESTIMATED: sum and real (cumulative costs) are "
-		 "gprof's estimates, assuming every call of a routine costs "
-		 "the same; calls within a cycle carry nothing\n");
+	if (in->p->nctx && !u->bb) {
+		xo_printf (o, "c MEASURED: sum and real (cumulative costs) are "
+			   "measured from the calling contexts of the samples "
+			   "(GMON_CONTEXT=%u); calls within a cycle carry "
+			   "nothing\n", in->p->ctx_depth);
+		xo_puts (o, "c x and q lines: the sampled calling contexts, by "
+			 "routine; a context's occ is its routine's calls from "
+			 "its caller shared by time (at least 1), not counted; "
+			 "its real is its sum\n");
+	} else {
+		xo_puts (o, "c ESTIMATED: sum and real (cumulative costs) are "
+			 "gprof's estimates, assuming every call of a routine "
+			 "costs the same; calls within a cycle carry "
+			 "nothing\n");
+	}
 	xo_puts (o, "c min and max are the average per call rounded down "
 		 "and up, not measured extremes (min is at least 1)\n");
 	xo_puts (o, "c routines with calls but no cost have no p line "
@@ -171,13 +185,105 @@ get_unit (const struct xctx *c, struct unit *u)
 	}
 }
 
-/* Whether routine I is listed: it was called or has a cost.  */
+/* The sampled calling contexts, as x and q lines.  aprof-plot reads
+   them only in an order: the q lines of a context before its x line,
+   contexts numbered 0, 1 ... as their q lines come, a parent before
+   its children, and every routine either with an x line or defined
+   after the first q line.  So: the routines that have contexts, the q
+   lines of every context (depth first), the other routines, and the x
+   lines (depth first).  */
+struct cct {
+	struct xtree t;			/* by routine, no frames outside */
+	uint32_t *order;		/* contexts written, depth first */
+	size_t n;
+	uint64_t *sum, *self, *occ;	/* per tree node, in the unit */
+	unsigned char *in_ctx;		/* per symbol: it has a context */
+};
+
+static void
+cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
+{
+	const struct callgraph *cg = c->in->cg;
+	struct xtree *t = &x->t;
+	double *arc_total = XCNEWVEC (double, cg ? cg->narcs + 1 : 1);
+	uint32_t *stack, *arc, k;
+	size_t sp = 0, i;
+
+	memset (x, 0, sizeof *x);
+	xt_build (t, c->in, c->xs, false);
+	x->order = XNEWVEC (uint32_t, t->n + 1);
+	x->sum = XCNEWVEC (uint64_t, t->n + 1);
+	x->self = XCNEWVEC (uint64_t, t->n + 1);
+	x->occ = XCNEWVEC (uint64_t, t->n + 1);
+	x->in_ctx = XCNEWVEC (unsigned char, c->in->st->len + 1);
+	arc = XNEWVEC (uint32_t, t->n + 1);
+	stack = XNEWVEC (uint32_t, t->n + 1);
+	for (k = t->roots; k != XT_NONE; k = t->v[k].next)
+		stack[sp++] = k;
+	/* Depth first, the biggest first; a node of no cost is left out
+	   with its subtree (whose costs are no bigger).  */
+	while (sp > 0) {
+		uint32_t v = stack[--sp], first = (uint32_t) sp;
+		const struct xtnode *nd = &t->v[v];
+		const struct arc *a = NULL;
+
+		x->sum[v] = to_unit (u, (uint64_t) (nd->total + 0.5));
+		x->self[v] = to_unit (u, (uint64_t) (nd->self + 0.5));
+		if (x->sum[v] == 0)
+			continue;
+		x->order[x->n++] = v;
+		x->in_ctx[nd->what] = 1;
+		if (cg && nd->parent != XT_NONE)
+			a = cg_find_arc (cg, &c->in->st->base[t->v[nd->parent]
+							       .what],
+					 cg_callee (c->in->st,
+						    &c->in->st->base[nd->what]));
+		arc[v] = a ? (uint32_t) (a - cg->arcs) : NO_ARC;
+		if (a)
+			arc_total[arc[v]] += nd->total;
+		for (k = nd->first; k != XT_NONE; k = t->v[k].next)
+			stack[sp++] = k;
+		for (k = 0; k < (sp - first) / 2; k++) {
+			uint32_t tmp = stack[first + k];
+
+			stack[first + k] = stack[sp - 1 - k];
+			stack[sp - 1 - k] = tmp;
+		}
+	}
+	/* A context's calls: the arc's, shared by time.  */
+	for (i = 0; i < x->n; i++) {
+		uint32_t v = x->order[i];
+		double share = arc[v] != NO_ARC
+			? (double) cg->arcs[arc[v]].count * t->v[v].total
+			/ arc_total[arc[v]] : 0.0;
+
+		x->occ[v] = share >= 1.5 ? (uint64_t) (share + 0.5) : 1;
+	}
+	free (arc);
+	free (stack);
+	free (arc_total);
+}
+
+static void
+cct_free (struct cct *x)
+{
+	xt_free (&x->t);
+	free (x->order);
+	free (x->sum);
+	free (x->self);
+	free (x->occ);
+	free (x->in_ctx);
+}
+
+/* Whether routine I is listed: it was called or has a cost, or a
+   context (IN_CTX, if not NULL, says).  */
 static bool
-listed (const struct xctx *c, const struct unit *u, size_t i)
+listed (const struct xctx *c, const struct unit *u, size_t i,
+	const unsigned char *in_ctx)
 {
 	const struct sym *s = &c->in->st->base[i];
 
-	return s->ncalls + s->self_calls != 0
+	return s->ncalls + s->self_calls != 0 || (in_ctx && in_ctx[i])
 		|| to_unit (u, c->xg->incl[u->bb ? XE_BB : XE_TIME][i]) != 0;
 }
 
@@ -189,9 +295,41 @@ xw_aprof_empty (const struct xctx *c)
 
 	get_unit (c, &u);
 	for (i = 0; i < c->in->st->len; i++)
-		if (listed (c, &u, i))
+		if (listed (c, &u, i, NULL))
 			return false;
 	return true;
+}
+
+/* The r line of routine I, numbered *ID (then incremented), its p
+   line and its u line; returns its number.  */
+static size_t
+put_routine (struct xout *o, struct xctx *c, const struct unit *u, size_t i,
+	     size_t *id)
+{
+	const struct sym *s = &c->in->st->base[i];
+	int e = u->bb ? XE_BB : XE_TIME;
+	uint64_t occ = s->ncalls + s->self_calls;
+	uint64_t sum = to_unit (u, c->xg->incl[e][i]);
+	uint64_t own = to_unit (u, u->bb ? c->xs->bb_self[i]
+				: c->xs->self[i]);
+
+	xo_printf (o, "r ");
+	put_quoted (o, xc_name (c, i));
+	xo_puts (o, " ");
+	put_quoted (o, c->image_abs);
+	xo_printf (o, " %zu\n", *id);
+	/* The p line right after its r (pyaprofplot wants that).  */
+	if (sum == 0)
+		xo_printf (o, "c routine %zu: %llu calls, no cost\n", *id,
+			   (unsigned long long) occ);
+	else
+		put_point (o, 'p', *id, sum, own, occ ? occ : 1);
+	if (strcmp (xc_name (c, i), s->name) != 0) {
+		xo_printf (o, "u %zu ", *id);
+		put_quoted (o, s->name);
+		xo_puts (o, "\n");
+	}
+	return (*id)++;
 }
 
 void
@@ -202,11 +340,11 @@ xw_aprof (struct xctx *c, struct xout *o)
 	const struct xsamples *xs = c->xs;
 	const struct xgraph *g = c->xg;
 	int e = c->req->bb ? XE_BB : XE_TIME;
-	const uint64_t *self = c->req->bb ? xs->bb_self : xs->self;
 	struct unit u;
 	uint64_t k = 0, total;
 	struct stat sb;
-	size_t i, id = 0;
+	size_t i, id = 0, *rid;
+	struct cct x, *ctx = NULL;
 	char *a, *p;
 
 	get_unit (c, &u);
@@ -236,30 +374,40 @@ xw_aprof (struct xctx *c, struct xout *o)
 	free (a);
 	xo_printf (o, "f %s\n", c->image_abs);
 
-	for (i = 0; i < st->len; i++) {
-		const struct sym *s = &st->base[i];
-		uint64_t occ = s->ncalls + s->self_calls;
-		uint64_t sum = to_unit (&u, g->incl[e][i]);
-		uint64_t own = to_unit (&u, self[i]);
-
-		if (!listed (c, &u, i))
-			continue;
-		xo_printf (o, "r ");
-		put_quoted (o, xc_name (c, i));
-		xo_puts (o, " ");
-		put_quoted (o, c->image_abs);
-		xo_printf (o, " %zu\n", id);
-		/* The p line right after its r (pyaprofplot wants that).  */
-		if (sum == 0)
-			xo_printf (o, "c routine %zu: %llu calls, no cost\n",
-				   id, (unsigned long long) occ);
-		else
-			put_point (o, id, sum, own, occ ? occ : 1);
-		if (strcmp (xc_name (c, i), s->name) != 0) {
-			xo_printf (o, "u %zu ", id);
-			put_quoted (o, s->name);
-			xo_puts (o, "\n");
-		}
-		id++;
+	if (in->p->nctx && !u.bb) {
+		cct_build (&x, c, &u);
+		ctx = &x;
 	}
+	/* Routines with contexts, their contexts, the others.  */
+	rid = XNEWVEC (size_t, st->len + 1);
+	for (i = 0; i < st->len; i++)
+		if (ctx && ctx->in_ctx[i])
+			rid[i] = put_routine (o, c, &u, i, &id);
+	for (i = 0; ctx && i < ctx->n; i++) {
+		uint32_t v = ctx->order[i];
+
+		put_point (o, 'q', i, ctx->sum[v], ctx->self[v], ctx->occ[v]);
+	}
+	for (i = 0; i < st->len; i++)
+		if (!(ctx && ctx->in_ctx[i]) && listed (c, &u, i, NULL))
+			rid[i] = put_routine (o, c, &u, i, &id);
+	if (ctx) {
+		/* A parent's number, by tree node.  */
+		uint32_t *num = XNEWVEC (uint32_t, ctx->t.n + 1);
+
+		for (i = 0; i < ctx->n; i++) {
+			uint32_t v = ctx->order[i];
+			const struct xtnode *nd = &ctx->t.v[v];
+
+			num[v] = (uint32_t) i;
+			xo_printf (o, "x %zu %zu ", rid[nd->what], i);
+			if (nd->parent == XT_NONE)
+				xo_puts (o, "-1\n");
+			else
+				xo_printf (o, "%u\n", num[nd->parent]);
+		}
+		free (num);
+		cct_free (ctx);
+	}
+	free (rid);
 }

@@ -27,9 +27,10 @@
    Self costs are samples.c's pieces: one line per share of a bin, at
    the address it starts, with the function's first line (or, with -l,
    the line of that address).  Inclusive costs of calls are
-   estimate.c's, per call site; calls within a cycle cost 0, as in GNU
-   gprof, so that both readers' inclusive times are gprof's
-   self + children (KCachegrind adds the calls into a function,
+   estimate.c's, per call site (measured when the profile has calling
+   contexts, estimated by gprof's rule otherwise); calls within a cycle
+   cost 0, as in GNU gprof, so that both readers' inclusive times are
+   gprof's self + children (KCachegrind adds the calls into a function,
    callgrind_annotate does too).  Samples outside every function go to
    a function `???' of file `???', so that the total is every sample.
    Names are compressed: `(id) name' once, `(id)' after.  */
@@ -280,10 +281,19 @@ header (struct xout *o, struct xctx *c)
 			   "runtime's own) are not in this file\n",
 			   (unsigned long long) xs->excluded, xs->unit);
 	xo_puts (o, "desc: Calls: exact counts, per call site\n");
-	xo_puts (o, "desc: Estimates: the costs of calls (inclusive costs) "
-		 "are gprof's estimates, which assume every call of a "
-		 "function takes the same time; calls within a cycle cost "
-		 "0\n");
+	if (in->p->nctx)
+		xo_printf (o, "desc: Measured: the time of calls (inclusive "
+			   "costs) is measured, from the calling contexts of "
+			   "the samples (GMON_CONTEXT=%u): the time spent "
+			   "under each call; calls within a cycle cost 0%s\n",
+			   in->p->ctx_depth, c->xg->nev > 1 ? "; their basic-"
+			   "block costs are gprof's estimates, which assume "
+			   "every call of a function costs the same" : "");
+	else
+		xo_puts (o, "desc: Estimates: the costs of calls (inclusive "
+			 "costs) are gprof's estimates, which assume every "
+			 "call of a function takes the same time; calls "
+			 "within a cycle cost 0\n");
 	if (c->xg->nsites)
 		xo_printf (o, "desc: Sites: %zu of %zu call sites found in "
 			   "the machine code, the others at the return "

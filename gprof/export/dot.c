@@ -9,7 +9,8 @@
    calls and the time it carries, as wide as that time.  A cycle is a
    dashed cluster around its members.  The numbers are the text call
    graph's: percentages of the time it shows, and everything but self
-   times and calls said to be an estimate.
+   times and calls said to be an estimate -- unless the profile has
+   calling contexts (GMON_CONTEXT), which measured them.
 
    `node=P' leaves out the functions whose total is under P percent
    (default 0.5) and `edge=P' the arcs that carry less (default 0.1);
@@ -25,6 +26,14 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/xport.h"
+
+/* What follows a time that gprof estimated: nothing if it measured
+   it (calling contexts).  */
+static const char *
+est (const struct xctx *c)
+{
+	return c->in->p->nctx ? "" : ", est.";
+}
 
 /* Writes S inside a quoted DOT string.  */
 static void
@@ -130,7 +139,7 @@ put_node (struct xout *o, struct xctx *c, size_t i)
 	put_escaped (o, xc_name (c, i));
 	xo_printf (o, "\\ntotal %.2f%% (%.2f s%s)\\nself %.2f%% (%.2f s)",
 		   100 * total / t, xc_secs (c, total),
-		   c->in->cg && self != total ? ", est." : "",
+		   c->in->cg && self != total ? est (c) : "",
 		   100 * self / t, xc_secs (c, self));
 	if (s->ncalls || s->self_calls) {
 		xo_printf (o, "\\n%llu", (unsigned long long) s->ncalls);
@@ -164,9 +173,9 @@ put_edge (struct xout *o, struct xctx *c, const struct arc *a)
 		return;
 	}
 	heat (carried / t, colour, sizeof colour, &dark);
-	xo_printf (o, "%.2f%% (%.2f s, est.)\\n%llu call%s\", color=\"%s\", "
+	xo_printf (o, "%.2f%% (%.2f s%s)\\n%llu call%s\", color=\"%s\", "
 		   "penwidth=%.2f%s];\n", 100 * carried / t,
-		   xc_secs (c, carried), (unsigned long long) a->count,
+		   xc_secs (c, carried), est (c), (unsigned long long) a->count,
 		   a->count == 1 ? "" : "s", colour,
 		   1.0 + 5.0 * carried / t,
 		   a->count == 0 ? ", style=dotted" : "");
@@ -187,12 +196,14 @@ xw_dot (struct xctx *c, struct xout *o)
 	put_escaped (o, "Call graph of ");
 	put_escaped (o, c->image_abs);
 	xo_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  Totals "
-		   "(self + children) and times on arrows are estimates: "
-		   "gprof assumes every call of a function takes the same "
-		   "time.\\lLeft out: functions under %g%% of the time, "
-		   "arrows under %g%%.\\l\"];\n",
+		   "(self + children) and times on arrows %s.\\lLeft out: "
+		   "functions under %g%% of the time, arrows under "
+		   "%g%%.\\l\"];\n",
 		   (unsigned long long) c->xs->samples, in->p->hz,
 		   xc_secs (c, cg ? cg->print_time : in->total_time),
+		   in->p->nctx ? "are measured from the calling contexts of "
+		   "the samples" : "are estimates: gprof assumes every call "
+		   "of a function takes the same time",
 		   c->req->node_thres, c->req->edge_thres);
 	xo_puts (o, "  node [shape=box, style=\"filled,rounded\", "
 		 "fontname=\"Helvetica\", fontsize=10];\n");
@@ -209,11 +220,11 @@ xw_dot (struct xctx *c, struct xout *o)
 		if (!any)
 			continue;
 		xo_printf (o, "  subgraph \"cluster_cycle%d\" {\n    label="
-			   "\"<cycle %d>: %.2f%% (%.2f s, est.), %llu+%llu "
+			   "\"<cycle %d>: %.2f%% (%.2f s%s), %llu+%llu "
 			   "calls\";\n    style=\"dashed,rounded\"; "
 			   "color=\"#606060\"; fontname=\"Helvetica\";\n",
 			   e->cyc_num, e->cyc_num, 100 * total / t,
-			   xc_secs (c, total),
+			   xc_secs (c, total), est (c),
 			   (unsigned long long) e->ncalls,
 			   (unsigned long long) e->self_calls);
 		for (m = e->cyc_next; m; m = m->cyc_next) {

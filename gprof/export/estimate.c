@@ -23,6 +23,10 @@
    (-E, -N, -F, -n) scale an arc by its caller's fraction, as GNU gprof
    does, and then only the rounding is approximate.
 
+   When the profile holds calling contexts (GMON_CONTEXT), the times
+   are not estimated but taken from the call graph, which measured them
+   (context.c); block counts are still estimated.
+
    The same is done for basic-block counts when the profile has them,
    and each arc's share is then split among its call sites: the calls
    from one place in the caller, whose address the profile keeps.  On
@@ -183,6 +187,51 @@ propagate (struct prop *pr, const struct symtab *st, struct sym **top)
 			pr->cyc_incl[c] = t;
 			split_into (pr, cyc, t);
 		}
+	}
+}
+
+/* Whether arc A leaves its caller's cycle (or is not a call of
+   itself, outside cycles): the arcs that carry time.  */
+static bool
+crosses (const struct arc *a)
+{
+	return a->parent != a->child && (a->parent->cyc_num == 0
+					 || a->parent->cyc_num
+					 != a->child->cyc_num);
+}
+
+/* The times callgraph.c measured from calling contexts (context.c),
+   in units: each arc its own, each caller its self cost plus its
+   calls' out of its cycle.  Sums hold for callers; for callees they
+   are what was measured under their calls, which may be less than
+   their cost (time of theirs with no caller in its context).  */
+static void
+measured (struct prop *pr, const struct xsamples *xs)
+{
+	const struct callgraph *cg = pr->in->cg;
+	const struct symtab *st = pr->in->st;
+	size_t i;
+
+	for (i = 0; i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+		uint64_t v;
+
+		if (!crosses (a))
+			continue;
+		v = (uint64_t) ((a->time + a->child_time)
+				* (double) xs->per_sample + 0.5);
+		pr->arc_cost[i] = v;
+		if (a->parent->fract != 0.0)
+			pr->incl[sym_ix (st, a->parent)] += v;
+		if (a->parent->cyc_num)
+			pr->cyc_incl[a->parent->cyc_num - 1] += v;
+	}
+	for (i = 0; i < st->len; i++) {
+		const struct sym *s = &st->base[i];
+
+		pr->incl[i] += pr->self[i];
+		if (s->cyc_num && s->fract != 0.0)
+			pr->cyc_incl[s->cyc_num - 1] += pr->self[i];
 	}
 }
 
@@ -436,9 +485,13 @@ xg_build (struct xgraph *g, const struct export_input *in,
 		pr.in = in;
 		pr.self = self;
 		pr.arc_cost = g->arc_cost[e];
-		pr.share = XCNEWVEC (uint64_t, narcs ? narcs : 1);
 		pr.incl = g->incl[e];
 		pr.cyc_incl = g->cyc_incl[e];
+		if (e == XE_TIME && in->p->nctx) {
+			measured (&pr, xs);
+			continue;
+		}
+		pr.share = XCNEWVEC (uint64_t, narcs ? narcs : 1);
 		pr.arcs = XNEWVEC (uint32_t, narcs ? narcs : 1);
 		pr.w = XNEWVEC (double, narcs ? narcs : 1);
 		pr.out = XNEWVEC (uint64_t, narcs ? narcs : 1);

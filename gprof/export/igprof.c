@@ -27,6 +27,13 @@
    function is a stack of its own with its self time, and nothing is
    made up.
 
+   A profile with calling contexts (libgmon's GMON_CONTEXT) has real
+   stacks: they are written as sampled (contexts.c: by function, frames
+   in no function as <outside-any-function>, the frames beyond the
+   recorded depth as <deeper-than-recorded>), pruned by the same rules,
+   under <stacks-sampled-by-libgmon>; a function's time that has no
+   context hangs from that frame directly.
+
    Counter PERF_TICKS (igprof-analyse multiplies by T = 1/rate and
    prints seconds) holds integer ticks: each function's self ticks are
    split among its frames (and its part in <pruned>) by round.c, and
@@ -49,12 +56,14 @@
 #include "gprof/objfile.h"
 
 #define LABEL		"<stacks-estimated-from-gmon-arcs>"
+#define LABEL_REAL	"<stacks-sampled-by-libgmon>"
+#define CUT		"<deeper-than-recorded>"
 #define PRUNED		"<pruned>"
 #define NOSYM		"<outside-any-function>"
 
 /* A frame of the tree, in the order written (depth first).  */
 enum node_kind {
-	NK_LABEL, NK_FUNC, NK_CYCLE, NK_PRUNED, NK_NOSYM
+	NK_LABEL, NK_FUNC, NK_CYCLE, NK_PRUNED, NK_NOSYM, NK_CUT
 };
 
 struct node {
@@ -294,6 +303,80 @@ expand (struct tree *t, uint32_t root, uint32_t depth)
 	free (stack);
 }
 
+/* The sampled stacks of X (in samples.c's units, PER a tick) under
+   the label, depth first, the biggest callee first; a callee whose
+   subtree holds less than `prune' ticks, or any once `nodes' frames
+   are made, goes into a <pruned> frame of its caller.  */
+static void
+real_stacks (struct tree *t, const struct xtree *x, double per)
+{
+	struct pending *stack = XNEWVEC (struct pending, x->n + 1);
+	uint32_t k;
+	size_t sp = 0;
+	double pruned = 0.0;
+
+	/* The roots, as the label's callees.  */
+	for (k = x->roots; k != XT_NONE; k = x->v[k].next) {
+		if (x->v[k].total / per < t->prune || t->n + sp >= t->max_nodes)
+			pruned += x->v[k].total / per;
+		else
+			stack[sp++] = (struct pending) { k, 2, 1.0 };
+	}
+	if (pruned > 0.0)
+		push (t, NK_PRUNED, 2, 0, pruned);
+	for (k = 0; k < sp / 2; k++) {
+		struct pending tmp = stack[k];
+
+		stack[k] = stack[sp - 1 - k];
+		stack[sp - 1 - k] = tmp;
+	}
+	while (sp > 0) {
+		struct pending p = stack[--sp];
+		const struct xtnode *nd = &x->v[p.unit];
+		size_t first = sp;
+
+		if (nd->what < t->nsym)
+			push (t, NK_FUNC, p.depth, nd->what, nd->self / per);
+		else
+			push (t, nd->what == XT_CUT ? NK_CUT : NK_NOSYM,
+			      p.depth, 0, 0.0);
+		pruned = 0.0;
+		for (k = nd->first; k != XT_NONE; k = x->v[k].next) {
+			if (x->v[k].total / per < t->prune
+			    || t->n + sp >= t->max_nodes)
+				pruned += x->v[k].total / per;
+			else
+				stack[sp++] = (struct pending) { k, p.depth + 1,
+								 1.0 };
+		}
+		for (k = 0; k < (sp - first) / 2; k++) {
+			struct pending tmp = stack[first + k];
+
+			stack[first + k] = stack[sp - 1 - k];
+			stack[sp - 1 - k] = tmp;
+		}
+		if (pruned > 0.0)
+			push (t, NK_PRUNED, p.depth + 1, 0, pruned);
+	}
+	free (stack);
+}
+
+/* A frame under the label for each function with ticks and none.  */
+static void
+orphans (struct tree *t, const uint64_t *ticks)
+{
+	unsigned char *has = XCNEWVEC (unsigned char, t->nsym + 1);
+	size_t i, n = t->n;
+
+	for (i = 0; i < n; i++)
+		if (t->v[i].kind == NK_FUNC)
+			has[t->v[i].what] = 1;
+	for (i = 0; i < t->nsym; i++)
+		if (ticks[i] && !has[i])
+			push (t, NK_FUNC, 2, (uint32_t) i, t->self[i]);
+	free (has);
+}
+
 /* Rounds: each function's self ticks over its frames and its part of
    the pruned mass; then the pruned frames' ticks over them.  A
    function with ticks and no frame at all (which the expansion cannot
@@ -394,7 +477,8 @@ subtree_ticks (struct tree *t)
 struct ids {
 	size_t *fn;			/* per symbol, 1 + id; 0: none yet */
 	size_t *cyc;			/* per cycle */
-	size_t label, pruned, nosym;
+	size_t label, pruned, nosym, cut;
+	bool real;			/* sampled stacks, not estimated */
 	size_t next;			/* the next FN id */
 	bool file_done;			/* F0 defined */
 	bool counter_done;		/* V0 defined */
@@ -439,7 +523,11 @@ put_node (struct xout *o, struct xctx *c, struct ids *ids,
 	xo_printf (o, "C%u ", nd->depth);
 	switch (nd->kind) {
 	case NK_LABEL:
-		put_frame (o, c, ids, &ids->label, 0, LABEL);
+		put_frame (o, c, ids, &ids->label, 0, ids->real ? LABEL_REAL
+			   : LABEL);
+		break;
+	case NK_CUT:
+		put_frame (o, c, ids, &ids->cut, 0, CUT);
 		break;
 	case NK_PRUNED:
 		put_frame (o, c, ids, &ids->pruned, 0, PRUNED);
@@ -535,6 +623,16 @@ xw_igprof (struct xctx *c, struct xout *o)
 			if (ticks[i])
 				push (&t, NK_FUNC, 1, (uint32_t) i,
 				      t.self[i])->ticks = ticks[i];
+	} else if (in->p->nctx) {
+		struct xtree x;
+
+		xt_build (&x, in, xs, true);
+		push (&t, NK_LABEL, 1, 0, 0.0);
+		real_stacks (&t, &x, xs->per_sample ? (double) xs->per_sample
+			     : 1.0);
+		orphans (&t, ticks);
+		round_ticks (&t, ticks);
+		xt_free (&x);
 	} else {
 		uint32_t *roots = XNEWVEC (uint32_t, nu ? nu : 1);
 		size_t nroots = 0, r;
@@ -579,6 +677,7 @@ xw_igprof (struct xctx *c, struct xout *o)
 
 	/* The header, then the frames whose subtree holds ticks.  */
 	memset (&ids, 0, sizeof ids);
+	ids.real = in->p->nctx && !c->req->flat;
 	ids.fn = XCNEWVEC (size_t, t.nsym ? t.nsym : 1);
 	ids.cyc = XCNEWVEC (size_t, t.ncyc ? t.ncyc : 1);
 	xo_printf (o, "P=(ID=%lu N=(", profile_pid (in->opt));
@@ -594,7 +693,8 @@ xw_igprof (struct xctx *c, struct xout *o)
 		/* No tick at all: igprof-analyse refuses a profile without
 		   a counter, so the label carries a zero one.  */
 		xo_puts (o, "C1 ");
-		put_frame (o, c, &ids, &ids.label, 0, LABEL);
+		put_frame (o, c, &ids, &ids.label, 0, ids.real ? LABEL_REAL
+			   : LABEL);
 		xo_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");
 	}
 

@@ -10,7 +10,10 @@
    text), plus what the text reports do not show: each function's
    exact share of the samples and its expected sampling error, sqrt(N)
    samples for N samples (the GNU gprof manual's rule), and each arc's
-   call sites.  With -l, a list of lines and their samples.  */
+   call sites.  With -l, a list of lines and their samples.  With
+   calling contexts (GMON_CONTEXT), the children times are measured
+   (the member `measured' lists them, `estimated' is empty) and
+   `contexts' holds the tree of call chains by function.  */
 
 #include <config.h>
 
@@ -314,6 +317,92 @@ put_lines (struct xout *o, struct xctx *c, const size_t *id)
 	xo_puts (o, n ? "\n  ]" : "]");
 }
 
+/* What the children times are, as OBJECT.MEMBER paths.  */
+static const char children_members[] = "[\"functions.children_seconds\", "
+	"\"functions.graph.percent\", "
+	"\"functions.graph.children_seconds\", "
+	"\"arcs.self_seconds\", \"arcs.children_seconds\", "
+	"\"cycles.children_seconds\", \"cycles.graph.percent\", "
+	"\"cycles.graph.children_seconds\"]";
+
+static void
+put_ctx_node (struct xout *o, struct xctx *c, const struct xtnode *nd,
+	      const size_t *id, size_t parent, double per_second)
+{
+	const struct symtab *st = c->in->st;
+
+	xo_puts (o, "{\"function\": ");
+	if (nd->what < st->len && id[nd->what] != SIZE_MAX)
+		xo_printf (o, "%zu", id[nd->what]);
+	else
+		xo_puts (o, "null");
+	put_key (o, "name", false);
+	put_str (o, nd->what < st->len ? xc_name (c, nd->what)
+		 : nd->what == XT_CUT ? "<deeper-than-recorded>"
+		 : "<outside-any-function>");
+	put_key (o, "parent", false);
+	if (parent == SIZE_MAX)
+		xo_puts (o, "null");
+	else
+		xo_printf (o, "%zu", parent);
+	put_key (o, "self_seconds", false);
+	put_num (o, per_second ? nd->self / per_second : 0.0);
+	put_key (o, "total_seconds", false);
+	put_num (o, per_second ? nd->total / per_second : 0.0);
+	xo_puts (o, "}");
+}
+
+/* The measured tree of call chains, parents first (depth first,
+   biggest first).  */
+static void
+put_contexts (struct xout *o, struct xctx *c, const size_t *id)
+{
+	const struct profile *p = c->in->p;
+	double per_second = (double) c->xs->per_sample * (double) p->hz;
+	struct xtree t;
+	uint32_t *stack, k;
+	size_t *out, sp = 0, n = 0;
+
+	xt_build (&t, c->in, c->xs, true);
+	xo_printf (o, ",\n  \"contexts\": {\"depth\": %u", p->ctx_depth);
+	put_key (o, "lost_samples", false);
+	xo_printf (o, "%llu", (unsigned long long) p->ctx_lost);
+	put_key (o, "nodes", false);
+	xo_puts (o, "[");
+	stack = XNEWVEC (uint32_t, t.n + 1);
+	out = XNEWVEC (size_t, t.n + 1);
+	/* Pushed in reverse, so that the biggest comes out first.  */
+	for (k = t.roots; k != XT_NONE; k = t.v[k].next)
+		stack[sp++] = k;
+	for (k = 0; k < sp / 2; k++) {
+		uint32_t x = stack[k];
+
+		stack[k] = stack[sp - 1 - k];
+		stack[sp - 1 - k] = x;
+	}
+	while (sp > 0) {
+		uint32_t v = stack[--sp], first = (uint32_t) sp;
+		const struct xtnode *nd = &t.v[v];
+
+		out[v] = n;
+		xo_puts (o, n++ ? ",\n    " : "\n    ");
+		put_ctx_node (o, c, nd, id, nd->parent == XT_NONE ? SIZE_MAX
+			      : out[nd->parent], per_second);
+		for (k = nd->first; k != XT_NONE; k = t.v[k].next)
+			stack[sp++] = k;
+		for (k = 0; k < (sp - first) / 2; k++) {
+			uint32_t x = stack[first + k];
+
+			stack[first + k] = stack[sp - 1 - k];
+			stack[sp - 1 - k] = x;
+		}
+	}
+	xo_puts (o, n ? "\n  ]}" : "]}");
+	free (stack);
+	free (out);
+	xt_free (&t);
+}
+
 void
 xw_json (struct xctx *c, struct xout *o)
 {
@@ -352,12 +441,11 @@ xw_json (struct xctx *c, struct xout *o)
 	put_num (o, xc_secs (c, in->total_time));
 	put_key (o, "graph_total_seconds", false);
 	put_num (o, in->cg ? xc_secs (c, in->cg->print_time) : 0.0);
-	xo_puts (o, "},\n  \"estimated\": [\"functions.children_seconds\", "
-		 "\"functions.graph.percent\", "
-		 "\"functions.graph.children_seconds\", "
-		 "\"arcs.self_seconds\", \"arcs.children_seconds\", "
-		 "\"cycles.children_seconds\", \"cycles.graph.percent\", "
-		 "\"cycles.graph.children_seconds\"],\n");
+	if (in->p->nctx)
+		xo_printf (o, "},\n  \"estimated\": [],\n  \"measured\": %s,\n",
+			   children_members);
+	else
+		xo_printf (o, "},\n  \"estimated\": %s,\n", children_members);
 
 	xo_puts (o, "  \"functions\": [");
 	for (i = 0; i < st->len; i++) {
@@ -373,6 +461,8 @@ xw_json (struct xctx *c, struct xout *o)
 	put_cycles (o, c, id);
 	if (xs->by_line)
 		put_lines (o, c, id);
+	if (in->p->nctx)
+		put_contexts (o, c, id);
 	xo_puts (o, "\n}\n");
 	free (id);
 }

@@ -177,6 +177,37 @@ void xg_build (struct xgraph *g, const struct export_input *in,
 void xg_free (struct xgraph *g);
 
 /* ------------------------------------------------------------------ */
+/* contexts.c: the measured calling contexts (GMON_CONTEXT), per
+   function.  */
+
+#define XT_NONE		UINT32_MAX	/* no node: a root's parent */
+#define XT_NOSYM	(UINT32_MAX - 1)	/* what: a frame in no symbol */
+#define XT_CUT		(UINT32_MAX - 2)	/* what: the frames beyond
+						   GMON_CONTEXT's depth */
+
+struct xtnode {
+	uint32_t parent;		/* node, or XT_NONE */
+	uint32_t what;			/* symbol index, XT_NOSYM, XT_CUT */
+	uint32_t depth;			/* 1 for a root */
+	uint32_t first, next;		/* children, biggest total first */
+	double self;			/* samples.c's units sampled in it */
+	double total;			/* ... in it and below it */
+};
+
+struct xtree {
+	struct xtnode *v;		/* parents before their children */
+	size_t n, cap;
+	uint32_t roots;			/* first root; the others by next */
+};
+
+/* The tree of IN's contexts, in XS's units.  KEEP_FRAMES: frames in no
+   symbol, and the cut of deep stacks, are nodes; else they are left
+   out (their callees hang on the frame above, or are roots).  */
+void xt_build (struct xtree *t, const struct export_input *in,
+	       const struct xsamples *xs, bool keep_frames);
+void xt_free (struct xtree *t);
+
+/* ------------------------------------------------------------------ */
 /* export.c: what a writer gets.  */
 
 struct xctx {

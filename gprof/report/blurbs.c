@@ -102,7 +102,20 @@ static const char graph_text[] =
 " A cycle has an entry of its own, `<cycle N as a whole>', with the\n"
 " same columns; `+' there counts the calls between its members.  The\n"
 " lines below it are its members, each with its calls from outside\n"
-" and, after `+', from the other members.\n"
+" and, after `+', from the other members.\n";
+
+static const char graph_measured_text[] =
+"\n"
+" Measured times.  This profile holds the calling context of each\n"
+" sample (libgmon's GMON_CONTEXT), so the children columns and the\n"
+" times on the callers' and callees' lines are not shared out by the\n"
+" call counts but measured: a caller's line shows the time spent in\n"
+" the function, and under it, during the calls from that caller; a\n"
+" callee's line the time spent in the callee, and under it, during\n"
+" the calls from this function.  A sample counts once on a line even\n"
+" where the call recurs in its context.\n";
+
+static const char notes_trailer[] =
 "\f\n"
 "Notes by gmonkit's gprof; `info gmonkit' describes every column.\n";
 
@@ -194,9 +207,12 @@ blurb_flat (FILE *f)
 }
 
 void
-blurb_graph (FILE *f)
+blurb_graph (FILE *f, bool measured)
 {
 	fputs (graph_text, f);
+	if (measured)
+		fputs (graph_measured_text, f);
+	fputs (notes_trailer, f);
 }
 
 void

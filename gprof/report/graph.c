@@ -71,13 +71,18 @@ print_header (struct report *r, double *print_time)
 	printf ("\ngranularity: each sample hit covers %ld byte(s)",
 		(long) r->p->hist_scale * 2L);
 	if (*print_time > 0.0) {
-		printf (" for %.2f%% of %.2f seconds\n\n", 100.0 / *print_time,
+		printf (" for %.2f%% of %.2f seconds\n", 100.0 / *print_time,
 			report_secs (r, *print_time));
 	} else {
-		printf (" no time propagated\n\n");
+		printf (" no time propagated\n");
 		/* Every numerator is 0 then.  */
 		*print_time = 1.0;
 	}
+	if (r->p->nctx && !r->opt->line)
+		printf ("children times measured from calling contexts "
+			"(GMON_CONTEXT=%u), not estimated from call counts\n",
+			r->p->ctx_depth);
+	printf ("\n");
 	if (r->opt->bsd) {
 		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",
 			"", "", "", "", "called", "total", "parents");
@@ -316,5 +321,5 @@ report_graph (struct report *r)
 	free (b.members);
 
 	if (!r->opt->brief && !r->opt->bsd)
-		blurb_graph (stdout);
+		blurb_graph (stdout, r->p->nctx != 0 && !r->opt->line);
 }

@@ -93,7 +93,8 @@ void report_annotated (struct report *r);
 /* report/blurbs.c: the explanations, each starting with its own
    blank line and ending with a form-feed page of its own.  */
 void blurb_flat (FILE *f);
-void blurb_graph (FILE *f);
+/* MEASURED: the children times were measured (ctx_measure).  */
+void blurb_graph (FILE *f, bool measured);
 void blurb_graph_bsd (FILE *f);
 
 #endif /* GPROF_REPORT_REPORT_H */

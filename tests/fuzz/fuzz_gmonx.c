@@ -59,6 +59,9 @@ round_trip (const struct gmonx_file *f)
 	for (i = 0; i < f->nobjects; i++)
 		gmonx_write_object (&w, &f->objects[i]);
 	gmonx_write_arcs (&w, f->arcs, f->narcs);
+	if (f->have_context)
+		gmonx_write_context (&w, &f->context);
+	gmonx_write_ctx_nodes (&w, f->nodes, f->nnodes);
 	if (gmon_writer_flush (&w) < 0)
 		abort ();
 	n = lseek (fd, 0, SEEK_END);
@@ -73,7 +76,13 @@ round_trip (const struct gmonx_file *f)
 		&& memcmp (&g.process, &f->process, sizeof g.process) != 0)
 	    || g.nobjects != f->nobjects || g.narcs != f->narcs
 	    || (f->narcs && memcmp (g.arcs, f->arcs,
-				    f->narcs * sizeof *f->arcs) != 0))
+				    f->narcs * sizeof *f->arcs) != 0)
+	    || g.have_context != f->have_context
+	    || (f->have_context
+		&& memcmp (&g.context, &f->context, sizeof g.context) != 0)
+	    || g.nnodes != f->nnodes
+	    || (f->nnodes && memcmp (g.nodes, f->nodes,
+				     f->nnodes * sizeof *f->nodes) != 0))
 		abort ();
 	for (i = 0; i < f->nobjects; i++)
 		same_object (&f->objects[i], &g.objects[i]);

@@ -166,6 +166,22 @@ def gprof_checks(doc):
     for i, ln in enumerate(doc.get("lines", [])):
         if ln["function"] >= n:
             raise Invalid("lines[%d]: no function %d" % (i, ln["function"]))
+    nodes = doc.get("contexts", {}).get("nodes", [])
+    below = [0.0] * len(nodes)
+    for i, c in enumerate(nodes):
+        if c["function"] is not None and c["function"] >= n:
+            raise Invalid("contexts.nodes[%d]: no function %d" %
+                          (i, c["function"]))
+        if c["parent"] is not None:
+            if c["parent"] >= i:
+                raise Invalid("contexts.nodes[%d]: parent %d does not come "
+                              "before it" % (i, c["parent"]))
+            below[c["parent"]] += c["total_seconds"]
+    for i, c in enumerate(nodes):
+        if c["self_seconds"] + below[i] > c["total_seconds"] * (1 + 1e-9) \
+                + 1e-12:
+            raise Invalid("contexts.nodes[%d]: self and children add up to "
+                          "more than its total" % i)
 
 
 def main(argv):

@@ -289,6 +289,119 @@ test_extensions (void)
 	free (data);
 }
 
+/* A context record and the N nodes in CONTEXTS records, as bytes to
+   append to a sample file; returns their count.  */
+static size_t
+ctx_records (const struct gmonx_ctx_node *nodes, size_t n, bool info,
+	     unsigned char **out)
+{
+	unsigned char buf[128];
+	struct gmon_writer w;
+	struct gmon_target t;
+	struct gmonx_context c = { 64, 5, 7 };
+	int fd = memfd_create ("ctx", 0);
+	off_t size;
+
+	CU_ASSERT_FATAL (fd >= 0);
+	gmon_target_native (&t);
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	if (info)
+		CU_ASSERT_EQUAL (gmonx_write_context (&w, &c), 0);
+	CU_ASSERT_EQUAL (gmonx_write_ctx_nodes (&w, nodes, n), 0);
+	CU_ASSERT_EQUAL (gmon_writer_flush (&w), 0);
+	size = lseek (fd, 0, SEEK_END);
+	*out = malloc ((size_t) size + 1);
+	CU_ASSERT_FATAL (*out != NULL);
+	CU_ASSERT_EQUAL (pread (fd, *out, (size_t) size, 0), size);
+	close (fd);
+	return (size_t) size;
+}
+
+/* Reads the sample with TAIL appended: 0, or -1 with ERR filled.  */
+static int
+read_with (const unsigned char *tail, size_t ntail, struct gmonx_file *f,
+	   struct gmon_error *err)
+{
+	unsigned char *data;
+	size_t n = sample_file (&data, 1);
+	int rc;
+
+	data = realloc (data, n + ntail);
+	CU_ASSERT_FATAL (data != NULL);
+	memcpy (data + n, tail, ntail);
+	rc = gmonx_parse (data, n + ntail, "x.gmonx", f, err);
+	free (data);
+	return rc;
+}
+
+static void
+test_contexts (void)
+{
+	static const struct gmonx_ctx_node nodes[] = {
+		{ GMONX_CTX_ROOT, 0, 0x1100, 0 },
+		{ 0, 0, 0x1234, 3 },
+		{ 1, 1, 0x7f0, 0 },
+		{ 2, GMONX_NO_OBJECT, 0xdead, 9 },
+		{ GMONX_CTX_CUT, 0, 0x1300, 1 },
+		{ 4, 0, 0x1304, 2 },
+	};
+	static const struct gmonx_ctx_node forward[] = {
+		{ GMONX_CTX_ROOT, 0, 0x1100, 0 },
+		{ 2, 0, 0x1234, 3 },
+		{ 0, 0, 0x1238, 3 },
+	};
+	static const struct gmonx_ctx_node no_object[] = {
+		{ GMONX_CTX_ROOT, 4, 0x1100, 1 },
+	};
+	unsigned char *tail, *twice;
+	size_t n = ctx_records (nodes, 6, true, &tail), m;
+	struct gmonx_file f;
+	struct gmon_error err;
+
+	CU_ASSERT_EQUAL_FATAL (read_with (tail, n, &f, &err), 0);
+	CU_ASSERT (f.have_context);
+	CU_ASSERT_EQUAL (f.context.depth, 64);
+	CU_ASSERT_EQUAL (f.context.lost, 5);
+	CU_ASSERT_EQUAL (f.context.unwalked, 7);
+	CU_ASSERT_EQUAL_FATAL (f.nnodes, 6);
+	CU_ASSERT (memcmp (f.nodes, nodes, sizeof nodes) == 0);
+	CU_ASSERT_EQUAL (f.skipped, 0);
+	gmonx_free (&f);
+
+	/* A second context record, and nodes in two records numbered
+	   together.  */
+	twice = malloc (2 * n);
+	CU_ASSERT_FATAL (twice != NULL);
+	memcpy (twice, tail, n);
+	memcpy (twice + n, tail, n);
+	CU_ASSERT_EQUAL (read_with (twice, 2 * n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "a second context record") != NULL);
+	free (twice);
+	m = ctx_records (nodes + 3, 3, false, &twice);
+	tail = realloc (tail, n + m);
+	memcpy (tail + n, twice, m);
+	free (twice);
+	CU_ASSERT_EQUAL_FATAL (read_with (tail, n + m, &f, &err), 0);
+	CU_ASSERT_EQUAL (f.nnodes, 9);
+	CU_ASSERT_EQUAL (f.nodes[8].parent, 4);
+	gmonx_free (&f);
+	free (tail);
+
+	n = ctx_records (forward, 3, false, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "node 1 has parent 2, which is not a "
+			   "node before it") != NULL);
+	free (tail);
+	n = ctx_records (no_object, 1, false, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "node 0 names object 4") != NULL);
+	/* A body that is not a multiple of a node.  */
+	tail[4] = 23;
+	CU_ASSERT_EQUAL (read_with (tail, n - 1, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "not a multiple of 24") != NULL);
+	free (tail);
+}
+
 static void
 make (const char *path)
 {
@@ -334,6 +447,7 @@ static const struct unit_test unit_tests[] = {
 	{ "round trip", test_round_trip },
 	{ "damage", test_damage },
 	{ "extensions", test_extensions },
+	{ "calling contexts", test_contexts },
 	{ "find the companion", test_find_companion },
 	{ NULL, NULL }
 };
