@@ -6,7 +6,8 @@
    usage: runstat COMMAND [ARG]...
    prints on stderr: "runstat: user SECONDS sys SECONDS maxrss KIB",
    from wait4 (the child's own usage, its exit included: that is where
-   the profile is written), and exits with the command's status.  */
+   the profile is written), followed by " signal N" if a signal killed
+   the command; exits with the command's status, or 128 + N.  */
 
 #include <stdio.h>
 #include <sys/resource.h>
@@ -38,9 +39,14 @@ main (int argc, char **argv)
 		perror ("runstat: wait4");
 		return 99;
 	}
-	fprintf (stderr, "runstat: user %ld.%06ld sys %ld.%06ld maxrss %ld\n",
+	fprintf (stderr, "runstat: user %ld.%06ld sys %ld.%06ld maxrss %ld",
 		 (long) ru.ru_utime.tv_sec, (long) ru.ru_utime.tv_usec,
 		 (long) ru.ru_stime.tv_sec, (long) ru.ru_stime.tv_usec,
 		 ru.ru_maxrss);
+	if (WIFSIGNALED (status)) {
+		fprintf (stderr, " signal %d\n", WTERMSIG (status));
+		return 128 + WTERMSIG (status);
+	}
+	fprintf (stderr, "\n");
 	return WIFEXITED (status) ? WEXITSTATUS (status) : 99;
 }

@@ -4,7 +4,7 @@
    SPDX-License-Identifier: LGPL-2.1-or-later
 
    glibc keeps one table for the process behind one try-lock, so two
-   threads calling at once lose arcs (30-55% of them with two threads,
+   threads calling at once lose arcs (30-70% of them with two threads,
    measured), and a full table ends the whole profile.  Here each thread
    counts into a table of its own that no other thread writes, so the
    fast path (mcount.S) needs no lock and no shared cache line, and the
