@@ -49,7 +49,7 @@ unit_at (struct dwarf *d, uint64_t off)
    specification is followed in turn.  */
 static void
 abstract_name (struct dwarf *d, struct unit *u, const struct value *ref,
-	       unsigned int depth, const char **name, bool *is_linkage)
+	       unsigned int *visits, const char **name, bool *is_linkage)
 {
 	const struct abbrev *ab;
 	struct abbrevs *a;
@@ -57,7 +57,9 @@ abstract_name (struct dwarf *d, struct unit *u, const struct value *ref,
 	struct rd r;
 	uint32_t i;
 
-	if (depth >= 100)
+	/* Each entry may name several others: a limit on the depth
+	   alone would let a damaged file branch exponentially.  */
+	if (++*visits > 100 || !dwarf_charge (d, 1))
 		return;
 	if (ref->form == FORM_ref_addr) {
 		off = ref->u;
@@ -92,7 +94,7 @@ abstract_name (struct dwarf *d, struct unit *u, const struct value *ref,
 			break;
 		case AT_specification:
 			if (v.is_int)
-				abstract_name (d, u, &v, depth + 1, name,
+				abstract_name (d, u, &v, visits, name,
 					       is_linkage);
 			break;
 		case AT_linkage_name:
@@ -118,14 +120,15 @@ struct func_vec {
    one that touches an existing range extends it, any other goes after
    the first.  */
 static void
-func_add_range (struct func_vec *fv, struct dwarf_func *f, uint64_t lo,
-		uint64_t hi)
+func_add_range (struct dwarf *d, struct func_vec *fv, struct dwarf_func *f,
+		uint64_t lo, uint64_t hi)
 {
-	struct dwarf_range *r = fv->ranges.v + f->first;
+	struct dwarf_range *r;
 	uint32_t i;
 
-	if (lo == hi)
+	if (lo == hi || !dwarf_charge (d, f->nranges))
 		return;
+	r = f->nranges ? fv->ranges.v + f->first : NULL;
 	for (i = 0; i < f->nranges; i++) {
 		if (lo == r[i].hi) {
 			r[i].hi = hi;
@@ -186,9 +189,12 @@ read_func (struct dwarf *d, struct unit *u, struct rd *r,
 		switch (sp->name) {
 		case AT_abstract_origin:
 		case AT_specification:
-			if (v.is_int)
-				abstract_name (d, u, &v, 0, &f->name,
+			if (v.is_int) {
+				unsigned int visits = 0;
+
+				abstract_name (d, u, &v, &visits, &f->name,
 					       &f->is_linkage);
+			}
 			break;
 		case AT_name:
 			if (!f->name && v.is_str && v.str) {
@@ -227,7 +233,7 @@ read_func (struct dwarf *d, struct unit *u, struct rd *r,
 
 				dwarf_read_ranges (d, u, off, &rv);
 				for (k = 0; k < rv.n; k++)
-					func_add_range (fv, f, rv.v[k].lo,
+					func_add_range (d, fv, f, rv.v[k].lo,
 							rv.v[k].hi);
 				free (rv.v);
 			}
@@ -239,7 +245,7 @@ read_func (struct dwarf *d, struct unit *u, struct rd *r,
 	if (high_relative)
 		high += low;
 	if (high != 0)
-		func_add_range (fv, f, low, high);
+		func_add_range (d, fv, f, low, high);
 	return true;
 }
 
@@ -266,7 +272,7 @@ dwarf_unit_funcs (struct dwarf *d, size_t i)
 		const struct abbrev *ab;
 		uint32_t k;
 
-		if (r.err)
+		if (r.err || !dwarf_charge (d, 1))
 			break;
 		if (code == 0) {
 			if (--depth <= 0)

@@ -366,8 +366,8 @@ lines_files (const struct unit *u, struct dwarf_lines *l,
 }
 
 static void
-run_program (const struct unit *u, const struct line_hdr *h, struct rd *r,
-	     struct row_vec *rv, struct file_vec *files)
+run_program (struct dwarf *d, const struct unit *u, const struct line_hdr *h,
+	     struct rd *r, struct row_vec *rv, struct file_vec *files)
 {
 	while (r->p < r->end && !r->err) {
 		uint64_t addr = 0;
@@ -376,7 +376,11 @@ run_program (const struct unit *u, const struct line_hdr *h, struct rd *r,
 		bool end = false;
 
 		while (!end && r->p < r->end && !r->err) {
-			unsigned int op = *r->p++;
+			unsigned int op;
+
+			if (!dwarf_charge (d, 1))
+				return;
+			op = *r->p++;
 
 			if (op >= h->opcode_base) {
 				uint64_t adv = h->op_addr[op];
@@ -520,7 +524,7 @@ dwarf_unit_lines (struct dwarf *d, size_t i)
 	rv.cap = (size_t) (r.end - prog) / 3 + 16;
 	rv.v = XNEWVEC (struct dwarf_row, rv.cap);
 	r.p = prog;
-	run_program (u, &h, &r, &rv, &files);
+	run_program (d, u, &h, &r, &rv, &files);
 
 	l = XCNEW (struct dwarf_lines);
 	lines_files (u, l, &dirs, &files, h.version >= 5);

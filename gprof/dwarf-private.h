@@ -224,6 +224,9 @@ struct abbrevs {
 	size_t nspecs;
 	uint32_t *by_code;		/* code -> 1 + index, codes < ncodes */
 	size_t ncodes;
+	uint32_t *big;			/* indices of the others, by code
+					   (then index) */
+	size_t nbig;
 	bool bad;			/* table ran off its section */
 };
 
@@ -265,7 +268,30 @@ struct dwarf {
 	size_t nunits;
 	struct abbrevs **tables;	/* every abbreviation table read */
 	size_t ntables;
+	uint32_t *table_slots;		/* open addressing over TABLES by
+					   offset: index + 1, 0 free */
+	size_t nslots;			/* a power of two, or 0 */
+	uint64_t budget;		/* steps of work left (dwarf_charge) */
+	bool exhausted;			/* the budget ran out */
 };
+
+/* Takes N steps of work from D's budget, or, if fewer are left, marks
+   D exhausted and returns false: the caller stops decoding what it
+   was decoding.  The budget grows with the size of the sections, so a
+   real program never meets it; it is what stops a damaged or hostile
+   file whose units share one line table, range list or chain of
+   references from making the work quadratic or worse.  */
+static inline bool
+dwarf_charge (struct dwarf *d, uint64_t n)
+{
+	if (n > d->budget) {
+		d->budget = 0;
+		d->exhausted = true;
+		return false;
+	}
+	d->budget -= n;
+	return true;
+}
 
 /* ------------------------------------------------------------------ */
 /* Attribute values */

@@ -72,20 +72,72 @@ fixed_size (struct abbrev *ab, unsigned int form)
 	}
 }
 
+/* The table whose big codes qsort is ordering (qsort has no
+   argument for it).  */
+static const struct abbrevs *big_table;
+
+static int
+cmp_big (const void *l, const void *r)
+{
+	uint32_t i = *(const uint32_t *) l, j = *(const uint32_t *) r;
+	uint64_t ci = big_table->v[i].code, cj = big_table->v[j].code;
+
+	if (ci != cj)
+		return ci < cj ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* The slot of the table at OFFSET in D's open-addressing index: the
+   one that holds it, or the free one where it goes.  */
+static uint32_t *
+table_slot (struct dwarf *d, uint64_t offset)
+{
+	size_t mask = d->nslots - 1;
+	size_t i = (size_t) ((offset * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+
+	while (d->table_slots[i]
+	       && d->tables[d->table_slots[i] - 1]->offset != offset)
+		i = (i + 1) & mask;
+	return &d->table_slots[i];
+}
+
+/* Keeps the index at most half full.  */
+static void
+tables_grow (struct dwarf *d)
+{
+	size_t i;
+
+	if (2 * (d->ntables + 1) <= d->nslots)
+		return;
+	free (d->table_slots);
+	d->nslots = d->nslots ? 2 * d->nslots : 64;
+	d->table_slots = XCNEWVEC (uint32_t, d->nslots);
+	for (i = 0; i < d->ntables; i++)
+		*table_slot (d, d->tables[i]->offset) = (uint32_t) i + 1;
+}
+
+/* The abbreviation table at OFFSET, read the first time a unit asks
+   for it: units usually have one each, but may all share one, and
+   either way each is read once and found in constant time.  */
 static struct abbrevs *
 abbrevs_read (struct dwarf *d, uint64_t offset)
 {
 	struct abbrevs *a;
 	size_t i, cap = 0, scap = 0;
+	uint32_t *slot;
 	struct rd r;
 
-	for (i = 0; i < d->ntables; i++)
-		if (d->tables[i]->offset == offset)
-			return d->tables[i];
+	tables_grow (d);
+	slot = table_slot (d, offset);
+	if (*slot)
+		return d->tables[*slot - 1];
 	a = XCNEW (struct abbrevs);
 	a->offset = offset;
-	d->tables = xrealloc (d->tables, (d->ntables + 1) * sizeof *d->tables);
+	if ((d->ntables & (d->ntables - 1)) == 0)
+		d->tables = xrealloc (d->tables, (d->ntables ? 2 * d->ntables
+						  : 1) * sizeof *d->tables);
 	d->tables[d->ntables++] = a;
+	*slot = (uint32_t) d->ntables;
 	if (offset >= d->s[DWS_ABBREV].size) {
 		a->bad = true;
 		return a;
@@ -140,19 +192,42 @@ abbrevs_read (struct dwarf *d, uint64_t offset)
 	for (i = a->n; i-- > 0;)
 		if (a->v[i].code < a->ncodes)
 			a->by_code[a->v[i].code] = (uint32_t) i + 1;
+		else
+			a->nbig++;
+	/* ... and the rest, if a producer numbers that high, in a list
+	   sorted for a binary search.  */
+	if (a->nbig) {
+		size_t k = 0;
+
+		a->big = XNEWVEC (uint32_t, a->nbig);
+		for (i = 0; i < a->n; i++)
+			if (a->v[i].code >= a->ncodes)
+				a->big[k++] = (uint32_t) i;
+		big_table = a;
+		qsort (a->big, a->nbig, sizeof *a->big, cmp_big);
+		big_table = NULL;
+	}
 	return a;
 }
 
 const struct abbrev *
 dwarf_abbrev_find (const struct abbrevs *a, uint64_t code)
 {
-	size_t i;
+	size_t lo = 0, hi = a->nbig;
 
 	if (code < a->ncodes)
 		return a->by_code[code] ? &a->v[a->by_code[code] - 1] : NULL;
-	for (i = 0; i < a->n; i++)
-		if (a->v[i].code == code)
-			return &a->v[i];
+	/* The first entry with CODE, as a walk in table order finds.  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a->v[a->big[mid]].code < code)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < a->nbig && a->v[a->big[lo]].code == code)
+		return &a->v[a->big[lo]];
 	return NULL;
 }
 
@@ -477,13 +552,19 @@ dwarf_open (const struct dwarf_section secs[DWS_COUNT], bool big_endian)
 	const struct dwarf_section *info = &secs[DWS_INFO];
 	struct dwarf *d;
 	uint64_t off = 0;
-	size_t cap = 0;
+	size_t cap = 0, i;
 
 	if (!info->data || info->size == 0)
 		return NULL;
 	d = XCNEW (struct dwarf);
 	memcpy (d->s, secs, sizeof d->s);
 	d->be = big_endian;
+	/* Sixteen steps a byte: decoding every unit several times over
+	   (gprof -l and -A release and decode units again) stays far
+	   inside it.  */
+	d->budget = 65536;
+	for (i = 0; i < DWS_COUNT; i++)
+		d->budget += 16 * (uint64_t) secs[i].size;
 	while (off + 11 <= info->size) {
 		struct unit u;
 		struct rd r;
@@ -549,11 +630,19 @@ dwarf_close (struct dwarf *d)
 		free (d->tables[i]->v);
 		free (d->tables[i]->specs);
 		free (d->tables[i]->by_code);
+		free (d->tables[i]->big);
 		free (d->tables[i]);
 	}
 	free (d->tables);
+	free (d->table_slots);
 	free (d->units);
 	free (d);
+}
+
+bool
+dwarf_exhausted (const struct dwarf *d)
+{
+	return d->exhausted;
 }
 
 size_t
@@ -619,7 +708,8 @@ dwarf_read_ranges (struct dwarf *d, const struct unit *u, uint64_t off,
 			uint64_t lo = rd_uint (&r, u->addr_size);
 			uint64_t hi = rd_uint (&r, u->addr_size);
 
-			if (r.err || (lo == 0 && hi == 0))
+			if (r.err || (lo == 0 && hi == 0)
+			    || !dwarf_charge (d, 1))
 				return;
 			if (lo == all)
 				base = hi;
@@ -652,7 +742,7 @@ dwarf_read_ranges (struct dwarf *d, const struct unit *u, uint64_t off,
 			unsigned int kind = (unsigned int) rd_uint (&r, 1);
 			uint64_t lo, hi;
 
-			if (r.err)
+			if (r.err || !dwarf_charge (d, 1))
 				return;
 			switch (kind) {
 			case RLE_end_of_list:

@@ -109,6 +109,12 @@ struct dwarf *dwarf_open (const struct dwarf_section secs[DWS_COUNT],
 			  bool big_endian);
 void dwarf_close (struct dwarf *d);
 
+/* Whether decoding stopped early because the sections asked for far
+   more work than their size explains (units sharing one line table or
+   range list over and over, endless chains of references): what was
+   decoded before stands, the rest is left out.  */
+bool dwarf_exhausted (const struct dwarf *d);
+
 /* How many units there are (type units are left out).  */
 size_t dwarf_units (const struct dwarf *d);
 

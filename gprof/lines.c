@@ -48,6 +48,11 @@ lines_close (struct lines *l)
 
 	if (!l)
 		return;
+	if (l->dw && dwarf_exhausted (l->dw))
+		gp_warn (objfile_path (l->of), "the debugging "
+			 "information asks for far more work than its size "
+			 "explains (is it damaged?); decoding stopped, and "
+			 "some lines and functions are left out");
 	for (f = l->first; f; f = next) {
 		next = f->next;
 		free (f->name);

@@ -82,18 +82,24 @@ EXTRA_DIST += \
 
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
-check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay
+check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
+	tests/fuzz/fuzz_dwarf_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
 tests_fuzz_fuzz_gmonx_replay_SOURCES = tests/fuzz/fuzz_gmonx.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_gmonx_replay_LDADD = gmon/libgmonfmt.la
+tests_fuzz_fuzz_dwarf_replay_SOURCES = tests/fuzz/fuzz_dwarf.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_dwarf_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
-	tests/fuzz/corpus-gmonx tests/fuzz/run-fuzz.sh
+	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
+	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
 fuzz: all

@@ -82,4 +82,37 @@ sed 's/^\(hist\) 0x[0-9a-f]* 0x[0-9a-f]*/\1 0x7f0000000000 0x7f00000013c8/;
 grep -q "no function of fix lies in its histogram" err.txt ||
 	bad "a histogram far from the code is not diagnosed: $(cat err.txt)"
 
+# Debugging information that asks for far more work than its size:
+# 20 000 units sharing one line program of 100 000 rows (2 * 10^9 rows
+# to decode).  Ours stops within its budget, warns, and goes on.
+if command -v python3 >/dev/null && command -v objcopy >/dev/null; then
+	python3 - <<'PY' || hard_error "cannot make the hostile sections"
+import struct
+# abbreviation 1: a compile unit, no children, DW_AT_stmt_list sec_offset
+open("abbrev.bin", "wb").write(bytes([1, 0x11, 0, 0x10, 0x17, 0, 0, 0]))
+unit = struct.pack("<IHIB", 2 + 4 + 1 + 1 + 4, 4, 0, 8) + bytes([1]) \
+    + struct.pack("<I", 0)
+open("info.bin", "wb").write(unit * 20000)
+hdr = bytes([1, 1, 1, (-5) & 0xff, 14, 13, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0,
+             0, 1]) + b"\0" + b"a.c\0" + bytes([0, 0, 0]) + b"\0"
+prog = bytes([0, 9, 2]) + struct.pack("<Q", 0x1000)
+prog += bytes([2, 4, 1]) * 100000 + bytes([0, 1, 1])
+body = struct.pack("<H", 4) + struct.pack("<I", len(hdr)) + hdr + prog
+open("line.bin", "wb").write(struct.pack("<I", len(body)) + body)
+PY
+	$CC -g -O1 -pg -fno-inline -I"$PROGRAMS" -o hostile "$PROGRAMS/fixture.c" ||
+		hard_error "cannot compile hostile"
+	objcopy --update-section .debug_info=info.bin \
+		--update-section .debug_abbrev=abbrev.bin \
+		--update-section .debug_line=line.bin \
+		--remove-section .debug_rnglists --remove-section .debug_aranges \
+		hostile 2>objcopy.err || hard_error "objcopy: $(cat objcopy.err)"
+	timeout 60 "$GPROF" -b -l hostile gmon.out >/dev/null 2>err.txt
+	rc=$?
+	check "gprof -l on a costly line table exits 0 within a minute" \
+		[ $rc -eq 0 ]
+	grep -q "^gprof: hostile: warning: the debugging information asks for far more work" err.txt ||
+		bad "the exhausted budget is not reported: $(cat err.txt)"
+fi
+
 finish

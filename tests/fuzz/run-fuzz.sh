@@ -3,12 +3,14 @@
 #
 #   tests/fuzz/run-fuzz.sh SECONDS [BUILDDIR [TARGET]]
 #
-# Builds tests/fuzz/fuzz_TARGET.c (TARGET: read, the default, or
-# gmonx) and the format library with clang
+# Builds tests/fuzz/fuzz_TARGET.c (TARGET: read, the default, gmonx,
+# or dwarf: the DWARF decoder of gprof) and the code it tests with clang
 # (-fsanitize=fuzzer,address,undefined) in BUILDDIR/fuzz (default
 # ./build/fuzz), then fuzzes for SECONDS, starting from the seed corpus
-# in tests/fuzz/corpus (read) or tests/fuzz/corpus-gmonx (gmonx).  New
-# interesting inputs land in BUILDDIR/fuzz/corpus[-gmonx]; crashes in
+# in tests/fuzz/corpus (read), tests/fuzz/corpus-gmonx (gmonx) or
+# tests/fuzz/corpus-dwarf (dwarf; tests/fuzz/mkseed-dwarf.sh makes
+# seeds from real executables).  New interesting inputs land in
+# BUILDDIR/fuzz/corpus[-TARGET]; crashes in
 # BUILDDIR/fuzz/crash-*.  Copy a crash that was fixed into the seed
 # corpus so `make check` replays it for ever.  `make fuzz
 # FUZZ_SECONDS=N FUZZ_TARGET=T` runs this.
@@ -21,7 +23,8 @@ target=${3:-read}
 case $target in
 read)	corpus=corpus ;;
 gmonx)	corpus=corpus-gmonx ;;
-*)	echo "run-fuzz: unknown target $target (read or gmonx)"; exit 99 ;;
+dwarf)	corpus=corpus-dwarf ;;
+*)	echo "run-fuzz: unknown target $target (read, gmonx or dwarf)"; exit 99 ;;
 esac
 clang=${CLANG:-clang}
 out=$builddir/fuzz
@@ -30,11 +33,17 @@ mkdir -p "$out/$corpus"
 command -v "$clang" >/dev/null || { echo "run-fuzz: $clang not found (apt-get install clang)"; exit 77; }
 [ -f "$builddir/config.h" ] || { echo "run-fuzz: $builddir is not a configured build directory"; exit 99; }
 
+if [ "$target" = dwarf ]; then
+	set -- "$srcdir/gprof/dwarf.c" "$srcdir/gprof/dwarf-line.c" \
+		"$srcdir/gprof/dwarf-func.c" -liberty
+else
+	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/read.c" \
+		"$srcdir/gmon/merge.c" "$srcdir/gmon/write.c" \
+		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c"
+fi
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -I"$srcdir" -I"$builddir" \
-	"$srcdir/gmon/error.c" "$srcdir/gmon/read.c" "$srcdir/gmon/merge.c" \
-	"$srcdir/gmon/write.c" "$srcdir/gmon/gmonx_read.c" \
-	"$srcdir/gmon/gmonx_write.c" "$srcdir/tests/fuzz/fuzz_$target.c" \
+	"$srcdir/tests/fuzz/fuzz_$target.c" "$@" \
 	-o "$out/fuzz_$target" -lm
 
 cd "$out"

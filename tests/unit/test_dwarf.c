@@ -864,6 +864,175 @@ test_damaged (void)
 	prog_free (&p);
 }
 
+/* ------------------------------------------------------------------ */
+/* Work that grows faster than the sections */
+
+/* 20 000 units that all name one line program of 20 000 rows: decoding
+   each would take 4 * 10^8 steps for 0.5 MB of sections.  The budget
+   stops it, says so, and keeps what was decoded before.  */
+static void
+test_shared_line_table (void)
+{
+	struct prog p;
+	struct buf *ab, *in, *ln;
+	struct dwarf *d;
+	const struct dwarf_lines *lt;
+	size_t u, l, h, i, decoded = 0;
+
+	memset (&p, 0, sizeof p);
+	ab = &p.s[DWS_ABBREV];
+	in = &p.s[DWS_INFO];
+	ln = &p.s[DWS_LINE];
+	abbrev (ab, 1, TAG_cu, 0, AT_stmt, F_sec, 0);
+	uleb (ab, 0);
+	for (i = 0; i < 20000; i++) {
+		u = unit4 (in, 0);
+		uleb (in, 1);
+		un (in, 0, 4);
+		patch_len (in, u);
+	}
+	line_head (ln, 4, &l, &h);
+	u8 (ln, 0);
+	str (ln, "a.c");
+	uleb (ln, 0);
+	uleb (ln, 0);
+	uleb (ln, 0);
+	u8 (ln, 0);
+	{
+		uint64_t hl = ln->n - h - 4;
+
+		for (i = 0; i < 4; i++)
+			ln->p[h + i] = (unsigned char) (hl >> (8 * i));
+	}
+	set_address (ln, 0x1000);
+	for (i = 0; i < 20000; i++)
+		row (ln, 4, 1);
+	u8 (ln, 2);
+	uleb (ln, 4);
+	end_sequence (ln);
+	patch_len (ln, l);
+
+	d = prog_open (&p);
+	CU_ASSERT_FATAL (d != NULL);
+	CU_ASSERT_EQUAL (dwarf_units (d), 20000);
+	lt = dwarf_unit_lines (d, 0);
+	CU_ASSERT_FATAL (lt != NULL);
+	CU_ASSERT_EQUAL (lt->nrows, 20000);
+	CU_ASSERT_FALSE (dwarf_exhausted (d));
+	for (u = 0; u < dwarf_units (d); u++) {
+		lt = dwarf_unit_lines (d, u);
+		if (lt && lt->nrows == 20000)
+			decoded++;
+	}
+	CU_ASSERT_TRUE (dwarf_exhausted (d));
+	/* Sixteen steps a byte of 0.46 MB: about 120 whole decodings.  */
+	CU_ASSERT (decoded > 100 && decoded < 400);
+	dwarf_close (d);
+	prog_free (&p);
+}
+
+/* A chain of 40 declarations, each naming the next eight times over
+   (DW_AT_specification repeated): 8^40 paths to the name at its end.
+   The visits are counted, not only the depth, so the name is found at
+   once and the decoding ends.  */
+static void
+test_specification_fan (void)
+{
+	struct prog p;
+	struct buf *ab, *in;
+	const struct dwarf_funcs *fs;
+	struct dwarf *d;
+	size_t u, first, i;
+	int k;
+
+	memset (&p, 0, sizeof p);
+	ab = &p.s[DWS_ABBREV];
+	in = &p.s[DWS_INFO];
+	abbrev (ab, 1, TAG_cu, 1, AT_name, F_string, 0);
+	abbrev (ab, 2, TAG_sub, 0, AT_spec, F_ref4, AT_spec, F_ref4,
+		AT_spec, F_ref4, AT_spec, F_ref4, AT_spec, F_ref4,
+		AT_spec, F_ref4, AT_spec, F_ref4, AT_spec, F_ref4, 0);
+	abbrev (ab, 3, TAG_sub, 0, AT_name, F_string, 0);
+	abbrev (ab, 4, TAG_sub, 0, AT_spec, F_ref4, AT_low, F_addr,
+		AT_high, F_data8, 0);
+	uleb (ab, 0);
+	u = unit4 (in, 0);
+	uleb (in, 1);
+	str (in, "fan.c");
+	/* The definition first, naming the first declaration; each entry
+	   of abbreviation 2 takes 1 + 8 * 4 bytes.  */
+	first = in->n - u + 1 + 4 + 8 + 8;
+	uleb (in, 4);
+	un (in, first, 4);
+	un (in, 0x3000, 8);
+	un (in, 0x10, 8);
+	for (i = 0; i < 40; i++) {
+		uleb (in, 2);
+		for (k = 0; k < 8; k++)
+			un (in, first + (i + 1) * 33, 4);
+	}
+	uleb (in, 3);
+	str (in, "deep");
+	uleb (in, 0);
+	patch_len (in, u);
+
+	d = prog_open (&p);
+	CU_ASSERT_FATAL (d != NULL);
+	fs = dwarf_unit_funcs (d, 0);
+	CU_ASSERT_FATAL (fs != NULL && fs->n == 42);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (fs->v[0].name);
+	CU_ASSERT_STRING_EQUAL (fs->v[0].name, "deep");
+	CU_ASSERT_EQUAL (fs->v[0].nranges, 1);
+	dwarf_close (d);
+	prog_free (&p);
+}
+
+/* Abbreviation codes past the direct index are found by a binary
+   search, the first of equal codes as a walk would find it.  */
+static void
+test_big_codes (void)
+{
+	struct prog p;
+	struct buf *ab, *in;
+	const struct dwarf_funcs *fs;
+	struct dwarf *d;
+	size_t u;
+
+	memset (&p, 0, sizeof p);
+	ab = &p.s[DWS_ABBREV];
+	in = &p.s[DWS_INFO];
+	abbrev (ab, 1, TAG_cu, 1, AT_name, F_string, 0);
+	abbrev (ab, 900000, TAG_sub, 0, AT_name, F_string, AT_low, F_addr,
+		AT_high, F_data8, 0);
+	abbrev (ab, 70000, TAG_sub, 0, AT_low, F_addr, AT_high, F_data8,
+		AT_name, F_string, 0);
+	abbrev (ab, 900000, TAG_inl, 0, 0);	/* a duplicate: ignored */
+	uleb (ab, 0);
+	u = unit4 (in, 0);
+	uleb (in, 1);
+	str (in, "big.c");
+	uleb (in, 70000);
+	un (in, 0x4000, 8);
+	un (in, 0x10, 8);
+	str (in, "second");
+	uleb (in, 900000);
+	str (in, "first");
+	un (in, 0x4010, 8);
+	un (in, 0x10, 8);
+	uleb (in, 0);
+	patch_len (in, u);
+
+	d = prog_open (&p);
+	CU_ASSERT_FATAL (d != NULL);
+	fs = dwarf_unit_funcs (d, 0);
+	CU_ASSERT_FATAL (fs != NULL && fs->n == 2);
+	CU_ASSERT_STRING_EQUAL (fs->v[0].name, "second");
+	CU_ASSERT_STRING_EQUAL (fs->v[1].name, "first");
+	CU_ASSERT_FALSE (fs->v[1].inlined);
+	dwarf_close (d);
+	prog_free (&p);
+}
+
 static void
 test_no_info (void)
 {
@@ -884,6 +1053,10 @@ static const struct unit_test unit_tests[] = {
 	{ "strx, addrx, rnglistx, bases after their users",
 	  test_indexed_forms },
 	{ "truncated and flipped bytes", test_damaged },
+	{ "units sharing one line table: the work budget",
+	  test_shared_line_table },
+	{ "a fan of specifications: visits counted", test_specification_fan },
+	{ "abbreviation codes past 65535", test_big_codes },
 	{ "no .debug_info", test_no_info },
 	{ NULL, NULL }
 };
