@@ -227,6 +227,11 @@ main (int argc, char **argv)
 	   the kernel, zeroed for free: glibc's moving threshold would
 	   serve the second file's bins from the heap and clear them.  */
 	mallopt (M_MMAP_THRESHOLD, 1 << 20);
+	/* ... and a freed block stays ours: -s frees and allocates the
+	   same big arrays once per file, and giving the memory back to
+	   the kernel each time costs a page fault per page the next time
+	   round.  */
+	mallopt (M_TRIM_THRESHOLD, 16 << 20);
 	options_parse (argc, argv, &opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt.debug;

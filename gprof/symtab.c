@@ -86,12 +86,20 @@ symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
 
 	if (len == 0)
 		return;
-	p = XNEWVEC (void *, len);
-	for (i = 0; i < len; i++)
-		p[i] = &v[i];
-	msort_ptrs (p, len, cmp_addr, NULL);
-	permute (v, p, len);
-	free (p);
+	/* A stable sort leaves sorted input as it is: most executables
+	   list their symbols in address order, and skipping the sort
+	   spares a pass over every symbol and the permutation.  */
+	for (i = 1; i < len; i++)
+		if (cmp_addr (&v[i - 1], &v[i], NULL) > 0)
+			break;
+	if (i < len) {
+		p = XNEWVEC (void *, len);
+		for (i = 0; i < len; i++)
+			p[i] = &v[i];
+		msort_ptrs (p, len, cmp_addr, NULL);
+		permute (v, p, len);
+		free (p);
+	}
 
 	prev_addr = v[0].addr - 1;
 	for (i = 0; i < len; i++) {
