@@ -194,10 +194,17 @@ print_parents (struct report *r, const struct sym *child,
 	size_t n, i;
 
 	if (child->parents == NO_ARC) {
-		printf (r->opt->bsd
-			? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
-			: "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
-			"", "", "", "", "", "");
+		/* The same line for every entry nothing calls: formatted
+		   once (a program may have tens of thousands).  */
+		static char line[2][80];
+		int bsd = r->opt->bsd ? 1 : 0;
+
+		if (!line[bsd][0])
+			snprintf (line[bsd], sizeof line[bsd], bsd
+				  ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
+				  : "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
+				  "", "", "", "", "", "");
+		fputs (line[bsd], stdout);
 		return;
 	}
 	n = cg_sorted_parents (cg, child, b->arcs, b->scratch);
@@ -300,6 +307,19 @@ report_graph (struct report *r)
 	for (i = 0; i < cg->nentries; i++) {
 		const struct sym *s = cg->by_index[i];
 
+		/* Entries and their arcs lie all over memory in this
+		   order: ask for the next ones while this one prints (the
+		   entry four on, the first arcs of the one two on).  */
+		if (i + 4 < cg->nentries)
+			__builtin_prefetch (cg->by_index[i + 4]);
+		if (i + 2 < cg->nentries) {
+			const struct sym *t = cg->by_index[i + 2];
+
+			if (t->parents != NO_ARC)
+				__builtin_prefetch (&cg->arcs[t->parents]);
+			if (t->children != NO_ARC)
+				__builtin_prefetch (&cg->arcs[t->children]);
+		}
 		if (!report_graph_printed (r, s))
 			continue;
 		if (!s->name && s->cyc_num != 0) {
