@@ -55,6 +55,8 @@ struct linemap {
 
 struct lines {
 	struct objfile *of;
+	struct objfile *dbg;		/* OF's separate debugging file, whose
+					   sections are read instead, or NULL */
 	bool loaded;			/* the sections were looked for */
 	unsigned char *sec[DWS_COUNT];	/* decompressed contents (ours) */
 	struct dwarf *dw;		/* NULL without debugging information */

@@ -76,6 +76,7 @@ lines_close (struct lines *l)
 	dwarf_close (l->dw);
 	for (i = 0; i < DWS_COUNT; i++)
 		free (l->sec[i]);
+	objfile_close (l->dbg);
 	free (l);
 }
 
@@ -90,8 +91,13 @@ lines_dwarf (struct lines *l)
 	if (l->loaded)
 		return l->dw;
 	l->loaded = true;
+	/* A stripped program's debugging information may lie in a file
+	   of its own (Debian's -dbgsym packages, objcopy
+	   --only-keep-debug): its sections are the ones to read.  */
+	l->dbg = objfile_open_debug (l->of);
 	for (i = 0; i < DWS_COUNT; i++) {
-		s[i].data = objfile_section (l->of, dwarf_section_names[i],
+		s[i].data = objfile_section (l->dbg ? l->dbg : l->of,
+					     dwarf_section_names[i],
 					     &s[i].size, &l->sec[i]);
 	}
 	objfile_target (l->of, &addr_size, &be, &sign);

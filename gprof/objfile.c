@@ -111,6 +111,39 @@ objfile_close (struct objfile *of)
 	free (of);
 }
 
+struct objfile *
+objfile_open_debug (struct objfile *of)
+{
+	struct objfile *dbg;
+	char *path;
+
+	if (bfd_get_section_by_name (of->abfd, ".debug_info"))
+		return NULL;
+	path = bfd_follow_build_id_debuglink (of->abfd, "/usr/lib/debug");
+	if (!path)
+		path = bfd_follow_gnu_debuglink (of->abfd, "/usr/lib/debug");
+	if (!path)
+		return NULL;
+	dbg = XCNEW (struct objfile);
+	dbg->path = path;
+	dbg->abfd = bfd_openr (path, NULL);
+	if (!dbg->abfd) {
+		gp_warn (path, "%s: its lines are left out",
+			 bfd_errmsg (bfd_get_error ()));
+		free (dbg->path);
+		free (dbg);
+		return NULL;
+	}
+	dbg->abfd->flags |= BFD_DECOMPRESS;
+	if (!bfd_check_format (dbg->abfd, bfd_object)) {
+		gp_warn (path, "the debugging file of %s is not an object "
+			 "file libbfd knows: its lines are left out", of->path);
+		objfile_close (dbg);
+		return NULL;
+	}
+	return dbg;
+}
+
 const char *
 objfile_path (const struct objfile *of)
 {

@@ -36,6 +36,14 @@ struct fmap {
 struct objfile *objfile_open (const char *path);
 void objfile_close (struct objfile *of);
 
+/* The separate debugging file of OF, opened for its sections only (for
+   objfile_section), when OF has no .debug_info of its own: found as
+   libbfd (and so GNU gprof) finds it, by build id under
+   /usr/lib/debug/.build-id, then by .gnu_debuglink (beside the file,
+   in its .debug directory, under /usr/lib/debug), the checksum
+   checked.  NULL if there is none.  */
+struct objfile *objfile_open_debug (struct objfile *of);
+
 const char *objfile_path (const struct objfile *of);
 
 /* How the target lays out gmon files: address size in bytes, byte

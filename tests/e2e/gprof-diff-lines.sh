@@ -16,6 +16,8 @@
 #   stl-O2       C++ with the standard library at -O2 (GNU gprof's -l
 #                gives up on it: "somebody miscounted")
 #   dup          two sources with one base name (-y)
+#   c-split      c-O2 with its debugging information in a file of its
+#                own, found by .gnu_debuglink
 #
 # Each case is compared with GNU gprof's output (tests/e2e/gprof-lib.sh).
 # Where GNU gprof is wrong the difference is taken out with a sed
@@ -201,6 +203,29 @@ gp_bug_check gnubug/lines-executed/c "Lines executed leaves out ##### lines" \
 	gp_executed_counted cases/gnubug_lines-executed_c/ours.out
 gp_check_fails_on_gnu gp_executed_counted \
 	cases/gnubug_lines-executed_c/gnu.out
+
+# -------------------------------------------------------------------
+# Debugging information in a file of its own (objcopy --only-keep-debug,
+# strip --strip-debug, a .gnu_debuglink), as distributions ship it: the
+# lines come from there, as GNU gprof's libbfd finds them.
+
+cp c-O2 c-split && objcopy --only-keep-debug c-split c-split.debug &&
+	strip --strip-debug c-split &&
+	objcopy --add-gnu-debuglink=c-split.debug c-split ||
+	hard_error "cannot split the debugging information of c-O2"
+for o in "-l -b" "-l -C"; do
+	# shellcheck disable=SC2086
+	lines_case "split/$o" c-split c-O2-bb.out $o
+done
+gp_case -e "$MASK_EXECUTED" "lines/split/-A -b" -- -A -b c-split c-O2.out
+"$OURS" -b -l c-split c-O2-bb.out >split.txt 2>/dev/null
+"$OURS" -b -l c-O2 c-O2-bb.out >whole.txt 2>/dev/null
+if grep -q '(gprof-main.c:[0-9]* @ ' split.txt && cmp -s split.txt whole.txt
+then
+	ok "split: the lines of the separate debugging file are the program's own"
+else
+	bad "split: -l with a separate debugging file differs from -l without"
+fi
 
 # -------------------------------------------------------------------
 # The manual's updcrc, with the blocks of its run (the function called
