@@ -126,7 +126,8 @@ mkobjdump () {
 	)
 }
 if [ -f "$BINUTILS_TAR" ]; then
-	echo "objdump: building it from $BINUTILS_TAR the first time (minutes)" >&2
+	[ -f objdump.stamp ] || echo "objdump: building it from" \
+		"$BINUTILS_TAR the first time (minutes)" >&2
 	gen objdump.stamp mkobjdump
 fi
 
