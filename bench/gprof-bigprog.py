@@ -73,6 +73,20 @@ def gmon_text(a, rng):
             etext = int(f[0], 16)
         elif len(f) == 4 and f[2] in "tT" and f[3].startswith("fn"):
             funcs.append((int(f[0], 16), int(f[1], 16)))
+    # Where each function's call of mcount returns: an arc's self_pc,
+    # as the runtime records it.
+    dis = subprocess.run(["objdump", "-d", "--no-show-raw-insn", a.gmon],
+                         capture_output=True, text=True, check=True).stdout
+    after, cur, want = {}, None, False
+    for line in dis.splitlines():
+        if line.endswith(">:"):
+            cur, want = int(line.split()[0], 16), False
+        elif cur is not None and ":" in line and cur not in after:
+            addr = line.split(":")[0].strip()
+            if want:
+                after[cur] = int(addr, 16)
+            elif "<mcount" in line:
+                want = True
     lo, hi = start - start % 4, etext + (4 - etext % 4) % 4
     nbins = ((hi - lo) // 2 + 7) // 8 * 8 // 2
     out = ["hist 0x%x 0x%x bins=%d rate=100" % (lo, hi, nbins)]
@@ -90,7 +104,7 @@ def gmon_text(a, rng):
             j = min(n - 1, i + 1 + int(rng.expovariate(1 / 200)))
         (fa, fs), (ta, ts) = funcs[i], funcs[j]
         out.append("arc 0x%x 0x%x %d" % ((fa + rng.randrange(fs)) & ~15,
-                                         ta + min(ts - 1, 9),
+                                         after.get(ta, ta),
                                          rng.randint(1, 100000)))
     return "\n".join(out) + "\n"
 
