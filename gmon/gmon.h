@@ -121,6 +121,16 @@ enum gmon_format gmon_reader_format (const struct gmon_reader *r);
 /* The version field of a new-format file (0 for BSD files).  */
 uint32_t gmon_reader_version (const struct gmon_reader *r);
 
+/* How many bytes of a regular file are left to read; 0 if the size
+   is not known (a pipe).  */
+uint64_t gmon_reader_left (const struct gmon_reader *r);
+
+/* The counts of the histogram record just read, handed over: the
+   caller owns them (free() them), an array of at least its nbins.  The
+   reader starts a new one for its next histogram.  Saves copying a
+   histogram that becomes part of a profile whole.  */
+uint64_t *gmon_reader_take_bins (struct gmon_reader *r);
+
 void gmon_reader_close (struct gmon_reader *r);
 
 /* ------------------------------------------------------------------ */

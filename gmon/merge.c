@@ -31,11 +31,14 @@
 #include "gmon/bytes.h"
 #include "gmon/gmon.h"
 
-/* Open addressing: slot holds 1 + the position in the array, 0 when
-   empty.  Positions are 32-bit: four billion distinct arcs is beyond
-   any profile.  */
+/* Open addressing: slot holds 1 + the position in the array in its low
+   32 bits (0 when empty), and the high 32 bits of the key's hash above
+   them, so that probing past other keys does not read them: with a
+   million arcs every key read is a cache miss.  Positions are 32-bit:
+   four billion distinct arcs is beyond any profile.  */
 struct gmon_index {
-	uint32_t *slots;		/* 1 + array position, or 0 */
+	uint64_t *slots;		/* tag << 32 | 1 + array position,
+					   or 0 */
 	size_t mask;			/* number of slots - 1 */
 	size_t used;			/* filled slots */
 };
@@ -51,14 +54,19 @@ mix (uint64_t a, uint64_t b)
 	return h;
 }
 
+/* Grows the index to at least twice its size and room for NEED keys
+   at most half full.  */
 static int
 index_grow (struct gmon_index **ip, const void *keys, size_t stride,
-	    bool pair)
+	    bool pair, size_t need)
 {
 	struct gmon_index *ix = *ip;
 	size_t n = ix ? (ix->mask + 1) * 2 : 1024;
-	uint32_t *slots;
+	uint64_t *slots;
 	size_t i;
+
+	while (n / 2 < need + 1 && n < SIZE_MAX / 4)
+		n *= 2;
 
 	if (!ix) {
 		ix = calloc (1, sizeof *ix);
@@ -74,11 +82,12 @@ index_grow (struct gmon_index **ip, const void *keys, size_t stride,
 	for (i = 0; i < ix->used; i++) {
 		const uint64_t *k = (const uint64_t *)
 			((const char *) keys + i * stride);
-		size_t s = mix (k[0], pair ? k[1] : 0) & (n - 1);
+		uint64_t h = mix (k[0], pair ? k[1] : 0);
+		size_t s = (size_t) h & (n - 1);
 
 		while (slots[s])
 			s = (s + 1) & (n - 1);
-		slots[s] = (uint32_t) (i + 1);
+		slots[s] = (h & ~(uint64_t) 0xffffffff) | (uint64_t) (i + 1);
 	}
 	free (ix->slots);
 	ix->slots = slots;
@@ -86,27 +95,35 @@ index_grow (struct gmon_index **ip, const void *keys, size_t stride,
 	return 0;
 }
 
-/* Finds the entry of key (A, B) in KEYS (entries of STRIDE bytes,
-   starting with the key), or makes room for a new one at position
-   *COUNT.  Returns its position, or SIZE_MAX when memory runs out.  */
+/* Finds the entry of key (A, B), of hash H, in KEYS (entries of STRIDE
+   bytes, starting with the key), or makes room for a new one at
+   position *COUNT.  Returns its position, or SIZE_MAX when memory runs
+   out.  */
 static size_t
-index_find (struct gmon_index **ip, void **keys, size_t *count, size_t *cap,
-	    size_t stride, bool pair, uint64_t a, uint64_t b)
+index_find_h (struct gmon_index **ip, void **keys, size_t *count, size_t *cap,
+	    size_t stride, bool pair, uint64_t a, uint64_t b, uint64_t h)
 {
 	struct gmon_index *ix = *ip;
+	uint64_t tag;
 	size_t s;
 
 	if ((!ix || (ix->used + 1) * 2 > ix->mask + 1)
-	    && index_grow (ip, *keys, stride, pair) < 0)
+	    && index_grow (ip, *keys, stride, pair, 0) < 0)
 		return SIZE_MAX;
 	ix = *ip;
-	s = mix (a, pair ? b : 0) & ix->mask;
+	tag = h & ~(uint64_t) 0xffffffff;
+	s = (size_t) h & ix->mask;
 	while (ix->slots[s]) {
-		const uint64_t *k = (const uint64_t *)
-			((const char *) *keys + (ix->slots[s] - 1) * stride);
+		uint64_t v = ix->slots[s];
 
-		if (k[0] == a && (!pair || k[1] == b))
-			return ix->slots[s] - 1;
+		if ((v & ~(uint64_t) 0xffffffff) == tag) {
+			size_t at = (size_t) (uint32_t) v - 1;
+			const uint64_t *k = (const uint64_t *)
+				((const char *) *keys + at * stride);
+
+			if (k[0] == a && (!pair || k[1] == b))
+				return at;
+		}
 		s = (s + 1) & ix->mask;
 	}
 	if (*count >= UINT32_MAX - 1)
@@ -121,9 +138,17 @@ index_find (struct gmon_index **ip, void **keys, size_t *count, size_t *cap,
 		*cap = n;
 	}
 	memset ((char *) *keys + *count * stride, 0, stride);
-	ix->slots[s] = (uint32_t) (*count + 1);
+	ix->slots[s] = tag | (uint64_t) (*count + 1);
 	ix->used++;
 	return (*count)++;
+}
+
+static size_t
+index_find (struct gmon_index **ip, void **keys, size_t *count, size_t *cap,
+	    size_t stride, bool pair, uint64_t a, uint64_t b)
+{
+	return index_find_h (ip, keys, count, cap, stride, pair, a, b,
+			     mix (a, pair ? b : 0));
 }
 
 static void
@@ -160,13 +185,14 @@ gmon_profile_free (struct gmon_profile *p)
 	memset (p, 0, sizeof *p);
 }
 
-int
-gmon_profile_add_arc (struct gmon_profile *p, uint64_t from_pc,
-		      uint64_t self_pc, uint64_t count)
+static int
+add_arc_h (struct gmon_profile *p, uint64_t from_pc, uint64_t self_pc,
+	   uint64_t count, uint64_t h)
 {
 	void *keys = p->arcs;
-	size_t i = index_find (&p->arc_index, &keys, &p->narcs, &p->arcs_cap,
-			       sizeof *p->arcs, true, from_pc, self_pc);
+	size_t i = index_find_h (&p->arc_index, &keys, &p->narcs,
+				 &p->arcs_cap, sizeof *p->arcs, true,
+				 from_pc, self_pc, h);
 
 	p->arcs = keys;
 	if (i == SIZE_MAX)
@@ -175,6 +201,63 @@ gmon_profile_add_arc (struct gmon_profile *p, uint64_t from_pc,
 	p->arcs[i].self_pc = self_pc;
 	p->arcs[i].count = gmon_add_sat (p->arcs[i].count, count);
 	return 0;
+}
+
+int
+gmon_profile_add_arc (struct gmon_profile *p, uint64_t from_pc,
+		      uint64_t self_pc, uint64_t count)
+{
+	return add_arc_h (p, from_pc, self_pc, count, mix (from_pc, self_pc));
+}
+
+/* A file's arcs go in in batches: the slots of a batch are asked for
+   at once, then filled one by one, so that a million arcs wait for
+   memory a batch at a time rather than an arc at a time.  */
+#define ARC_BATCH	16
+
+struct arc_batch {
+	struct gmon_arc a[ARC_BATCH];
+	size_t n;
+};
+
+static int
+arc_batch_flush (struct gmon_profile *p, struct arc_batch *b)
+{
+	uint64_t h[ARC_BATCH];
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		h[i] = mix (b->a[i].from_pc, b->a[i].self_pc);
+		if (p->arc_index)
+			__builtin_prefetch (&p->arc_index->slots[h[i]
+					    & p->arc_index->mask]);
+	}
+	for (i = 0; i < b->n; i++)
+		if (add_arc_h (p, b->a[i].from_pc, b->a[i].self_pc,
+			       b->a[i].count, h[i]) < 0) {
+			b->n = 0;
+			return -1;
+		}
+	b->n = 0;
+	return 0;
+}
+
+/* Room in the index for the arcs the rest of file R can hold.  */
+static int
+arc_reserve (struct gmon_profile *p, const struct gmon_reader *r)
+{
+	uint64_t left = gmon_reader_left (r) / GMON_ARC_SIZE (p->target.addr_size);
+	size_t need;
+
+	/* No more than 2^26 at once: a damaged file's size is no reason
+	   to allocate gigabytes before its records are seen.  */
+	if (left > (uint64_t) 1 << 26)
+		left = (uint64_t) 1 << 26;
+	need = p->narcs + (size_t) left + 1;
+	if (p->arc_index && (need + 1) * 2 <= p->arc_index->mask + 1)
+		return 0;
+	return index_grow (&p->arc_index, p->arcs, sizeof *p->arcs, true,
+			   need);
 }
 
 int
@@ -253,7 +336,8 @@ add_bsd_hist (struct gmon_profile *p, const char *name,
 static int
 add_hist (struct gmon_profile *p, const char *name,
 	  const struct gmon_hist_hdr *h, const uint64_t *bins,
-	  const uint32_t *nz, size_t nnz, bool bsd, struct gmon_error *err)
+	  const uint32_t *nz, size_t nnz, bool bsd, struct gmon_reader *r,
+	  struct gmon_error *err)
 {
 	struct gmon_hist *nh;
 	size_t i;
@@ -320,12 +404,19 @@ add_hist (struct gmon_profile *p, const char *name,
 	p->hist = nh;
 	nh = &p->hist[p->nhist];
 	nh->h = *h;
-	nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);
-	if (!nh->bins) {
-		gmon_error_set (err, name, "out of memory for %u bins", h->nbins);
-		return -1;
+	if (r) {
+		/* The reader's array, taken over rather than copied: a
+		   big histogram is mostly pages never touched.  */
+		nh->bins = gmon_reader_take_bins (r);
+	} else {
+		nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);
+		if (!nh->bins) {
+			gmon_error_set (err, name, "out of memory for %u bins",
+				      h->nbins);
+			return -1;
+		}
+		memcpy (nh->bins, bins, (size_t) h->nbins * sizeof *nh->bins);
 	}
-	memcpy (nh->bins, bins, (size_t) h->nbins * sizeof *nh->bins);
 	p->nhist++;
 	return 0;
 }
@@ -335,7 +426,7 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 		       const struct gmon_hist_hdr *h, const uint64_t *bins,
 		       bool bsd, struct gmon_error *err)
 {
-	return add_hist (p, name, h, bins, NULL, 0, bsd, err);
+	return add_hist (p, name, h, bins, NULL, 0, bsd, NULL, err);
 }
 
 int
@@ -346,11 +437,13 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 	struct gmon_file_stats st;
 	struct gmon_reader *r;
 	struct gmon_record rec;
+	struct arc_batch batch;
 	bool bsd;
 	int ret = 0, more;
 	size_t i;
 
 	memset (&st, 0, sizeof st);
+	batch.n = 0;
 	r = gmon_reader_open (path, &p->target, fmt, err);
 	if (!r)
 		return -1;
@@ -364,21 +457,31 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 	}
 
 	while ((more = gmon_reader_next (r, &rec, err)) > 0) {
+		if (rec.kind != GMON_REC_ARC && batch.n
+		    && arc_batch_flush (p, &batch) < 0) {
+			gmon_error_set (err, path, "out of memory for arcs");
+			ret = -1;
+			break;
+		}
 		switch (rec.kind) {
 		case GMON_REC_HIST:
 			st.nhist++;
 			p->input |= GMON_INPUT_HIST;
 			if (add_hist (p, path, &rec.hist, rec.bins,
-				      rec.nonzero, rec.nnonzero, bsd,
+				      rec.nonzero, rec.nnonzero, bsd, r,
 				      err) < 0)
 				ret = -1;
 			break;
 		case GMON_REC_ARC:
-			st.narcs++;
+			if (st.narcs++ == 0 && arc_reserve (p, r) < 0) {
+				gmon_error_set (err, path, "out of memory for arcs");
+				ret = -1;
+				break;
+			}
 			p->input |= GMON_INPUT_ARCS;
-			if (gmon_profile_add_arc (p, rec.arc.from_pc,
-						  rec.arc.self_pc,
-						  rec.arc.count) < 0) {
+			batch.a[batch.n++] = rec.arc;
+			if (batch.n == ARC_BATCH
+			    && arc_batch_flush (p, &batch) < 0) {
 				gmon_error_set (err, path, "out of memory for arcs");
 				ret = -1;
 			}
@@ -400,6 +503,10 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 		}
 		if (ret < 0)
 			break;
+	}
+	if (ret == 0 && batch.n && arc_batch_flush (p, &batch) < 0) {
+		gmon_error_set (err, path, "out of memory for arcs");
+		ret = -1;
 	}
 	if (more < 0)
 		ret = -1;

@@ -371,6 +371,15 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 	for (j = 0; j < r->nnz; j++)
 		r->bins[r->nz[j]] = 0;
 	r->nnz = 0;
+	/* When the file has them all, the bins in one array at once:
+	   growing it by the chunk would touch the pages of the non-zero
+	   bins again at each step.  */
+	if (r->size && r->offset <= r->size
+	    && (uint64_t) nbins * 2 <= r->size - r->offset
+	    && grow_bins (r, nbins, nbins) < 0) {
+		gmon_error_set (err, r->name, "out of memory for %u bins", nbins);
+		return -1;
+	}
 	while (i < nbins) {
 		size_t want = (size_t) (nbins - i) * 2;
 		size_t got, k;
@@ -707,6 +716,23 @@ uint32_t
 gmon_reader_version (const struct gmon_reader *r)
 {
 	return r->version;
+}
+
+uint64_t
+gmon_reader_left (const struct gmon_reader *r)
+{
+	return r->size > r->offset ? r->size - r->offset : 0;
+}
+
+uint64_t *
+gmon_reader_take_bins (struct gmon_reader *r)
+{
+	uint64_t *b = r->bins;
+
+	r->bins = NULL;
+	r->bins_cap = 0;
+	r->nnz = 0;
+	return b;
 }
 
 void

@@ -30,12 +30,19 @@
 #include "gprof/util.h"
 
 
-/* Open addressing on (parent, child) symbol pointers.  */
+/* Open addressing on (parent, child) symbol pointers.  A slot holds
+   the high half of the pair's hash above 1 + the arc index, so that
+   probing past other arcs does not read them (each read is a cache
+   miss once there are a million).  */
 struct arc_hash {
-	uint32_t *slots;		/* 1 + arc index, or 0 */
+	uint64_t *slots;		/* tag << 32 | 1 + arc index, or 0 */
 	size_t mask;
 	size_t used;
 };
+
+#define TAG_MASK	(~(uint64_t) 0xffffffff)
+
+#define TALLY_BATCH	16		/* arcs looked up at once */
 
 void
 cg_init (struct callgraph *cg)
@@ -56,7 +63,7 @@ cg_free (struct callgraph *cg)
 	memset (cg, 0, sizeof *cg);
 }
 
-static size_t
+static uint64_t
 hash_pair (const struct sym *p, const struct sym *c)
 {
 	uint64_t h = (uint64_t) (uintptr_t) p * 0x9e3779b97f4a7c15u
@@ -65,41 +72,57 @@ hash_pair (const struct sym *p, const struct sym *c)
 	h ^= h >> 29;
 	h *= 0xbf58476d1ce4e5b9u;
 	h ^= h >> 32;
-	return (size_t) h;
+	return h;
 }
 
+/* Makes room for N arcs: the hash at most half full, the array of
+   arcs that long.  */
 static void
-hash_grow (struct callgraph *cg)
+hash_reserve (struct callgraph *cg, size_t n)
 {
 	struct arc_hash *h = cg->hash;
-	size_t n = h->slots ? (h->mask + 1) * 2 : 1024, i;
+	size_t want = h->slots ? h->mask + 1 : 1024, i;
 
+	while (want / 2 < n + 1)
+		want *= 2;
+	if (n > cg->arcs_cap) {
+		cg->arcs_cap = n;
+		cg->arcs = xrealloc (cg->arcs,
+				     cg->arcs_cap * sizeof *cg->arcs);
+	}
+	if (h->slots && want == h->mask + 1)
+		return;
 	free (h->slots);
-	h->slots = XCNEWVEC (uint32_t, n);
-	h->mask = n - 1;
+	h->slots = XCNEWVEC (uint64_t, want);
+	h->mask = want - 1;
 	for (i = 0; i < cg->narcs; i++) {
-		size_t s = hash_pair (cg->arcs[i].parent, cg->arcs[i].child)
-			& h->mask;
+		uint64_t hv = hash_pair (cg->arcs[i].parent,
+					 cg->arcs[i].child);
+		size_t s = (size_t) hv & h->mask;
 
 		while (h->slots[s])
 			s = (s + 1) & h->mask;
-		h->slots[s] = (uint32_t) (i + 1);
+		h->slots[s] = (hv & TAG_MASK) | (uint64_t) (i + 1);
 	}
 }
 
 /* The slot of the arc PARENT -> CHILD in the hash, or the free slot
-   where it would go (the hash has slots).  */
+   where it would go (the hash has slots); *TAG gets the pair's tag.  */
 static size_t
 hash_slot (const struct callgraph *cg, const struct sym *parent,
-	   const struct sym *child)
+	   const struct sym *child, uint64_t *tag)
 {
 	const struct arc_hash *h = cg->hash;
+	uint64_t hv = hash_pair (parent, child);
 	size_t s;
 
-	for (s = hash_pair (parent, child) & h->mask; h->slots[s];
-	     s = (s + 1) & h->mask) {
-		const struct arc *a = &cg->arcs[h->slots[s] - 1];
+	*tag = hv & TAG_MASK;
+	for (s = (size_t) hv & h->mask; h->slots[s]; s = (s + 1) & h->mask) {
+		const struct arc *a;
 
+		if ((h->slots[s] & TAG_MASK) != *tag)
+			continue;
+		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
 		if (a->parent == parent && a->child == child)
 			break;
 	}
@@ -112,24 +135,24 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 {
 	struct arc_hash *h = cg->hash;
 	struct arc *a;
+	uint64_t tag;
 	size_t s;
 
-	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1)
-		hash_grow (cg);
-	s = hash_slot (cg, parent, child);
+	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1
+	    || cg->narcs == cg->arcs_cap) {
+		if (cg->narcs >= NO_ARC - 1)
+			gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+		hash_reserve (cg, cg->arcs_cap ? cg->arcs_cap * 2 : 1024);
+	}
+	s = hash_slot (cg, parent, child, &tag);
 	if (h->slots[s]) {
-		a = &cg->arcs[h->slots[s] - 1];
+		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
 		a->count += count;
 		return a;
 	}
 	if (cg->narcs >= NO_ARC - 1)
 		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
-	if (cg->narcs == cg->arcs_cap) {
-		cg->arcs_cap = cg->arcs_cap ? cg->arcs_cap * 2 : 1024;
-		cg->arcs = xrealloc (cg->arcs,
-				     cg->arcs_cap * sizeof *cg->arcs);
-	}
-	h->slots[s] = (uint32_t) (cg->narcs + 1);
+	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
 	a = &cg->arcs[cg->narcs];
 	memset (a, 0, sizeof *a);
 	a->parent = parent;
@@ -148,12 +171,14 @@ struct arc *
 cg_find_arc (const struct callgraph *cg, const struct sym *parent,
 	     const struct sym *child)
 {
+	uint64_t tag;
 	size_t s;
 
 	if (!cg->hash->slots)
 		return NULL;
-	s = hash_slot (cg, parent, child);
-	return cg->hash->slots[s] ? &cg->arcs[cg->hash->slots[s] - 1] : NULL;
+	s = hash_slot (cg, parent, child, &tag);
+	return cg->hash->slots[s]
+		? &cg->arcs[(uint32_t) cg->hash->slots[s] - 1] : NULL;
 }
 
 struct sym *
@@ -175,28 +200,50 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 	uint64_t lost = 0;
 	size_t i;
 
-	for (i = 0; i < p->narcs; i++) {
-		const struct raw_arc *r = &p->arcs[i];
-		struct sym *parent, *child;
+	/* Each record is at most one arc: room for all at once, rather
+	   than growing (and rehashing) step by step.  */
+	if (p->narcs && cg->narcs + p->narcs < NO_ARC - 1)
+		hash_reserve (cg, cg->narcs + p->narcs);
+	/* In batches: the symbols of a batch found and the hash slots
+	   they fall in asked for at once, then the arcs added, so that a
+	   million arcs wait for memory a batch at a time.  */
+	for (i = 0; i < p->narcs; i += TALLY_BATCH) {
+		struct sym *parents[TALLY_BATCH], *children[TALLY_BATCH];
+		size_t n = p->narcs - i < TALLY_BATCH ? p->narcs - i
+			: TALLY_BATCH, k;
 
-		parent = symtab_find (st, r->from_pc);
-		child = symtab_find (st, r->self_pc);
-		if (!parent || !child) {
-			lost += r->count;
-			continue;
+		for (k = 0; k < n; k++) {
+			const struct raw_arc *r = &p->arcs[i + k];
+			struct sym *parent, *child;
+
+			parent = symtab_find (st, r->from_pc);
+			child = symtab_find (st, r->self_pc);
+			if (child)
+				child = cg_callee (st, child);
+			if (!parent || !child) {
+				lost += r->count;
+				parents[k] = NULL;
+				continue;
+			}
+			parents[k] = parent;
+			children[k] = child;
+			if (cg->hash->slots)
+				__builtin_prefetch (&cg->hash->slots[
+					hash_pair (parent, child)
+					& cg->hash->mask]);
 		}
-		child = cg_callee (st, child);
-		if (!child) {
-			lost += r->count;
-			continue;
+		for (k = 0; k < n; k++) {
+			const struct raw_arc *r = &p->arcs[i + k];
+			struct sym *parent = parents[k], *child = children[k];
+
+			if (!parent || !symspec_arc_ok (ss, parent, child))
+				continue;
+			child->ncalls += r->count;
+			DBG (DBG_TALLY, "[cg_tally] arc from %s to %s "
+			     "traversed %lu times\n", parent->name,
+			     child->name, (unsigned long) r->count);
+			cg_add_arc (cg, parent, child, r->count);
 		}
-		if (!symspec_arc_ok (ss, parent, child))
-			continue;
-		child->ncalls += r->count;
-		DBG (DBG_TALLY, "[cg_tally] arc from %s to %s traversed %lu "
-		     "times\n", parent->name, child->name,
-		     (unsigned long) r->count);
-		cg_add_arc (cg, parent, child, r->count);
 	}
 	return lost;
 }
@@ -368,10 +415,10 @@ static int
 cmp_total (const void *lp, const void *rp, void *arg)
 {
 	const struct sym *l = lp, *r = rp;
+	const struct symtab *st = arg;
 	double diff = (l->prop_self + l->prop_child)
 		- (r->prop_self + r->prop_child);
 
-	(void) arg;
 	if (diff < 0.0)
 		return 1;
 	if (diff > 0.0)
@@ -393,7 +440,16 @@ cmp_total (const void *lp, const void *rp, void *arg)
 	if (l->ncalls < r->ncalls)
 		return 1;
 	/* Line symbols of one function share one name.  */
-	return l->name == r->name ? 0 : strcmp (l->name, r->name);
+	if (l->name == r->name)
+		return 0;
+	if (st) {
+		long long lr = symtab_name_rank (st, l);
+		long long rr = symtab_name_rank (st, r);
+
+		if (lr >= 0 && rr >= 0)
+			return lr < rr ? -1 : lr > rr;
+	}
+	return strcmp (l->name, r->name);
 }
 
 void
@@ -463,7 +519,7 @@ cg_number (struct callgraph *cg, struct symtab *st)
 		cg->by_index[i] = &st->base[i];
 	for (i = 0; i < cg->ncycles; i++)
 		cg->by_index[n + i] = &cg->cycles[i].entry;
-	msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total, NULL);
+	msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total, st);
 	for (i = 0; i < cg->nentries; i++)
 		cg->by_index[i]->index = (int) i + 1;
 }

@@ -207,7 +207,7 @@ main (int argc, char **argv)
 	struct lines *lines = NULL;
 	struct blocks *bb = NULL;
 	struct fmap map = { NULL, 0 };
-	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0 };
+	struct symtab st = { NULL, 0, 0, NULL, 0, 0, 0, NULL, 0 };
 	struct symspecs *ss;
 	struct profile prof;
 	struct proc_objects objs = { NULL, 0, 0 };
@@ -215,7 +215,7 @@ main (int argc, char **argv)
 	struct callgraph cg;
 	struct report rep;
 	struct export_set *xs = NULL;
-	struct symtab fst = { NULL, 0, 0, NULL, 0, 0, 0 };
+	struct symtab fst = { NULL, 0, 0, NULL, 0, 0, 0, NULL, 0 };
 	struct symspecs *fss = NULL;
 	struct callgraph fcg;
 	char *names = NULL;
@@ -322,6 +322,9 @@ main (int argc, char **argv)
 	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)) && !xs)
 		goto done;
 
+	/* The table is final: its names ranked once for the sorts by
+	   name (flat profile, call-graph order, index).  */
+	symtab_rank_names (&st);
 	if (prof.input & INPUT_HIST)
 		rep.total_time = assign_samples (&prof, &st);
 	if (!xs)

@@ -192,6 +192,12 @@ struct symtab {
 	size_t nbuckets;
 	uint64_t index_base;
 	unsigned int index_shift;
+	/* symtab_rank_names(): name_rank[i] orders base[i].name among
+	   all the names as strcmp() does (equal names, equal ranks), for
+	   the sorts by name of a million symbols.  NULL until made, or
+	   when made for another length.  */
+	uint32_t *name_rank;
+	size_t name_rank_len;
 };
 
 /* The call graph, built on a symbol table.  */

@@ -11,11 +11,12 @@
 #include <config.h>
 
 #include <stdlib.h>
-
+#include <string.h>
 
 #include <libiberty/libiberty.h>
 
 #include "gprof/msort.h"
+#include "gprof/rsort.h"
 #include "gprof/symtab.h"
 
 static int
@@ -179,6 +180,90 @@ symtab_free_index (struct symtab *st)
 	free (st->bucket);
 	st->bucket = NULL;
 	st->nbuckets = 0;
+	free (st->name_rank);
+	st->name_rank = NULL;
+	st->name_rank_len = 0;
+}
+
+/* The first eight bytes of NAME, big-endian, zero-padded: integers that
+   order as strcmp() orders the names, as far as those bytes go.  */
+static uint64_t
+name_prefix (const char *name)
+{
+	uint64_t k = 0;
+	int j;
+
+	for (j = 0; j < 8 && name && name[j]; j++)
+		k |= (uint64_t) (unsigned char) name[j] << (56 - 8 * j);
+	return k;
+}
+
+static int
+cmp_tail (const void *a, const void *b, void *arg)
+{
+	(void) arg;
+	return strcmp (((const struct sym *) a)->name + 8,
+		       ((const struct sym *) b)->name + 8);
+}
+
+/* Names sorted by a radix sort of their first eight bytes, then runs
+   that share all eight by strcmp() of the rest: the sort touches each
+   name once or twice, where a comparison sort chases every one of
+   them twenty times.  */
+void
+symtab_rank_names (struct symtab *st)
+{
+	size_t n = st->len, i, j;
+	struct rkey *v, *tmp;
+	void **run;
+	uint32_t rank = 0;
+
+	free (st->name_rank);
+	st->name_rank = NULL;
+	st->name_rank_len = 0;
+	if (n == 0 || n >= UINT32_MAX)
+		return;
+	v = XNEWVEC (struct rkey, n);
+	tmp = XNEWVEC (struct rkey, n);
+	for (i = 0; i < n; i++) {
+		v[i].key = name_prefix (st->base[i].name);
+		v[i].val = i;
+	}
+	rsort (v, n, tmp);
+	free (tmp);
+	run = XNEWVEC (void *, n);
+	st->name_rank = XNEWVEC (uint32_t, n);
+	for (i = 0; i < n; i = j) {
+		bool longer = (v[i].key & 0xff) != 0;
+		size_t k;
+
+		for (j = i + 1; j < n && v[j].key == v[i].key; j++)
+			;
+		if (!longer || j - i == 1) {
+			/* One name, or names that all end in the prefix:
+			   equal.  */
+			for (k = i; k < j; k++)
+				st->name_rank[v[k].val] = rank;
+			rank++;
+			continue;
+		}
+		for (k = i; k < j; k++)
+			run[k - i] = &st->base[v[k].val];
+		msort_ptrs (run, j - i, cmp_tail, NULL);
+		for (k = i; k < j; k++) {
+			const struct sym *s = run[k - i];
+
+			if (k > i && strcmp (((const struct sym *)
+					      run[k - i - 1])->name,
+					     s->name) != 0)
+				rank++;
+			st->name_rank[s - st->base] = rank;
+		}
+		rank++;
+	}
+	free (run);
+	free (v);
+	st->name_rank_len = n;
 }
 
 struct sym *

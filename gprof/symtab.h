@@ -35,6 +35,20 @@ struct sym *symtab_lookup (struct sym *v, size_t n, uint64_t addr);
 void symtab_index (struct symtab *st);
 void symtab_free_index (struct symtab *st);
 
+/* Ranks the names of ST (st->name_rank), once the table is final.  */
+void symtab_rank_names (struct symtab *st);
+
+/* The rank of S's name if S is one of ST's symbols and ST has ranks,
+   else -1.  */
+static inline long long
+symtab_name_rank (const struct symtab *st, const struct sym *s)
+{
+	if (!st->name_rank || st->name_rank_len != st->len || s < st->base
+	    || s >= st->base + st->len)
+		return -1;
+	return st->name_rank[s - st->base];
+}
+
 /* symtab_lookup() on ST, through its index if it has one.  */
 struct sym *symtab_find (const struct symtab *st, uint64_t addr);
 

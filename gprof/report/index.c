@@ -17,6 +17,8 @@
 
 #include "gprof/msort.h"
 #include "gprof/report/report.h"
+#include "gprof/rsort.h"
+#include "gprof/symtab.h"
 
 static int
 cmp_name (const void *a, const void *b, void *arg)
@@ -27,6 +29,37 @@ cmp_name (const void *a, const void *b, void *arg)
 	(void) arg;
 	/* Line symbols of one function share one name.  */
 	return l == r ? 0 : strcmp (l, r);
+}
+
+/* cmp_name()'s order by a radix sort of the name ranks, if the table
+   has them; false (V untouched) if not.  */
+static bool
+sort_by_name (const struct symtab *st, struct sym **v, size_t n)
+{
+	struct rkey *a, *tmp;
+	struct sym **out;
+	size_t i;
+
+	if (!st->name_rank || st->name_rank_len != st->len)
+		return false;
+	for (i = 0; i < n; i++)
+		if (symtab_name_rank (st, v[i]) < 0)
+			return false;
+	a = XNEWVEC (struct rkey, n ? n : 1);
+	tmp = XNEWVEC (struct rkey, n ? n : 1);
+	for (i = 0; i < n; i++) {
+		a[i].key = (uint64_t) symtab_name_rank (st, v[i]);
+		a[i].val = i;
+	}
+	rsort (a, n, tmp);
+	out = XNEWVEC (struct sym *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		out[i] = v[a[i].val];
+	memcpy (v, out, n * sizeof *v);
+	free (out);
+	free (tmp);
+	free (a);
+	return true;
 }
 
 void
@@ -46,7 +79,8 @@ report_index (struct report *r)
 			continue;
 		v[nnames++] = s;
 	}
-	msort_ptrs ((void **) v, nnames, cmp_name, NULL);
+	if (!sort_by_name (st, v, nnames))
+		msort_ptrs ((void **) v, nnames, cmp_name, NULL);
 	todo = nnames;
 	for (i = 0; i < cg->ncycles; i++)
 		v[todo++] = &cg->cycles[i].entry;

@@ -11,6 +11,7 @@
 
 #include <config.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,6 +304,68 @@ test_static_names (void)
 	CU_ASSERT_FALSE (objfile_static_name_ok ("f.clone."));
 }
 
+/* Ranks order names as strcmp() does, whatever they share: nothing,
+   a prefix shorter than, as long as or longer than the eight bytes
+   the radix sort looks at, bytes above 127, or the whole name.  */
+static void
+test_name_ranks (void)
+{
+	static const char *const stems[] = {
+		"", "f", "f1", "abcdefg", "abcdefgh", "abcdefghi",
+		"_ZN5outer5innerE", "_ZN5outer5inner", "\xc3\xa9t\xc3\xa9",
+		"zzzzzzzzzzzzzzzzzzzz", "_ZN5outer5innerE1fEv"
+	};
+	size_t nstems = sizeof stems / sizeof stems[0];
+	size_t n = 700, i, j, bad = 0;
+	struct sym *v = calloc (n, sizeof *v);
+	char (*names)[48] = calloc (n, sizeof *names);
+	struct symtab st;
+	unsigned int seed = 11;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (names);
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245 + 12345;
+		if (i > 0 && (seed >> 16) % 7 == 0) {
+			/* An alias: the very same name, or an equal copy.  */
+			v[i] = v[i - 1];
+			if ((seed >> 20) & 1) {
+				strcpy (names[i], v[i - 1].name);
+				v[i].name = names[i];
+			}
+			continue;
+		}
+		snprintf (names[i], sizeof names[i], "%s%u",
+			  stems[(seed >> 16) % nstems], (seed >> 8) % 40);
+		v[i] = mk (0x1000 + 16 * i, names[i], true, false);
+	}
+	memset (&st, 0, sizeof st);
+	st.base = v;
+	st.len = n;
+	symtab_rank_names (&st);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (st.name_rank);
+	CU_ASSERT_EQUAL (st.name_rank_len, n);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			int c = strcmp (v[i].name, v[j].name);
+			long long ri = symtab_name_rank (&st, &v[i]);
+			long long rj = symtab_name_rank (&st, &v[j]);
+
+			if ((c < 0) != (ri < rj) || (c == 0) != (ri == rj))
+				bad++;
+		}
+	CU_ASSERT_EQUAL (bad, 0);
+	/* A symbol not of the table, and a table grown since: no rank.  */
+	CU_ASSERT_EQUAL (symtab_name_rank (&st, &v[n - 1] + 1), -1);
+	st.len = n - 1;
+	CU_ASSERT_EQUAL (symtab_name_rank (&st, &v[0]), -1);
+	st.len = n;
+	symtab_free_index (&st);
+	CU_ASSERT_PTR_NULL (st.name_rank);
+	free (names);
+	free (v);
+}
+
 static const struct unit_test unit_tests[] = {
 	{ "sorted, each ending at the next", test_sorted_and_ends },
 	{ "which alias survives", test_alias_preference },
@@ -313,6 +376,7 @@ static const struct unit_test unit_tests[] = {
 	{ "lookup through the bucket index", test_index },
 	{ "merge sort orders as glibc qsort", test_msort_like_qsort },
 	{ "static names GNU gprof means to keep", test_static_names },
+	{ "names ranked as strcmp orders them", test_name_ranks },
 	{ NULL, NULL }
 };
 
