@@ -463,18 +463,24 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 	int maxorder;
 
 	for (i = 0; i < n; i++) {
-		struct sym *s = &st->base[i];
-		uint32_t ai;
+		st->base[i].child_time = 0.0;
+		st->base[i].self_calls = 0;
+	}
+	/* Self calls: a symbol has at most one arc to itself (arcs are
+	   unique by caller and callee), so one pass over the arcs finds
+	   them all, rather than a walk of every symbol's list.  (The
+	   arcs -c adds below have no calls.)  */
+	for (k = 0; k < cg->narcs; k++) {
+		const struct arc *a = &cg->arcs[k];
 
-		s->child_time = 0.0;
-		s->self_calls = 0;
-		for (ai = s->children; ai != NO_ARC;
-		     ai = cg->arcs[ai].next_child)
-			if (cg->arcs[ai].child == s) {
-				s->ncalls -= cg->arcs[ai].count;
-				s->self_calls = cg->arcs[ai].count;
-				break;
-			}
+		if (a->parent == a->child) {
+			a->child->ncalls -= a->count;
+			a->child->self_calls = a->count;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct sym *s = &st->base[i];
+
 		s->fract = s->prop_self = s->prop_child = 0.0;
 		s->print_flag = false;
 		if (scan)

@@ -219,9 +219,12 @@ report_flat (struct report *r)
 		const struct sym *s = sorted[i];
 
 		/* The symbols lie all over memory in this order: ask for
-		   the ones a few rows on while this one prints.  */
+		   the ones a few rows on while this one prints, and then
+		   for their names.  */
+		if (i + 16 < nrows)
+			report_prefetch_sym (sorted[i + 16]);
 		if (i + 8 < nrows)
-			__builtin_prefetch (sorted[i + 8]);
+			report_prefetch_name (r, sorted[i + 8]);
 		if (!s->flat_on)
 			continue;
 		accum += s->time;

@@ -91,6 +91,13 @@ report_index (struct report *r)
 	for (i = 0; i < rows; i++) {
 		int col = 0, starting_col = 0;
 
+		/* In name order the symbols lie all over memory: ask for
+		   those of the rows a few on, then for their names.  */
+		for (j = i + 16; j < todo && i + 16 < rows; j += rows)
+			report_prefetch_sym (v[j]);
+		for (j = i + 8; j < todo && i + 8 < rows; j += rows)
+			report_prefetch_name (r, v[j]);
+
 		for (j = i; j < todo; j += rows) {
 			const struct sym *s = v[j];
 			char buf[32];

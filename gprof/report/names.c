@@ -88,6 +88,19 @@ shown_name (struct report *r, const struct sym *sym)
 	return r->shown[i] ? r->shown[i] : sym->name;
 }
 
+void
+report_prefetch_name (const struct report *r, const struct sym *s)
+{
+	if (s->name)
+		__builtin_prefetch (s->name);
+	if (r->shown && s >= r->st->base && s < r->st->base + r->nshown) {
+		size_t i = (size_t) (s - r->st->base);
+
+		__builtin_prefetch (&r->shown[i]);
+		__builtin_prefetch (&r->shown_done[i]);
+	}
+}
+
 const char *
 report_file_name (const struct report *r, const struct source_file *f)
 {

@@ -59,6 +59,21 @@ int report_name_only (struct report *r, const struct sym *sym);
    entry is not printed in the graph).  */
 void report_name (struct report *r, const struct sym *sym);
 
+/* Asks for every cache line of S, for a report about to print it.  */
+static inline void
+report_prefetch_sym (const struct sym *s)
+{
+	const char *p = (const char *) s;
+	size_t k;
+
+	for (k = 0; k < sizeof *s + 63; k += 64)
+		__builtin_prefetch (p + k);
+}
+
+/* Asks for what printing the name of S reads beyond S itself (which
+   must be in the cache by now): the name and its demangling cache.  */
+void report_prefetch_name (const struct report *r, const struct sym *s);
+
 /* "[N]" or "(N)" for an entry, as the graph and index print it.  */
 void report_index_tag (const struct sym *sym, char *buf, size_t size);
 
