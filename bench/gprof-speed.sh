@@ -6,8 +6,9 @@
 #
 # Run by `make bench'.  Prints, for each input, the time and peak RSS
 # of GNU gprof and of ours (the least CPU time of BENCH_REPEAT runs,
-# default 5),
-# their ratio, and the target it must meet (issue 4):
+# default 5, made in interleaved rounds: each round runs every
+# measurement once), their ratio, and the target it must meet
+# (issue 4):
 #
 #   20 000-function program, default output   >= 3x faster than GNU, and
 #                                              <= 1.5x the time of nm -n
@@ -146,35 +147,111 @@ done
 # ---------------------------------------------------------------------
 # Measuring
 
-# measure TOOL ARGS...: least CPU time (user + system, s) and its peak
-# RSS (MB) over $repeat runs, as "TIME RSS"; or "crash(SIGn) RSS" /
-# "exit(n) RSS".  bench/runstat reads both from wait4, to the
-# microsecond.
-measure () {
-	_best= _rss=
-	_i=0
-	while [ $_i -lt "$repeat" ]; do
-		_i=$((_i + 1))
-		rm -f gmon.sum
-		"$RUNSTAT" "$@" >/dev/null 2>err.out
-		_x=$?
-		sed -n 's/^runstat: //p' err.out | tail -n 1 >time.last
-		read -r _ _u _ _s _ _m _ _sig <time.last
-		if [ -n "${_sig:-}" ]; then
-			echo "crash(SIG$_sig) $((${_m:-0} / 1024))"
-			return
-		fi
-		if [ "$_x" != 0 ]; then
-			echo "exit($_x) $((${_m:-0} / 1024))"
-			return
-		fi
-		_t=$(awk "BEGIN { printf \"%.3f\", $_u + $_s }")
-		if [ -z "$_best" ] || awk "BEGIN { exit !($_t < $_best) }"; then
-			_best=$_t _rss=$((_m / 1024))
-		fi
-	done
-	echo "$_best $_rss"
+# Every measurement is registered first (job), then all of them run
+# in $repeat rounds, each round running each once: a burst of load
+# from elsewhere on the machine then costs one run of each, not every
+# run of one (the least time of a job is taken).  A job that crashes
+# or fails is not run again.
+jobs=$cache/jobs
+rm -rf "$jobs" && mkdir -p "$jobs" || die "cannot create $jobs"
+: >"$jobs/list"
+
+# job ID DIR TOOL ARGS...: registers running TOOL ARGS in DIR as ID
+# (arguments are taken as they are: expand globs before).
+job () {
+	_id=$1 _dir=$2
+	shift 2
+	echo "$_id" >>"$jobs/list"
+	printf '%s\n' "$_dir" >"$jobs/$_id.dir"
+	printf '%s\n' "$@" >"$jobs/$_id.args"
+	rm -f "$jobs/$_id.res"
 }
+
+# run_job ID: runs it once and keeps, in $jobs/ID.res, its least CPU
+# time (user + system, s) and that run's peak RSS (MB) as "TIME RSS",
+# or "crash(SIGn) RSS" / "exit(n) RSS".  bench/runstat reads both from
+# wait4, to the microsecond.
+run_job () {
+	_res=$jobs/$1.res
+	case $(cat "$_res" 2>/dev/null) in crash* | exit*) return ;; esac
+	(
+		cd "$(cat "$jobs/$1.dir")" || exit 99
+		set -f
+		IFS='
+'
+		# shellcheck disable=SC2046
+		set -- $(cat "$jobs/$1.args")
+		unset IFS
+		rm -f gmon.sum
+		"$RUNSTAT" "$@" >/dev/null 2>"$jobs/err.out"
+	)
+	_x=$?
+	sed -n 's/^runstat: //p' "$jobs/err.out" | tail -n 1 >"$jobs/time.last"
+	read -r _ _u _ _s _ _m _ _sig <"$jobs/time.last"
+	if [ -n "${_sig:-}" ]; then
+		echo "crash(SIG$_sig) $((${_m:-0} / 1024))" >"$_res"
+		return
+	fi
+	if [ "$_x" != 0 ]; then
+		echo "exit($_x) $((${_m:-0} / 1024))" >"$_res"
+		return
+	fi
+	_t=$(awk "BEGIN { printf \"%.3f\", $_u + $_s }")
+	_best=
+	[ -f "$_res" ] && read -r _best _ <"$_res"
+	if [ -z "$_best" ] || awk "BEGIN { exit !($_t < $_best) }"; then
+		echo "$_t $((_m / 1024))" >"$_res"
+	fi
+}
+
+# res ID: the result of a job.
+res () {
+	cat "$jobs/$1.res"
+}
+
+B=$cache/big
+D=$cache/objdump
+I=$cache/image
+M=$cache/mid
+job nm "$cache" nm -n "$B/prog"
+job big-gnu "$B" "$GNU_GPROF" prog gmon.out
+job big-ours "$B" "$OURS" prog gmon.out
+# Line level and annotated source (the listings go to the directory of
+# the sources).
+job big-l-gnu "$B" "$GNU_GPROF" -l prog gmon.out
+job big-l-ours "$B" "$OURS" -l prog gmon.out
+job big-A-gnu "$B" "$GNU_GPROF" -A prog gmon.out
+job big-A-ours "$B" "$OURS" -A prog gmon.out
+if [ -f objdump.stamp ]; then
+	for o in "" -l -A; do
+		job "objdump$o-gnu" "$D" "$GNU_GPROF" $o prog gmon.out
+		job "objdump$o-ours" "$D" "$OURS" $o prog gmon.out
+	done
+fi
+SHAPES="cycle:10000:20000 fanout:10000:20000 fanin:20000:40000
+	chain:100000:300000:1000000"
+for sizes in $SHAPES; do
+	shape=${sizes%%:*}
+	for n in $(echo "${sizes#*:}" | tr : ' '); do
+		job "$shape-$n-gnu" "$cache" "$GNU_GPROF" -S "$shape-$n.syms" \
+			"$I" "$shape-$n.out"
+		job "$shape-$n-ours" "$cache" "$OURS" -S "$shape-$n.syms" \
+			"$I" "$shape-$n.out"
+	done
+done
+# shellcheck disable=SC2046
+job sum-gnu "$M" "$GNU_GPROF" -s prog $(cd "$M" && echo gmon0*.out)
+# shellcheck disable=SC2046
+job sum-ours "$M" "$OURS" -s prog $(cd "$M" && echo gmon0*.out)
+
+echo "measuring: $(wc -l <"$jobs/list") runs, $repeat rounds ..." >&2
+_r=0
+while [ $_r -lt "$repeat" ]; do
+	_r=$((_r + 1))
+	while read -r _id; do
+		run_job "$_id"
+	done <"$jobs/list"
+done
 
 missed=0
 printf '%-28s %10s %7s %10s %7s %8s  %s\n' input "GNU CPU s" "GNU MB" "ours CPU s" \
@@ -224,11 +301,9 @@ scaling () {
 		"$1" "$4" "$6" "$_f" "$_sz" "$_sz" "$_v"
 }
 
-B=$cache/big
-nm=$(measure nm -n "$B/prog")
-g=$(measure "$GNU_GPROF" "$B/prog" "$B/gmon.out")
-o=$(measure "$OURS" "$B/prog" "$B/gmon.out")
-row "20k functions, default" 3 "$g" "$o"
+nm=$(res nm)
+o=$(res big-ours)
+row "20k functions, default" 3 "$(res big-gnu)" "$o"
 set -- $nm $o
 case $3 in
 crash* | exit*) ;;
@@ -237,52 +312,33 @@ crash* | exit*) ;;
 	printf '%-28s %10s %7s %10s %7s %8s  ours <= 1.5x nm -n: %s\n' \
 		"  nm -n on the same binary" "$1" "$2" "$3" "$4" "${_r}x nm" "$_v" ;;
 esac
-# Line level and annotated source (the listings go to the cache
-# directory, where the sources are).
-g=$(cd "$B" && measure "$GNU_GPROF" -l prog gmon.out)
-o=$(cd "$B" && measure "$OURS" -l prog gmon.out)
-row "20k functions, -l" 10 "$g" "$o"
-g=$(cd "$B" && measure "$GNU_GPROF" -A prog gmon.out)
-o=$(cd "$B" && measure "$OURS" -A prog gmon.out)
-row "20k functions, -A" 1 "$g" "$o"
+row "20k functions, -l" 10 "$(res big-l-gnu)" "$(res big-l-ours)"
+row "20k functions, -A" 1 "$(res big-A-gnu)" "$(res big-A-ours)"
 if [ -f objdump.stamp ]; then
-	D=$cache/objdump
-	g=$(cd "$D" && measure "$GNU_GPROF" prog gmon.out)
-	o=$(cd "$D" && measure "$OURS" prog gmon.out)
-	row "objdump, default" 3 "$g" "$o"
-	g=$(cd "$D" && measure "$GNU_GPROF" -l prog gmon.out)
-	o=$(cd "$D" && measure "$OURS" -l prog gmon.out)
-	row "objdump, -l" 10 "$g" "$o"
-	g=$(cd "$D" && measure "$GNU_GPROF" -A prog gmon.out)
-	o=$(cd "$D" && measure "$OURS" -A prog gmon.out)
-	row "objdump, -A" 1 "$g" "$o"
+	row "objdump, default" 3 "$(res objdump-gnu)" "$(res objdump-ours)"
+	row "objdump, -l" 10 "$(res objdump-l-gnu)" "$(res objdump-l-ours)"
+	row "objdump, -A" 1 "$(res objdump-A-gnu)" "$(res objdump-A-ours)"
 else
 	echo "objdump: left out ($BINUTILS_TAR not found: apt-get install binutils-source)"
 fi
 
-I=$cache/image
-for sizes in cycle:10000:20000 fanout:10000:20000 fanin:20000:40000 \
-	chain:100000:300000:1000000; do
+for sizes in $SHAPES; do
 	shape=${sizes%%:*}
 	prev_n= prev_res=
 	for n in $(echo "${sizes#*:}" | tr : ' '); do
-		g=$(measure "$GNU_GPROF" -S "$shape-$n.syms" "$I" "$shape-$n.out")
-		o=$(measure "$OURS" -S "$shape-$n.syms" "$I" "$shape-$n.out")
+		o=$(res "$shape-$n-ours")
 		# GNU gprof is linear on a chain, until its recursion
 		# overflows the stack: there the target is to work.
 		min=20
 		[ "$shape" = chain ] && min=1
-		row "$shape $n (-S)" $min "$g" "$o"
+		row "$shape $n (-S)" $min "$(res "$shape-$n-gnu")" "$o"
 		[ -n "$prev_n" ] &&
 			scaling "  $shape $prev_n -> $n" "$prev_n" "$n" "$prev_res" "$o"
 		prev_n=$n prev_res=$o
 	done
 done
 
-M=$cache/mid
-g=$(cd "$M" && measure "$GNU_GPROF" -s prog gmon0*.out)
-o=$(cd "$M" && measure "$OURS" -s prog gmon0*.out)
-row "-s, 100 gmon files" 10 "$g" "$o"
+row "-s, 100 gmon files" 10 "$(res sum-gnu)" "$(res sum-ours)"
 
 echo
 echo "ours: $OURS"

@@ -10,8 +10,9 @@ EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 
 # The analyser against GNU gprof: see the header of bench/gprof-speed.sh.
 # Inputs are generated once into bench/cache.  BENCH_REPEAT=n (default
-# 5) runs each measurement n times; `make bench BENCH_FLAGS=--strict'
-# fails when a target is missed.
+# 5) runs each measurement n times, in n rounds that each run every
+# measurement once; `make bench BENCH_FLAGS=--strict' fails when a
+# target is missed.
 bench-gprof: all tests/tools/gmonmake$(EXEEXT) bench/runstat$(EXEEXT)
 	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	GNU_GPROF='$(GNU_GPROF)' CC='$(CC)' \

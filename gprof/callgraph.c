@@ -460,7 +460,7 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 	size_t n = st->len, i, k;
 	struct sym **top;
 	size_t *count;
-	int maxorder;
+	int maxorder, *order;
 
 	for (i = 0; i < n; i++) {
 		st->base[i].child_time = 0.0;
@@ -489,20 +489,26 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 
 	cg_find_cycles (cg, st);
 
-	/* Stable counting sort by topological number.  */
+	/* Stable counting sort by topological number, on the numbers
+	   copied out in one pass: three passes over a table of big
+	   symbols would read a cache line of each for four bytes.  */
+	order = XNEWVEC (int, n ? n : 1);
 	maxorder = 0;
-	for (i = 0; i < n; i++)
-		if (st->base[i].top_order > maxorder)
-			maxorder = st->base[i].top_order;
+	for (i = 0; i < n; i++) {
+		order[i] = st->base[i].top_order;
+		if (order[i] > maxorder)
+			maxorder = order[i];
+	}
 	count = XCNEWVEC (size_t, (size_t) maxorder + 2);
 	for (i = 0; i < n; i++)
-		count[st->base[i].top_order + 1]++;
+		count[order[i] + 1]++;
 	for (k = 1; k <= (size_t) maxorder + 1; k++)
 		count[k] += count[k - 1];
 	top = XNEWVEC (struct sym *, n ? n : 1);
 	for (i = 0; i < n; i++)
-		top[count[st->base[i].top_order]++] = &st->base[i];
+		top[count[order[i]]++] = &st->base[i];
 	free (count);
+	free (order);
 
 	propagate_flags (cg, st, ss, top);
 	cycle_time (cg);

@@ -208,10 +208,13 @@ report_flat (struct report *r)
 			continue;
 		sorted[n++] = &st->base[i];
 	}
+	/* The unit depends on the largest time per call only, not on
+	   the order: taken while the symbols are still in address order,
+	   which is also the order they lie in memory.  */
+	u = pick_unit (r, sorted, n);
 	if (!sort_by_time (st, sorted, n))
 		msort_ptrs ((void **) sorted, n, cmp_time, NULL);
 
-	u = pick_unit (r, sorted, n);
 	scale = si_units[u].scale;
 	print_header (r, &total, si_units[u].prefix);
 
