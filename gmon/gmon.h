@@ -131,6 +131,10 @@ uint64_t gmon_reader_left (const struct gmon_reader *r);
    histogram that becomes part of a profile whole.  */
 uint64_t *gmon_reader_take_bins (struct gmon_reader *r);
 
+/* The same for the indices of its non-zero bins, ascending (*N of
+   them).  */
+uint32_t *gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n);
+
 void gmon_reader_close (struct gmon_reader *r);
 
 /* ------------------------------------------------------------------ */
@@ -143,6 +147,9 @@ void gmon_reader_close (struct gmon_reader *r);
 struct gmon_hist {
 	struct gmon_hist_hdr h;		/* range, bins, rate, dimension */
 	uint64_t *bins;			/* h.nbins summed counts */
+	uint32_t *nz;			/* the non-zero bins, ascending, when
+					   known (one file read); else NULL */
+	size_t nnz;			/* how many */
 };
 
 struct gmon_index;			/* hash of arcs or blocks */

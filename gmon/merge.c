@@ -175,8 +175,10 @@ gmon_profile_free (struct gmon_profile *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhist; i++)
+	for (i = 0; i < p->nhist; i++) {
 		free (p->hist[i].bins);
+		free (p->hist[i].nz);
+	}
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
@@ -291,6 +293,10 @@ add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
 {
 	size_t i;
 
+	/* The non-zero bins are no longer those of one file.  */
+	free (dst->nz);
+	dst->nz = NULL;
+	dst->nnz = 0;
 	if (nz) {
 		for (i = 0; i < nnz; i++)
 			dst->bins[nz[i]] = gmon_add_sat (dst->bins[nz[i]],
@@ -404,9 +410,14 @@ add_hist (struct gmon_profile *p, const char *name,
 	p->hist = nh;
 	nh = &p->hist[p->nhist];
 	nh->h = *h;
+	nh->nz = NULL;
+	nh->nnz = 0;
 	if (r) {
 		/* The reader's array, taken over rather than copied: a
-		   big histogram is mostly pages never touched.  */
+		   big histogram is mostly pages never touched.  With it
+		   the list of its non-zero bins, for whoever reads them
+		   all (as long as no other file is added to it).  */
+		nh->nz = gmon_reader_take_nonzero (r, &nh->nnz);
 		nh->bins = gmon_reader_take_bins (r);
 	} else {
 		nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);

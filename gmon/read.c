@@ -368,7 +368,8 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 	uint32_t i = 0;
 	size_t j;
 
-	for (j = 0; j < r->nnz; j++)
+	/* (Unless the bins were taken: gmon_reader_take_bins().)  */
+	for (j = 0; r->bins && j < r->nnz; j++)
 		r->bins[r->nz[j]] = 0;
 	r->nnz = 0;
 	/* When the file has them all, the bins in one array at once:
@@ -731,8 +732,19 @@ gmon_reader_take_bins (struct gmon_reader *r)
 
 	r->bins = NULL;
 	r->bins_cap = 0;
-	r->nnz = 0;
 	return b;
+}
+
+uint32_t *
+gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n)
+{
+	uint32_t *nz = r->nz;
+
+	*n = r->nnz;
+	r->nz = NULL;
+	r->nz_cap = 0;
+	r->nnz = 0;
+	return nz;
 }
 
 void

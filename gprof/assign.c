@@ -71,14 +71,20 @@ assign_one (const struct hist *h, double scale, struct symtab *st,
 	    double *total)
 {
 	uint64_t low = h->low_pc / UNIT;
-	size_t k = 1, j;
+	size_t k = 1, j, z;
 	uint32_t i;
 
-	for (i = 0; i < h->nbins; i++) {
-		uint64_t count = h->bins[i];
-		uint64_t bin_low, bin_high;
+	/* Bin by bin, or (when known) the non-zero ones only: a big
+	   histogram is mostly empty, and reading it whole touches every
+	   page of it.  */
+	for (z = 0; h->nz ? z < h->nnz : z < h->nbins; z++) {
+		uint64_t count, bin_low, bin_high;
 		double count_time;
 
+		i = h->nz ? h->nz[z] : (uint32_t) z;
+		if (i >= h->nbins)
+			continue;
+		count = h->bins[i];
 		if (!count)
 			continue;
 		bin_low = low + (uint64_t) (scale * i);

@@ -98,6 +98,9 @@ struct hist {
 	uint64_t high_pc;		/* one past the last address */
 	uint32_t nbins;			/* bins */
 	uint64_t *bins;			/* samples per bin */
+	uint32_t *nz;			/* the non-zero bins, ascending, if
+					   known; else NULL */
+	size_t nnz;			/* how many */
 };
 
 /* One distinct (from_pc, self_pc) pair of the profile files.  */

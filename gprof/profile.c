@@ -520,6 +520,9 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		p->hist[i].nbins = gp.hist[i].h.nbins;
 		p->hist[i].bins = gp.hist[i].bins;	/* now ours */
 		gp.hist[i].bins = NULL;
+		p->hist[i].nz = gp.hist[i].nz;
+		p->hist[i].nnz = gp.hist[i].nnz;
+		gp.hist[i].nz = NULL;
 	}
 	p->hist_scale = gp.hist_scale;
 	memcpy (p->dimen, gp.dimen, sizeof p->dimen - 1);
@@ -555,8 +558,10 @@ profile_free (struct profile *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhist; i++)
+	for (i = 0; i < p->nhist; i++) {
 		free (p->hist[i].bins);
+		free (p->hist[i].nz);
+	}
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
@@ -572,6 +577,9 @@ profile_drop_bins (struct profile *p)
 	for (i = 0; i < p->nhist; i++) {
 		free (p->hist[i].bins);
 		p->hist[i].bins = NULL;
+		free (p->hist[i].nz);
+		p->hist[i].nz = NULL;
+		p->hist[i].nnz = 0;
 	}
 }
 

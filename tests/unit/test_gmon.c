@@ -653,6 +653,64 @@ test_big_histograms (void)
 	free (b2);
 }
 
+/* A histogram read from one file keeps the list of its non-zero bins
+   (taken over from the reader with the bins); one summed with
+   another record of its range has none: its readers scan it all.  */
+static void
+test_hist_nonzero (void)
+{
+	const struct gmon_target *t = &layouts[0];
+	const uint32_t n = 70000;
+	uint16_t *b1 = calloc (n, sizeof *b1), *b2 = calloc (n, sizeof *b2);
+	struct gmon_hist_hdr h1, h2;
+	struct gmon_profile p;
+	struct gmon_error err;
+	struct wfile f;
+	size_t k;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL (b1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (b2);
+	b1[7] = 3;
+	b1[65536] = 9;
+	b2[0] = 1;
+	b2[n - 1] = 4;
+	hist_hdr (&h1, 0x1000, 0x1000 + 4 * (uint64_t) n, n);
+	hist_hdr (&h2, 0x100000, 0x100000 + 4 * (uint64_t) n, n);
+	wfile_open (&f, t);
+	CU_ASSERT_EQUAL (gmon_write_header (&f.w), 0);
+	CU_ASSERT_EQUAL (gmon_write_hist (&f.w, &h1, b1, 2), 0);
+	CU_ASSERT_EQUAL (gmon_write_hist (&f.w, &h2, b2, 2), 0);
+	wfile_close (&f);
+
+	gmon_profile_init (&p, t);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
+	CU_ASSERT_EQUAL_FATAL (p.hist[0].nnz, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].nz);
+	CU_ASSERT_EQUAL (p.hist[0].nz[0], 7);
+	CU_ASSERT_EQUAL (p.hist[0].nz[1], 65536);
+	CU_ASSERT_EQUAL_FATAL (p.hist[1].nnz, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[1].nz);
+	CU_ASSERT_EQUAL (p.hist[1].nz[0], 0);
+	CU_ASSERT_EQUAL (p.hist[1].nz[1], n - 1);
+	for (k = 0; k < n; k++)
+		if (p.hist[0].bins[k] != b1[k] || p.hist[1].bins[k] != b2[k])
+			break;
+	CU_ASSERT_EQUAL (k, n);
+	/* The same file again: summed, the lists are gone.  */
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
+	CU_ASSERT_PTR_NULL (p.hist[0].nz);
+	CU_ASSERT_PTR_NULL (p.hist[1].nz);
+	CU_ASSERT_EQUAL (p.hist[0].bins[65536], 18);
+	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 8);
+	gmon_profile_free (&p);
+	free (b1);
+	free (b2);
+}
+
 static const struct unit_test unit_tests[] = {
 	{ "round trip, every record kind and layout", test_round_trip },
 	{ "header bytes", test_header_bytes },
@@ -667,6 +725,7 @@ static const struct unit_test unit_tests[] = {
 	{ "standard input", test_stdin },
 	{ "writer errors", test_writer_errors },
 	{ "big, mostly empty histograms", test_big_histograms },
+	{ "the non-zero bins of one file's histogram", test_hist_nonzero },
 	{ NULL, NULL }
 };
 
