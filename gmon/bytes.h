@@ -18,6 +18,25 @@ gmon_get_uint (const unsigned char *p, unsigned int size, bool big_endian)
 	uint64_t v = 0;
 	unsigned int i;
 
+#if defined __BYTE_ORDER__ && defined __ORDER_LITTLE_ENDIAN__ \
+	&& defined __ORDER_BIG_ENDIAN__
+	/* The usual widths as one load (and a byte swap if the orders
+	   differ); gmon files hold millions of them.  */
+	if (size == 8 || size == 4) {
+		bool swap = big_endian
+			!= (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+
+		if (size == 8) {
+			__builtin_memcpy (&v, p, 8);
+			return swap ? __builtin_bswap64 (v) : v;
+		} else {
+			uint32_t w;
+
+			__builtin_memcpy (&w, p, 4);
+			return swap ? __builtin_bswap32 (w) : w;
+		}
+	}
+#endif
 	if (big_endian)
 		for (i = 0; i < size; i++)
 			v = (v << 8) | p[i];

@@ -196,6 +196,28 @@ objfile_is_x86 (const struct objfile *of)
 char *
 objfile_demangle (const struct objfile *of, const char *name)
 {
+	/* Under the styles that take a name whole from its first
+	   character on (auto tries Rust, then the C++ ABI; Java is the
+	   C++ ABI), every mangled name begins with '_' (or, read
+	   leniently, 'R' or 'Z'), after what bfd_demangle() skips: the
+	   target's leading character, then dots and dollars.  Any other
+	   name is left as it is without asking: libiberty would take a
+	   few hundred instructions to say no, for every function of a C
+	   program.  */
+	if (current_demangling_style == auto_demangling
+	    || current_demangling_style == gnu_v3_demangling
+	    || current_demangling_style == rust_demangling
+	    || current_demangling_style == java_demangling) {
+		const char *p = name;
+		char lead = bfd_get_symbol_leading_char (of->abfd);
+
+		if (lead && *p == lead)
+			p++;
+		while (*p == '.' || *p == '$')
+			p++;
+		if (*p != '_' && *p != 'R' && *p != 'Z')
+			return NULL;
+	}
 	return bfd_demangle (of->abfd, name, DMGL_ANSI | DMGL_PARAMS);
 }
 

@@ -184,7 +184,7 @@ report_flat (struct report *r)
 	const struct symtab *st = r->st;
 	double total = r->total_time, accum = 0.0, scale;
 	struct sym **sorted;
-	char line[256];
+	char line[1024];
 	size_t i, u, n, nrows;
 
 	report_section (r);
@@ -260,6 +260,23 @@ report_flat (struct report *r)
 		} else {
 			memset (line + n, ' ', 29);	/* " %8.8s" x 3, "  " */
 			n += 29;
+		}
+		{
+			/* The name into the line, and the line out in one
+			   write.  */
+			size_t m = r->opt->bsd
+				? report_name_format (r, s, line + n,
+						      sizeof line - n - 1)
+				: report_name_only_format (r, s, line + n,
+							   sizeof line - n
+							   - 1);
+
+			if (m != (size_t) -1) {
+				n += m;
+				line[n++] = '\n';
+				fwrite (line, 1, n, stdout);
+				continue;
+			}
 		}
 		fwrite (line, 1, n, stdout);
 		if (r->opt->bsd)

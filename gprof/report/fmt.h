@@ -15,7 +15,7 @@
 size_t fmt_fixed (char *buf, size_t size, double v, int width, int prec);
 
 /* Writes N in a field of WIDTH, right-aligned ("%Wlu") or, if LEFT,
-   left-aligned ("%-Wlu"); BUF needs WIDTH + 21 bytes.  Returns the
+   left-aligned ("%-Wlu"); BUF needs WIDTH + 24 bytes.  Returns the
    length.  */
 size_t fmt_uint (char *buf, unsigned long long n, int width, bool left);
 

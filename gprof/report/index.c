@@ -62,6 +62,53 @@ sort_by_name (const struct symtab *st, struct sym **v, size_t n)
 	return true;
 }
 
+/* A row of the index, put together before it is written: a row is
+   three cells of several pieces each, and printf() per piece cost
+   more than the rest of the index.  */
+struct row {
+	char buf[2048];
+	size_t len;
+};
+
+static void
+row_flush (struct row *w)
+{
+	fwrite (w->buf, 1, w->len, stdout);
+	w->len = 0;
+}
+
+static void
+row_put (struct row *w, const char *p, size_t n)
+{
+	if (w->len + n > sizeof w->buf) {
+		row_flush (w);
+		if (n > sizeof w->buf) {
+			fwrite (p, 1, n, stdout);
+			return;
+		}
+	}
+	memcpy (w->buf + w->len, p, n);
+	w->len += n;
+}
+
+/* The name of S as report_name_only() prints it; its length.  */
+static int
+row_name (struct report *r, struct row *w, const struct sym *s)
+{
+	size_t n;
+
+	if (w->len + 1024 > sizeof w->buf)
+		row_flush (w);
+	n = report_name_only_format (r, s, w->buf + w->len,
+				     sizeof w->buf - w->len);
+	if (n == (size_t) -1) {
+		row_flush (w);
+		return report_name_only (r, s);
+	}
+	w->len += n;
+	return (int) n;
+}
+
 void
 report_index (struct report *r)
 {
@@ -90,7 +137,9 @@ report_index (struct report *r)
 	rows = (todo + 2) / 3;
 	for (i = 0; i < rows; i++) {
 		int col = 0, starting_col = 0;
+		struct row w;
 
+		w.len = 0;
 		/* In name order the symbols lie all over memory: ask for
 		   those of the rows a few on, then for their names.  */
 		for (j = i + 16; j < todo && i + 16 < rows; j += rows)
@@ -115,29 +164,46 @@ report_index (struct report *r)
 					printf ("%-19.19s", cyc);
 				}
 			} else {
-				col += (int) strlen (buf);
+				size_t tl = strlen (buf);
+
+				col += (int) tl;
 				for (; col < starting_col + 5; col++)
-					putchar (' ');
-				printf (" %s ", buf);
+					row_put (&w, " ", 1);
+				row_put (&w, " ", 1);
+				row_put (&w, buf, tl);
+				row_put (&w, " ", 1);
 				if (j < nnames) {
-					col += report_name_only (r, s);
+					col += row_name (r, &w, s);
 					if (!r->opt->line && s->is_static
 					    && s->file) {
 						const char *fn =
 							report_file_name (r,
 								s->file);
+						size_t fl = strlen (fn);
 
-						printf (" (%s)", fn);
-						col += (int) strlen (fn) + 3;
+						row_put (&w, " (", 2);
+						row_put (&w, fn, fl);
+						row_put (&w, ")", 1);
+						col += (int) fl + 3;
 					}
 				} else {
-					col += printf ("<cycle %d>",
-						       s->cyc_num);
+					char cyc[32];
+					int cl = snprintf (cyc, sizeof cyc,
+							   "<cycle %d>",
+							   s->cyc_num);
+
+					row_put (&w, cyc, (size_t) cl);
+					col += cl;
 				}
 			}
 			starting_col += column_width;
 		}
-		printf ("\n");
+		if (r->opt->bsd) {
+			printf ("\n");
+		} else {
+			row_put (&w, "\n", 1);
+			row_flush (&w);
+		}
 	}
 	free (v);
 }

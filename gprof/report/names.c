@@ -170,6 +170,15 @@ name_text (struct report *r, const struct sym *sym, char *buf, size_t cap)
 	return len + file_suffix (r, sym, fn, fl, buf + len);
 }
 
+size_t
+report_name_only_format (struct report *r, const struct sym *sym, char *buf,
+			 size_t cap)
+{
+	if (!sym->name)
+		return 0;
+	return name_text (r, sym, buf, cap);
+}
+
 int
 report_name_only (struct report *r, const struct sym *sym)
 {
@@ -202,7 +211,7 @@ void
 report_index_tag (const struct sym *sym, char *buf, size_t size)
 {
 	/* "[%d]" or "(%d)", without printf: one per entry of the index.  */
-	if (size < 24 || sym->index < 0) {
+	if (size < 26 || sym->index < 0) {
 		snprintf (buf, size, sym->print_flag ? "[%d]" : "(%d)",
 			  sym->index);
 		return;
@@ -212,6 +221,24 @@ report_index_tag (const struct sym *sym, char *buf, size_t size)
 			     false);
 	buf[size++] = sym->print_flag ? ']' : ')';
 	buf[size] = '\0';
+}
+
+static size_t name_tail (const struct sym *sym, char *buf);
+
+size_t
+report_name_format (struct report *r, const struct sym *sym, char *buf,
+		    size_t cap)
+{
+	size_t n = 0;
+
+	if (cap < 64)
+		return (size_t) -1;
+	if (sym->name) {
+		n = name_text (r, sym, buf, cap - 64);
+		if (n == (size_t) -1)
+			return n;
+	}
+	return n + name_tail (sym, buf + n);
 }
 
 void
@@ -229,6 +256,17 @@ report_name (struct report *r, const struct sym *sym)
 			n = 0;
 		}
 	}
+	n += name_tail (sym, buf + n);
+	fwrite (buf, 1, n, stdout);
+}
+
+/* " <cycle %d>" and " [%d]" or " (%d)", as report_name() puts them
+   after the name, into BUF (room for 64); their length.  */
+static size_t
+name_tail (const struct sym *sym, char *buf)
+{
+	size_t n = 0;
+
 	if (sym->cyc_num != 0) {
 		memcpy (buf + n, " <cycle ", 8);
 		n += 8;
@@ -243,5 +281,5 @@ report_name (struct report *r, const struct sym *sym)
 			       false);
 		buf[n++] = sym->print_flag ? ']' : ')';
 	}
-	fwrite (buf, 1, n, stdout);
+	return n;
 }

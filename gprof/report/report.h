@@ -55,6 +55,11 @@ double report_secs (const struct report *r, double ticks);
    " (file:line)" for --inline-file-names.  Returns its length.  */
 int report_name_only (struct report *r, const struct sym *sym);
 
+/* What report_name_only() prints, into BUF of CAP bytes; its length,
+   or (size_t) -1 if it does not fit.  */
+size_t report_name_only_format (struct report *r, const struct sym *sym,
+				char *buf, size_t cap);
+
 /* The name, then " <cycle N>" and " [index]" (or " (index)" when the
    entry is not printed in the graph).  */
 void report_name (struct report *r, const struct sym *sym);
@@ -73,6 +78,11 @@ report_prefetch_sym (const struct sym *s)
 /* Asks for what printing the name of S reads beyond S itself (which
    must be in the cache by now): the name and its demangling cache.  */
 void report_prefetch_name (const struct report *r, const struct sym *s);
+
+/* What report_name() prints, into BUF of CAP bytes; its length, or
+   (size_t) -1 if it does not fit.  */
+size_t report_name_format (struct report *r, const struct sym *sym,
+			   char *buf, size_t cap);
 
 /* "[N]" or "(N)" for an entry, as the graph and index print it.  */
 void report_index_tag (const struct sym *sym, char *buf, size_t size);

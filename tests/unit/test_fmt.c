@@ -99,9 +99,78 @@ test_uint (void)
 	CU_ASSERT_STRING_EQUAL (buf, "18446744073709551615");
 }
 
+/* Every width and both alignments against printf, for numbers of
+   every length (and the edges of each).  */
+static void
+test_uint_random (void)
+{
+	unsigned long long seed = 0x9e3779b97f4a7c15ull, n;
+	int bad = 0, i, w, d;
+
+	for (i = 0; i < 200000; i++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		d = (int) (seed % 21);		/* 0 to 20 digits */
+		n = seed >> 3;
+		if (d < 20) {
+			unsigned long long m = 1;
+			int k;
+
+			for (k = 0; k < d; k++)
+				m *= 10;
+			n = d == 0 ? 0 : n % m;
+			if (i % 7 == 0 && d > 0)
+				n = m - 1;		/* 9...9 */
+		}
+		for (w = 0; w <= 22; w += 1 + (int) (seed >> 60) % 3) {
+			char want[64], got[64];
+
+			snprintf (want, sizeof want, "%*llu", w, n);
+			fmt_uint (got, n, w, false);
+			if (strcmp (want, got) != 0 && bad++ < 5)
+				printf ("\n%llu %d: `%s' `%s'", n, w, want, got);
+			snprintf (want, sizeof want, "%-*llu", w, n);
+			fmt_uint (got, n, w, true);
+			if (strcmp (want, got) != 0 && bad++ < 5)
+				printf ("\n%llu -%d: `%s' `%s'", n, w, want, got);
+		}
+	}
+	CU_ASSERT_EQUAL (bad, 0);
+}
+
+/* The precisions the reports do not use as much: 0, 3, 4.  */
+static void
+test_fixed_precisions (void)
+{
+	unsigned long long seed = 0x2545f4914f6cdd1dull;
+	int bad = 0, i, prec;
+
+	for (i = 0; i < 100000; i++) {
+		double v;
+
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		v = (double) (seed % 10000000) / (double) (1 + seed % 1000);
+		for (prec = 0; prec <= 4; prec++) {
+			char want[64], got[64];
+
+			snprintf (want, sizeof want, "%*.*f", 9, prec, v);
+			fmt_fixed (got, sizeof got, v, 9, prec);
+			if (strcmp (want, got) != 0 && bad++ < 5)
+				printf ("\n%.17g .%d: `%s' `%s'", v, prec,
+					want, got);
+		}
+	}
+	CU_ASSERT_EQUAL (bad, 0);
+}
+
 static const struct unit_test unit_tests[] = {
 	{ "fixed point as printf", test_fixed },
 	{ "integers as printf", test_uint },
+	{ "integers of every length and width", test_uint_random },
+	{ "fixed point, precisions 0 to 4", test_fixed_precisions },
 	{ NULL, NULL }
 };
 
