@@ -213,7 +213,7 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 			: TALLY_BATCH, k;
 
 		for (k = 0; k < n; k++) {
-			const struct raw_arc *r = &p->arcs[i + k];
+			const struct gmon_arc *r = &p->arcs[i + k];
 			struct sym *parent, *child;
 
 			parent = symtab_find (st, r->from_pc);
@@ -233,7 +233,7 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 					& cg->hash->mask]);
 		}
 		for (k = 0; k < n; k++) {
-			const struct raw_arc *r = &p->arcs[i + k];
+			const struct gmon_arc *r = &p->arcs[i + k];
 			struct sym *parent = parents[k], *child = children[k];
 
 			if (!parent || !symspec_arc_ok (ss, parent, child))

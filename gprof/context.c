@@ -101,7 +101,7 @@ sites_build (struct site_hash *h, const struct callgraph *cg,
 	h->arc = XCNEWVEC (uint32_t, cap);
 	h->mask = cap - 1;
 	for (i = 0; i < p->narcs; i++) {
-		const struct raw_arc *r = &p->arcs[i];
+		const struct gmon_arc *r = &p->arcs[i];
 		struct sym *parent = symtab_find (st, r->from_pc);
 		struct sym *child = symtab_find (st, r->self_pc);
 		const struct arc *a;

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gmon/gmon.h"
+
 /* A source file named by the debugging information.  */
 struct source_file {
 	char *name;			/* path as the line table gives it */
@@ -103,12 +105,6 @@ struct hist {
 	size_t nnz;			/* how many */
 };
 
-/* One distinct (from_pc, self_pc) pair of the profile files.  */
-struct raw_arc {
-	uint64_t from_pc;		/* return address in the caller */
-	uint64_t self_pc;		/* address in the callee */
-	uint64_t count;			/* calls, summed over the files */
-};
 
 /* One distinct basic-block address of the profile files.  */
 struct raw_bb {
@@ -148,7 +144,9 @@ struct profile {
 					   first histogram */
 	char dimen[16];			/* dimension, "seconds" */
 	char abbrev;			/* its abbreviation, 's' */
-	struct raw_arc *arcs;		/* distinct arcs, in first-seen order */
+	struct gmon_arc *arcs;		/* distinct arcs, in first-seen order,
+					   their calls summed over the files
+					   (gmon/'s array, taken over) */
 	size_t narcs;
 	struct raw_bb *bbs;		/* distinct blocks, in first-seen order */
 	size_t nbbs;

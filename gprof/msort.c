@@ -20,6 +20,17 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg)
 
 	if (n <= 1)
 		return;
+	if (n == 2) {
+		/* The merge of two runs of one, without the copies: the
+		   same one comparison, the same order.  */
+		if (cmp (v[0], v[1], arg) > 0) {
+			void *t = v[0];
+
+			v[0] = v[1];
+			v[1] = t;
+		}
+		return;
+	}
 	n1 = n / 2;
 	n2 = n - n1;
 	a = v;

@@ -537,13 +537,11 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 				 p->hz);
 	}
 
+	/* The arcs taken over, not copied.  */
 	p->narcs = gp.narcs;
-	p->arcs = XNEWVEC (struct raw_arc, gp.narcs ? gp.narcs : 1);
-	for (i = 0; i < gp.narcs; i++) {
-		p->arcs[i].from_pc = gp.arcs[i].from_pc;
-		p->arcs[i].self_pc = gp.arcs[i].self_pc;
-		p->arcs[i].count = gp.arcs[i].count;
-	}
+	p->arcs = gp.narcs ? gp.arcs : XNEWVEC (struct gmon_arc, 1);
+	if (gp.narcs)
+		gp.arcs = NULL;
 	p->nbbs = gp.nbbs;
 	p->bbs = XNEWVEC (struct raw_bb, gp.nbbs ? gp.nbbs : 1);
 	for (i = 0; i < gp.nbbs; i++) {

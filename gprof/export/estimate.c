@@ -400,7 +400,7 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 	map_build (&map, cg);
 	g->sites = XNEWVEC (struct xsite, p->narcs ? p->narcs : 1);
 	for (i = 0; i < p->narcs; i++) {
-		const struct raw_arc *r = &p->arcs[i];
+		const struct gmon_arc *r = &p->arcs[i];
 		const struct sym *parent = symtab_find (st, r->from_pc);
 		const struct sym *child = symtab_find (st, r->self_pc);
 		const struct arc *a;

@@ -175,7 +175,7 @@ fmt_fixed (char *buf, size_t size, double v, int width, int prec)
 	/* BUF has room for 48: 32 spaces in two stores, then the
 	   number over those it does not pad with.  */
 	memcpy (buf, "                                ", 32);
-	memcpy (buf + k, p, len);
+	copy_small (buf + k, p, len);
 	buf[k + len] = '\0';
 	return k + len;
 }

@@ -53,7 +53,7 @@ sum_arcs (struct report *r, struct lines *lines, size_t *n)
 	size_t m = 0, ng = 0, i, k;
 
 	for (i = 0; i < p->narcs; i++) {
-		const struct raw_arc *ra = &p->arcs[i];
+		const struct gmon_arc *ra = &p->arcs[i];
 		struct sym *ps = symtab_find (st, ra->from_pc);
 		struct sym *cs = symtab_find (st, ra->self_pc);
 
