@@ -90,9 +90,11 @@ struct gmon_record {
 	enum gmon_rec_kind kind;
 	uint64_t offset;		/* where the record starts in the file */
 	struct gmon_hist_hdr hist;	/* HIST: the header */
-	const uint64_t *bins;		/* HIST: nbins counts (reader's memory) */
+	const uint64_t *bins;		/* HIST: nbins counts (reader's memory),
+					   NULL from a sparse reader */
 	const uint32_t *nonzero;	/* HIST: indices of the non-zero bins,
 					   ascending */
+	const uint64_t *values;		/* HIST: their counts */
 	size_t nnonzero;		/* HIST: how many */
 	struct gmon_arc arc;		/* ARC */
 	const struct gmon_bb *blocks;	/* BB: the blocks (reader's memory) */
@@ -132,8 +134,14 @@ uint64_t gmon_reader_left (const struct gmon_reader *r);
 uint64_t *gmon_reader_take_bins (struct gmon_reader *r);
 
 /* The same for the indices of its non-zero bins, ascending (*N of
-   them).  */
+   them), and for their counts.  */
 uint32_t *gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n);
+uint64_t *gmon_reader_take_values (struct gmon_reader *r);
+
+/* From now on, histogram records come as their non-zero bins only
+   (nonzero and values; bins is NULL): a big, mostly empty histogram is
+   then read without touching memory for its empty bins.  */
+void gmon_reader_sparse (struct gmon_reader *r);
 
 void gmon_reader_close (struct gmon_reader *r);
 
@@ -144,13 +152,20 @@ void gmon_reader_close (struct gmon_reader *r);
 #define GMON_INPUT_ARCS		0x2	/* call-graph data was read */
 #define GMON_INPUT_BB		0x4	/* basic-block counts were read */
 
+/* A histogram is dense (bins) or, read from one file and not yet asked
+   for its bins, sparse (bins NULL; nz and vals).  */
 struct gmon_hist {
 	struct gmon_hist_hdr h;		/* range, bins, rate, dimension */
-	uint64_t *bins;			/* h.nbins summed counts */
+	uint64_t *bins;			/* h.nbins summed counts, or NULL */
 	uint32_t *nz;			/* the non-zero bins, ascending, when
 					   known (one file read); else NULL */
+	uint64_t *vals;			/* without bins: their counts */
 	size_t nnz;			/* how many */
 };
+
+/* Gives H its dense bins (from nz and vals if it has none yet).
+   Returns -1 if memory runs out.  */
+int gmon_hist_dense (struct gmon_hist *h);
 
 struct gmon_index;			/* hash of arcs or blocks */
 
@@ -174,6 +189,9 @@ struct gmon_profile {
 	size_t arcs_cap, bbs_cap;	/* allocated sizes */
 	struct gmon_index *arc_index;	/* (from_pc, self_pc) -> arcs[] */
 	struct gmon_index *bb_index;	/* addr -> bbs[] */
+	bool sparse;			/* set before reading: a histogram
+					   read from one file stays sparse
+					   (struct gmon_hist) */
 };
 
 /* What one file held, as gprof -i reports it.  */

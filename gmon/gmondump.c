@@ -423,8 +423,14 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 	if (ret == 0) {
 		printf ("merged: %d file%s, rate=%u\n", nfiles,
 			nfiles == 1 ? "" : "s", p.rate);
-		for (k = 0; k < p.nhist; k++)
+		for (k = 0; k < p.nhist; k++) {
+			if (gmon_hist_dense (&p.hist[k]) < 0) {
+				fprintf (stderr, "%s: out of memory\n", prog);
+				ret = -1;
+				break;
+			}
 			print_hist (&p.hist[k].h, p.hist[k].bins, o);
+		}
 		for (k = 0; k < p.narcs; k++) {
 			calls += p.arcs[k].count;
 			if (!o->summary)

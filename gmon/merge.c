@@ -178,6 +178,7 @@ gmon_profile_free (struct gmon_profile *p)
 	for (i = 0; i < p->nhist; i++) {
 		free (p->hist[i].bins);
 		free (p->hist[i].nz);
+		free (p->hist[i].vals);
 	}
 	free (p->hist);
 	free (p->arcs);
@@ -285,14 +286,34 @@ hist_scale (const struct gmon_hist_hdr *h)
 	return (double) ((h->high_pc - h->low_pc) / 2) / h->nbins;
 }
 
-/* Adds BINS to DST's: all of them, or when NZ is not NULL only the
-   NNZ bins it lists (the others are zero).  */
-static void
-add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
-	  size_t nnz)
+int
+gmon_hist_dense (struct gmon_hist *h)
 {
 	size_t i;
 
+	if (h->bins)
+		return 0;
+	h->bins = calloc (h->h.nbins ? h->h.nbins : 1, sizeof *h->bins);
+	if (!h->bins)
+		return -1;
+	for (i = 0; h->vals && i < h->nnz; i++)
+		h->bins[h->nz[i]] = h->vals[i];
+	free (h->vals);
+	h->vals = NULL;
+	return 0;
+}
+
+/* Adds to DST's bins (made dense) those of a record: all of BINS, or
+   when NZ is not NULL only the NNZ bins it lists (the others are zero),
+   their counts in BINS or, without BINS, in VALS.  */
+static int
+add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
+	  const uint64_t *vals, size_t nnz)
+{
+	size_t i;
+
+	if (gmon_hist_dense (dst) < 0)
+		return -1;
 	/* The non-zero bins are no longer those of one file.  */
 	free (dst->nz);
 	dst->nz = NULL;
@@ -300,17 +321,20 @@ add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
 	if (nz) {
 		for (i = 0; i < nnz; i++)
 			dst->bins[nz[i]] = gmon_add_sat (dst->bins[nz[i]],
-							 bins[nz[i]]);
-		return;
+							 bins ? bins[nz[i]]
+							 : vals[i]);
+		return 0;
 	}
 	for (i = 0; i < dst->h.nbins; i++)
 		dst->bins[i] = gmon_add_sat (dst->bins[i], bins[i]);
+	return 0;
 }
 
 static int
 add_bsd_hist (struct gmon_profile *p, const char *name,
 	      const struct gmon_hist_hdr *h, const uint64_t *bins,
-	      const uint32_t *nz, size_t nnz, struct gmon_error *err)
+	      const uint32_t *nz, const uint64_t *vals, size_t nnz,
+	      struct gmon_error *err)
 {
 	struct gmon_hist *first = &p->hist[0];
 
@@ -335,15 +359,18 @@ add_bsd_hist (struct gmon_profile *p, const char *name,
 			return -1;
 		}
 	}
-	add_bins (first, bins, nz, nnz);
+	if (add_bins (first, bins, nz, vals, nnz) < 0) {
+		gmon_error_set (err, name, "out of memory for %u bins", h->nbins);
+		return -1;
+	}
 	return 0;
 }
 
 static int
 add_hist (struct gmon_profile *p, const char *name,
 	  const struct gmon_hist_hdr *h, const uint64_t *bins,
-	  const uint32_t *nz, size_t nnz, bool bsd, struct gmon_reader *r,
-	  struct gmon_error *err)
+	  const uint32_t *nz, const uint64_t *vals, size_t nnz, bool bsd,
+	  struct gmon_reader *r, struct gmon_error *err)
 {
 	struct gmon_hist *nh;
 	size_t i;
@@ -358,7 +385,7 @@ add_hist (struct gmon_profile *p, const char *name,
 		p->abbrev = h->abbrev;
 		p->hist_scale = hist_scale (h);
 	} else if (bsd) {
-		return add_bsd_hist (p, name, h, bins, nz, nnz, err);
+		return add_bsd_hist (p, name, h, bins, nz, vals, nnz, err);
 	} else if (strncmp (h->dimen, p->dimen, GMON_DIMEN_LEN) != 0) {
 		gmon_error_set (err, name, "the dimension of the histogram changed "
 		      "from '%s' to '%s'", p->dimen, h->dimen);
@@ -388,7 +415,11 @@ add_hist (struct gmon_profile *p, const char *name,
 				      h->nbins, o->h.nbins);
 				return -1;
 			}
-			add_bins (o, bins, nz, nnz);
+			if (add_bins (o, bins, nz, vals, nnz) < 0) {
+				gmon_error_set (err, name, "out of memory for %u "
+				      "bins", h->nbins);
+				return -1;
+			}
 			return 0;
 		}
 		if (h->low_pc < o->h.high_pc && o->h.low_pc < h->high_pc) {
@@ -411,14 +442,22 @@ add_hist (struct gmon_profile *p, const char *name,
 	nh = &p->hist[p->nhist];
 	nh->h = *h;
 	nh->nz = NULL;
+	nh->vals = NULL;
 	nh->nnz = 0;
 	if (r) {
-		/* The reader's array, taken over rather than copied: a
-		   big histogram is mostly pages never touched.  With it
-		   the list of its non-zero bins, for whoever reads them
-		   all (as long as no other file is added to it).  */
+		/* The reader's arrays, taken over rather than copied: the
+		   list of the non-zero bins and their counts (a sparse
+		   histogram, made dense when something asks for its
+		   bins), or the bins themselves, with the list for
+		   whoever reads them all (as long as no other file is
+		   added to it).  */
 		nh->nz = gmon_reader_take_nonzero (r, &nh->nnz);
-		nh->bins = gmon_reader_take_bins (r);
+		if (bins) {
+			nh->bins = gmon_reader_take_bins (r);
+		} else {
+			nh->bins = NULL;
+			nh->vals = gmon_reader_take_values (r);
+		}
 	} else {
 		nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);
 		if (!nh->bins) {
@@ -437,7 +476,7 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 		       const struct gmon_hist_hdr *h, const uint64_t *bins,
 		       bool bsd, struct gmon_error *err)
 {
-	return add_hist (p, name, h, bins, NULL, 0, bsd, NULL, err);
+	return add_hist (p, name, h, bins, NULL, NULL, 0, bsd, NULL, err);
 }
 
 int
@@ -458,6 +497,8 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 	r = gmon_reader_open (path, &p->target, fmt, err);
 	if (!r)
 		return -1;
+	if (p->sparse)
+		gmon_reader_sparse (r);
 	st.format = gmon_reader_format (r);
 	bsd = st.format != GMON_FMT_MAGIC;
 	if (bsd) {
@@ -479,8 +520,8 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 			st.nhist++;
 			p->input |= GMON_INPUT_HIST;
 			if (add_hist (p, path, &rec.hist, rec.bins,
-				      rec.nonzero, rec.nnonzero, bsd, r,
-				      err) < 0)
+				      rec.nonzero, rec.values, rec.nnonzero,
+				      bsd, r, err) < 0)
 				ret = -1;
 			break;
 		case GMON_REC_ARC:
@@ -545,6 +586,21 @@ gmon_profile_write (const struct gmon_profile *p, int fd)
 		h.rate = p->rate;
 		memcpy (h.dimen, p->dimen, sizeof h.dimen);
 		h.abbrev = p->abbrev;
+		if (!p->hist[i].bins) {
+			/* A sparse histogram, written out dense.  */
+			struct gmon_hist d = p->hist[i];
+			size_t k;
+
+			d.bins = calloc (d.h.nbins ? d.h.nbins : 1,
+					 sizeof *d.bins);
+			if (!d.bins)
+				return -1;
+			for (k = 0; k < d.nnz; k++)
+				d.bins[d.nz[k]] = d.vals[k];
+			gmon_write_hist (&w, &h, d.bins, sizeof *d.bins);
+			free (d.bins);
+			continue;
+		}
 		gmon_write_hist (&w, &h, p->hist[i].bins,
 				 sizeof *p->hist[i].bins);
 	}

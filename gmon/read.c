@@ -58,6 +58,9 @@ struct gmon_reader {
 	size_t bins_cap;
 	uint32_t *nz;			/* indices of the non-zero bins */
 	size_t nz_cap, nnz;
+	uint64_t *vals;			/* their counts, in the same order */
+	size_t vals_cap;
+	bool sparse;			/* no dense bins: gmon_reader_sparse() */
 	struct gmon_bb *blocks;		/* basic blocks */
 	size_t blocks_cap;
 };
@@ -375,7 +378,7 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 	/* When the file has them all, the bins in one array at once:
 	   growing it by the chunk would touch the pages of the non-zero
 	   bins again at each step.  */
-	if (r->size && r->offset <= r->size
+	if (!r->sparse && r->size && r->offset <= r->size
 	    && (uint64_t) nbins * 2 <= r->size - r->offset
 	    && grow_bins (r, nbins, nbins) < 0) {
 		gmon_error_set (err, r->name, "out of memory for %u bins", nbins);
@@ -401,9 +404,11 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 		}
 		/* The index list grows with the non-zero bins only: room
 		   for all of this chunk's, at most.  */
-		if (grow_bins (r, i + got / 2, nbins) < 0
+		if ((!r->sparse && grow_bins (r, i + got / 2, nbins) < 0)
 		    || grow ((void **) &r->nz, &r->nz_cap, r->nnz + got / 2,
-			     nbins, sizeof *r->nz) < 0) {
+			     nbins, sizeof *r->nz) < 0
+		    || grow ((void **) &r->vals, &r->vals_cap,
+			     r->nnz + got / 2, nbins, sizeof *r->vals) < 0) {
 			gmon_error_set (err, r->name, "out of memory for %u bins",
 			      nbins);
 			return -1;
@@ -426,7 +431,9 @@ read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
 				? (uint64_t) p[2 * k] << 8 | p[2 * k + 1]
 				: (uint64_t) p[2 * k + 1] << 8 | p[2 * k];
 			if (v) {
-				r->bins[i + k] = v;
+				if (!r->sparse)
+					r->bins[i + k] = v;
+				r->vals[r->nnz] = v;
 				r->nz[r->nnz++] = (uint32_t) (i + k);
 			}
 			k++;
@@ -475,8 +482,9 @@ read_hist (struct gmon_reader *r, struct gmon_record *rec,
 	if (read_bins (r, h->nbins, rec->offset, err) < 0)
 		return -1;
 	rec->kind = GMON_REC_HIST;
-	rec->bins = r->bins;
+	rec->bins = r->sparse ? NULL : r->bins;
 	rec->nonzero = r->nz;
+	rec->values = r->vals;
 	rec->nnonzero = r->nnz;
 	return 0;
 }
@@ -651,8 +659,9 @@ gmon_reader_next (struct gmon_reader *r, struct gmon_record *rec,
 				       err) < 0)
 				goto broken;
 			rec->kind = GMON_REC_HIST;
-			rec->bins = r->bins;
+			rec->bins = r->sparse ? NULL : r->bins;
 			rec->nonzero = r->nz;
+			rec->values = r->vals;
 			rec->nnonzero = r->nnz;
 			return 1;
 		}
@@ -735,6 +744,22 @@ gmon_reader_take_bins (struct gmon_reader *r)
 	return b;
 }
 
+void
+gmon_reader_sparse (struct gmon_reader *r)
+{
+	r->sparse = true;
+}
+
+uint64_t *
+gmon_reader_take_values (struct gmon_reader *r)
+{
+	uint64_t *v = r->vals;
+
+	r->vals = NULL;
+	r->vals_cap = 0;
+	return v;
+}
+
 uint32_t *
 gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n)
 {
@@ -756,6 +781,7 @@ gmon_reader_close (struct gmon_reader *r)
 		close (r->fd);
 	free (r->bins);
 	free (r->nz);
+	free (r->vals);
 	free (r->blocks);
 	free (r->name);
 	free (r);

@@ -77,6 +77,8 @@ assign_one (const struct hist *h, double scale, struct symtab *st,
 	/* Bin by bin, or (when known) the non-zero ones only: a big
 	   histogram is mostly empty, and reading it whole touches every
 	   page of it.  */
+	if (!h->bins && !h->vals)
+		return;
 	for (z = 0; h->nz ? z < h->nnz : z < h->nbins; z++) {
 		uint64_t count, bin_low, bin_high;
 		double count_time;
@@ -84,7 +86,7 @@ assign_one (const struct hist *h, double scale, struct symtab *st,
 		i = h->nz ? h->nz[z] : (uint32_t) z;
 		if (i >= h->nbins)
 			continue;
-		count = h->bins[i];
+		count = h->bins ? h->bins[i] : h->vals[z];
 		if (!count)
 			continue;
 		bin_low = low + (uint64_t) (scale * i);

@@ -102,6 +102,9 @@ struct hist {
 	uint64_t *bins;			/* samples per bin */
 	uint32_t *nz;			/* the non-zero bins, ascending, if
 					   known; else NULL */
+	uint64_t *vals;			/* without bins: their counts (a
+					   sparse histogram, see
+					   profile_dense_bins()) */
 	size_t nnz;			/* how many */
 };
 

@@ -239,6 +239,8 @@ add_object_file (struct gmon_profile *gp, const char *path, uint64_t offset)
 	for (i = 0; i < one.nhist; i++) {
 		struct gmon_hist_hdr h = one.hist[i].h;
 
+		if (gmon_hist_dense (&one.hist[i]) < 0)
+			gp_fatal (path, "out of memory for %u bins", h.nbins);
 		h.low_pc += offset;
 		h.high_pc += offset;
 		if (gmon_profile_add_hist (gp, path, &h, one.hist[i].bins, false,
@@ -322,9 +324,17 @@ hist_total (const struct gmon_profile *gp)
 	size_t i;
 	uint32_t b;
 
-	for (i = 0; i < gp->nhist; i++)
-		for (b = 0; b < gp->hist[i].h.nbins; b++)
-			t += gp->hist[i].bins[b];
+	for (i = 0; i < gp->nhist; i++) {
+		const struct gmon_hist *h = &gp->hist[i];
+
+		if (!h->bins) {
+			for (b = 0; b < h->nnz; b++)
+				t += h->vals[b];
+			continue;
+		}
+		for (b = 0; b < h->h.nbins; b++)
+			t += h->bins[b];
+	}
 	return t;
 }
 
@@ -467,6 +477,9 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	}
 	target_of (of, &t);
 	gmon_profile_init (&gp, &t);
+	/* Histograms kept sparse until a stage asks for their bins
+	   (profile_dense_bins()).  */
+	gp.sparse = true;
 	for (i = 0; i < n; i++) {
 		struct gmon_file_stats gs;
 		struct gmon_error err, xerr;
@@ -521,8 +534,10 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		p->hist[i].bins = gp.hist[i].bins;	/* now ours */
 		gp.hist[i].bins = NULL;
 		p->hist[i].nz = gp.hist[i].nz;
+		p->hist[i].vals = gp.hist[i].vals;
 		p->hist[i].nnz = gp.hist[i].nnz;
 		gp.hist[i].nz = NULL;
+		gp.hist[i].vals = NULL;
 	}
 	p->hist_scale = gp.hist_scale;
 	memcpy (p->dimen, gp.dimen, sizeof p->dimen - 1);
@@ -559,6 +574,7 @@ profile_free (struct profile *p)
 	for (i = 0; i < p->nhist; i++) {
 		free (p->hist[i].bins);
 		free (p->hist[i].nz);
+		free (p->hist[i].vals);
 	}
 	free (p->hist);
 	free (p->arcs);
@@ -577,7 +593,27 @@ profile_drop_bins (struct profile *p)
 		p->hist[i].bins = NULL;
 		free (p->hist[i].nz);
 		p->hist[i].nz = NULL;
+		free (p->hist[i].vals);
+		p->hist[i].vals = NULL;
 		p->hist[i].nnz = 0;
+	}
+}
+
+void
+profile_dense_bins (struct profile *p)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->nhist; i++) {
+		struct hist *h = &p->hist[i];
+
+		if (h->bins)
+			continue;
+		h->bins = XCNEWVEC (uint64_t, h->nbins ? h->nbins : 1);
+		for (k = 0; h->vals && k < h->nnz; k++)
+			h->bins[h->nz[k]] = h->vals[k];
+		free (h->vals);
+		h->vals = NULL;
 	}
 }
 

@@ -7,8 +7,12 @@
    order) and the -O format; the rest is the file.  The file is read
    into a profile, as gprof reads it, then the profile is written out
    in the new format and read again: what was accepted once must come
-   back with the same sums, and every refusal must say why.  Built with clang -fsanitize=fuzzer by
-   `make fuzz`, and linked with replay_main.c for `make check`.  */
+   back with the same sums, and every refusal must say why.  The file
+   is also read sparse (as gprof reads it), written out from the sparse
+   profile, read a second time into it (which makes it dense), and each
+   must agree with the dense reading.  Built with clang
+   -fsanitize=fuzzer by `make fuzz`, and linked with replay_main.c for
+   `make check`.  */
 
 #include <config.h>
 
@@ -36,6 +40,17 @@ memfd_with (const void *data, size_t size)
 	return fd;
 }
 
+/* The histograms of A, made dense; aborts if memory runs out.  */
+static void
+dense (struct gmon_profile *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nhist; i++)
+		if (gmon_hist_dense (&a->hist[i]) != 0)
+			abort ();
+}
+
 static void
 same_profile (const struct gmon_profile *a, const struct gmon_profile *b)
 {
@@ -61,7 +76,7 @@ int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
 	struct gmon_target t;
-	struct gmon_profile p, q;
+	struct gmon_profile p, q, s, d;
 	struct gmon_error err;
 	enum gmon_format fmt;
 	char path[64];
@@ -89,6 +104,48 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 		same_profile (&p, &q);
 		gmon_profile_free (&q);
 		close (fd2);
+
+		/* Sparse: written as it is, then made dense.  */
+		snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
+		gmon_profile_init (&s, &t);
+		s.sparse = true;
+		if (gmon_profile_read (&s, path, fmt, NULL, &err) != 0)
+			abort ();
+		fd2 = memfd_create ("out", 0);
+		if (gmon_profile_write (&s, fd2) != 0)
+			abort ();
+		snprintf (path, sizeof path, "/proc/self/fd/%d", fd2);
+		gmon_profile_init (&q, &t);
+		if (gmon_profile_read (&q, path, GMON_FMT_MAGIC, NULL,
+				       &err) != 0)
+			abort ();
+		same_profile (&p, &q);
+		gmon_profile_free (&q);
+		close (fd2);
+		dense (&s);
+		same_profile (&p, &s);
+		/* The file once more into each: summed, both dense.  */
+		snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
+		gmon_profile_free (&s);
+		gmon_profile_init (&s, &t);
+		s.sparse = true;
+		gmon_profile_init (&d, &t);
+		if (gmon_profile_read (&s, path, fmt, NULL, &err) != 0
+		    || gmon_profile_read (&d, path, fmt, NULL, &err) != 0)
+			abort ();
+		{
+			int rs = gmon_profile_read (&s, path, fmt, NULL, &err);
+			int rd = gmon_profile_read (&d, path, fmt, NULL, &err);
+
+			if ((rs == 0) != (rd == 0))
+				abort ();
+			if (rs == 0) {
+				dense (&s);
+				same_profile (&d, &s);
+			}
+		}
+		gmon_profile_free (&s);
+		gmon_profile_free (&d);
 	} else if (strlen (err.msg) == 0) {
 		abort ();	/* every failure says why */
 	}
