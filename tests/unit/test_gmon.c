@@ -707,6 +707,34 @@ test_hist_nonzero (void)
 	CU_ASSERT_EQUAL (p.hist[0].bins[65536], 18);
 	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 8);
 	gmon_profile_free (&p);
+
+	/* Read sparse: no bins, the non-zero ones and their counts;
+	   a second reading makes it dense and sums.  */
+	gmon_profile_init (&p, t);
+	p.sparse = true;
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
+	CU_ASSERT_PTR_NULL (p.hist[0].bins);
+	CU_ASSERT_EQUAL_FATAL (p.hist[0].nnz, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].vals);
+	CU_ASSERT_EQUAL (p.hist[0].nz[1], 65536);
+	CU_ASSERT_EQUAL (p.hist[0].vals[0], 3);
+	CU_ASSERT_EQUAL (p.hist[0].vals[1], 9);
+	CU_ASSERT_EQUAL (p.hist[1].vals[1], 4);
+	CU_ASSERT_EQUAL_FATAL (gmon_hist_dense (&p.hist[1]), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[1].bins);
+	CU_ASSERT_PTR_NULL (p.hist[1].vals);
+	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 4);
+	CU_ASSERT_EQUAL (p.hist[1].bins[1], 0);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].bins);
+	CU_ASSERT_EQUAL (p.hist[0].bins[7], 6);
+	CU_ASSERT_EQUAL (p.hist[0].bins[65536], 18);
+	CU_ASSERT_EQUAL (p.hist[1].bins[0], 2);
+	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 8);
+	gmon_profile_free (&p);
 	free (b1);
 	free (b2);
 }
