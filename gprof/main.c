@@ -223,15 +223,14 @@ main (int argc, char **argv)
 	uint64_t lost = 0;
 	size_t i;
 
-	/* Big blocks (histogram bins, mostly never touched) straight from
-	   the kernel, zeroed for free: glibc's moving threshold would
-	   serve the second file's bins from the heap and clear them.  */
-	mallopt (M_MMAP_THRESHOLD, 1 << 20);
-	/* ... and a freed block stays ours: -s frees and allocates the
-	   same big arrays once per file, and giving the memory back to
-	   the kernel each time costs a page fault per page the next time
-	   round.  */
-	mallopt (M_TRIM_THRESHOLD, 16 << 20);
+	/* Blocks up to 32 MiB (glibc's limit) from the heap, and freed
+	   memory kept there: each stage's scratch arrays (sort keys,
+	   lists, orders) then reuse the pages of the last ones, where a
+	   fresh mmap(2) of each costs a page fault per page -- a third
+	   of the system time on a big profile.  (Histograms are read
+	   sparse, so no big, mostly empty array of bins is cleared.)  */
+	mallopt (M_MMAP_THRESHOLD, 32 << 20);
+	mallopt (M_TRIM_THRESHOLD, 512 << 20);
 	options_parse (argc, argv, &opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt.debug;
