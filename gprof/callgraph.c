@@ -462,9 +462,16 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 	size_t *count;
 	int maxorder, *order;
 
+	/* One pass over the symbols for all they start from: a table of
+	   a million symbols is far bigger than the caches, and each pass
+	   reads all of it.  */
 	for (i = 0; i < n; i++) {
-		st->base[i].child_time = 0.0;
-		st->base[i].self_calls = 0;
+		struct sym *s = &st->base[i];
+
+		s->child_time = 0.0;
+		s->self_calls = 0;
+		s->fract = s->prop_self = s->prop_child = 0.0;
+		s->print_flag = false;
 	}
 	/* Self calls: a symbol has at most one arc to itself (arcs are
 	   unique by caller and callee), so one pass over the arcs finds
@@ -478,14 +485,8 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 			a->child->self_calls = a->count;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		struct sym *s = &st->base[i];
-
-		s->fract = s->prop_self = s->prop_child = 0.0;
-		s->print_flag = false;
-		if (scan)
-			scan (s, arg);
-	}
+	for (i = 0; scan && i < n; i++)
+		scan (&st->base[i], arg);
 
 	cg_find_cycles (cg, st);
 

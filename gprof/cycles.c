@@ -181,21 +181,19 @@ cycle_link (struct callgraph *cg, struct symtab *st, struct dfs *d)
 	size_t i, n = 0;
 	int num = 0;
 
+	/* A head with members is one whose list does not end at itself:
+	   found in the search's own arrays, without a pass over the
+	   symbols (which every symbol's cyc_head and cyc_num were set
+	   to itself and 0 before the search, by cg_find_cycles).  */
 	for (i = 0; i < st->len; i++)
-		if (find_head (d, (uint32_t) i) == i && st->base[i].cyc_next)
+		if (d->tail[i] != i && find_head (d, (uint32_t) i) == i)
 			n++;
 	cg->cycles = XCNEWVEC (struct cycle, n ? n : 1);
 	cg->ncycles = n;
-	for (i = 0; i < st->len; i++) {
-		struct sym *s = &st->base[i];
-
-		s->cyc_head = s;
-		s->cyc_num = 0;
-	}
-	for (i = 0; i < st->len; i++) {
+	for (i = 0; i < st->len && n > 0; i++) {
 		struct sym *s = &st->base[i], *m, *cyc;
 
-		if (!(find_head (d, (uint32_t) i) == i && s->cyc_next))
+		if (!(d->tail[i] != i && find_head (d, (uint32_t) i) == i))
 			continue;
 		cyc = &cg->cycles[num++].entry;
 		cyc->print_flag = true;
@@ -248,6 +246,8 @@ cg_find_cycles (struct callgraph *cg, struct symtab *st)
 		d.pos[i] = -1;
 		st->base[i].top_order = DFN_NAN;
 		st->base[i].cyc_next = NULL;
+		st->base[i].cyc_head = &st->base[i];
+		st->base[i].cyc_num = 0;
 	}
 	for (i = 0; i < n; i++)
 		if (st->base[i].top_order == DFN_NAN)

@@ -578,11 +578,25 @@ objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
 	size_t cap = 0, len = 0, vcap = 0, nlen = 0, ncap = 0, i;
 	unsigned long lineno = 0;
 	struct sym *v = NULL;
+	struct stat sb;
+	bool fixed = false;
 
 	if (!f)
 		gp_fatal (path, "%s", strerror (errno));
 	/* Names go into one arena; the symbols point into it once it has
-	   stopped moving.  */
+	   stopped moving.  A regular file's names fit in its size, so
+	   they are where they stay from the start; the symbols get room
+	   for a line of 16 bytes each (nm's are 20 and more), so the
+	   array is not copied as it grows -- for a million symbols, each
+	   copy is 136 MB.  Pages never written cost nothing.  */
+	if (fstat (fileno (f), &sb) == 0 && S_ISREG (sb.st_mode)
+	    && sb.st_size > 0 && (uint64_t) sb.st_size < SIZE_MAX / 2) {
+		ncap = (size_t) sb.st_size + 1;
+		names = xmalloc (ncap);
+		vcap = (size_t) sb.st_size / 16 + 16;
+		v = XNEWVEC (struct sym, vcap);
+		fixed = true;
+	}
 	while (read_line (f, &line, &cap)) {
 		char *addr, *name, *end;
 		char type;
@@ -607,11 +621,19 @@ objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
 		v[len].is_static = type == 't';
 		l = strlen (name) + 1;
 		if (nlen + l > ncap) {
+			/* The file grew while being read.  */
+			if (fixed) {
+				for (i = 0; i < len; i++)
+					v[i].name = (const char *) (uintptr_t)
+						(v[i].name - names);
+				fixed = false;
+			}
 			ncap = (nlen + l) * 2;
 			names = xrealloc (names, ncap);
 		}
 		memcpy (names + nlen, name, l);
-		v[len].name = (const char *) (uintptr_t) nlen;
+		v[len].name = fixed ? names + nlen
+			: (const char *) (uintptr_t) nlen;
 		nlen += l;
 		len++;
 	}
@@ -619,8 +641,7 @@ objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
 	fclose (f);
 	if (len == 0)
 		gp_fatal (path, "has no symbols (no lines of type t or T)");
-	v = xrealloc (v, len * sizeof *v);
-	for (i = 0; i < len; i++)
+	for (i = 0; !fixed && i < len; i++)
 		v[i].name = names + (uintptr_t) v[i].name;
 	*names_out = names;
 	*n = len;

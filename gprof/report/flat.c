@@ -71,32 +71,23 @@ time_key (double t)
 }
 
 /* cmp_time()'s order by three stable radix sorts, the least
-   significant key first: name rank, calls down, time down.  Linear,
-   where the comparison sort of a million symbols spends most of its
-   time in strcmp().  False (V untouched) without name ranks, or with
-   a NaN, which cmp_time() does not order.  */
-static bool
-sort_by_time (const struct symtab *st, struct sym **v, size_t n)
+   significant key first: name rank, calls down, time down (the keys
+   of V[i] in RANKS[i], CALLS[i] and TIMES[i], made by the caller in
+   its pass over the symbols).  Linear, where the comparison sort of a
+   million symbols spends most of its time in strcmp().  */
+static void
+sort_by_time (struct sym **v, size_t n, const uint64_t *ranks,
+	      const uint64_t *calls, const uint64_t *times)
 {
 	struct rkey *a, *tmp;
-	uint64_t *calls, *times;
 	struct sym **out;
 	size_t i;
 
-	if (!st->name_rank || st->name_rank_len != st->len)
-		return false;
-	for (i = 0; i < n; i++)
-		if (isnan (v[i]->time) || symtab_name_rank (st, v[i]) < 0)
-			return false;
 	a = XNEWVEC (struct rkey, n ? n : 1);
 	tmp = XNEWVEC (struct rkey, n ? n : 1);
-	calls = XNEWVEC (uint64_t, n ? n : 1);
-	times = XNEWVEC (uint64_t, n ? n : 1);
 	for (i = 0; i < n; i++) {
-		a[i].key = (uint64_t) symtab_name_rank (st, v[i]);
+		a[i].key = ranks[i];
 		a[i].val = i;
-		calls[i] = ~v[i]->ncalls;
-		times[i] = ~time_key (v[i]->time);
 	}
 	rsort (a, n, tmp);
 	for (i = 0; i < n; i++)
@@ -110,35 +101,20 @@ sort_by_time (const struct symtab *st, struct sym **v, size_t n)
 		out[i] = v[a[i].val];
 	memcpy (v, out, n * sizeof *v);
 	free (out);
-	free (times);
-	free (calls);
 	free (tmp);
 	free (a);
-	return true;
 }
 
+/* The unit for the per-call columns, given the largest time per call
+   (TOP_TIME, ticks; 0 if no function has one).  */
 static size_t
-pick_unit (struct report *r, struct sym **sorted, size_t n)
+pick_unit (struct report *r, double top_time)
 {
-	double top_time = 0.0;
-	const struct sym *top = NULL;
-	size_t i, u;
+	size_t u;
 
 	if (r->opt->bsd)
 		return UNIT_MS;
-	for (i = 0; i < n; i++) {
-		const struct sym *s = sorted[i];
-
-		if (s->ncalls != 0) {
-			double t = (s->time + s->child_time) / s->ncalls;
-
-			if (t > top_time) {
-				top = s;
-				top_time = t;
-			}
-		}
-	}
-	if (!top || top_time <= 0.0)
+	if (top_time <= 0.0)
 		return 0;
 	top_time = report_secs (r, top_time);
 	for (u = 0; u < NUNITS; u++) {
@@ -182,10 +158,12 @@ void
 report_flat (struct report *r)
 {
 	const struct symtab *st = r->st;
-	double total = r->total_time, accum = 0.0, scale;
+	double total = r->total_time, accum = 0.0, scale, top_time = 0.0;
 	struct sym **sorted;
+	uint64_t *ranks, *calls, *times;
 	char line[1024];
 	size_t i, u, n, nrows;
+	bool keyed;
 
 	report_section (r);
 	if (r->opt->bsd) {
@@ -200,20 +178,43 @@ report_flat (struct report *r)
 	/* Only the rows that can be printed are sorted (a stable sort
 	   keeps their order): a -l profile has many symbols without
 	   time or calls.  */
+	/* One pass over the symbols, in the order they lie in memory,
+	   for the rows, the largest time per call (the unit depends on
+	   nothing else) and the sort keys.  */
 	sorted = XNEWVEC (struct sym *, st->len ? st->len : 1);
+	ranks = XNEWVEC (uint64_t, st->len ? st->len : 1);
+	calls = XNEWVEC (uint64_t, st->len ? st->len : 1);
+	times = XNEWVEC (uint64_t, st->len ? st->len : 1);
+	keyed = st->name_rank && st->name_rank_len == st->len;
 	for (i = 0, n = 0; i < st->len; i++) {
 		const struct sym *s = &st->base[i];
 
 		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
 			continue;
+		if (s->ncalls != 0) {
+			double t = (s->time + s->child_time) / s->ncalls;
+
+			if (t > top_time)
+				top_time = t;
+		}
+		/* cmp_time() does not order a NaN.  */
+		if (isnan (s->time))
+			keyed = false;
+		if (keyed) {
+			ranks[n] = st->name_rank[i];
+			calls[n] = ~s->ncalls;
+			times[n] = ~time_key (s->time);
+		}
 		sorted[n++] = &st->base[i];
 	}
-	/* The unit depends on the largest time per call only, not on
-	   the order: taken while the symbols are still in address order,
-	   which is also the order they lie in memory.  */
-	u = pick_unit (r, sorted, n);
-	if (!sort_by_time (st, sorted, n))
+	u = pick_unit (r, top_time);
+	if (keyed)
+		sort_by_time (sorted, n, ranks, calls, times);
+	else
 		msort_ptrs ((void **) sorted, n, cmp_time, NULL);
+	free (ranks);
+	free (calls);
+	free (times);
 
 	scale = si_units[u].scale;
 	print_header (r, &total, si_units[u].prefix);
