@@ -167,6 +167,12 @@ struct gmon_hist {
    Returns -1 if memory runs out.  */
 int gmon_hist_dense (struct gmon_hist *h);
 
+/* NBINS dense bins made from the NNZ non-zero ones, bin NZ[i] holding
+   VALS[i] (VALS may be NULL when NNZ is 0); malloc'd, NULL if memory
+   runs out.  */
+uint64_t *gmon_bins_from_sparse (uint32_t nbins, const uint32_t *nz,
+				 const uint64_t *vals, size_t nnz);
+
 struct gmon_index;			/* hash of arcs or blocks */
 
 /* The sum of every file read into it.  Arcs and blocks are kept once

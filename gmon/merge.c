@@ -286,18 +286,26 @@ hist_scale (const struct gmon_hist_hdr *h)
 	return (double) ((h->high_pc - h->low_pc) / 2) / h->nbins;
 }
 
+uint64_t *
+gmon_bins_from_sparse (uint32_t nbins, const uint32_t *nz,
+		       const uint64_t *vals, size_t nnz)
+{
+	uint64_t *bins = calloc (nbins ? nbins : 1, sizeof *bins);
+	size_t i;
+
+	for (i = 0; bins && vals && i < nnz; i++)
+		bins[nz[i]] = vals[i];
+	return bins;
+}
+
 int
 gmon_hist_dense (struct gmon_hist *h)
 {
-	size_t i;
-
 	if (h->bins)
 		return 0;
-	h->bins = calloc (h->h.nbins ? h->h.nbins : 1, sizeof *h->bins);
+	h->bins = gmon_bins_from_sparse (h->h.nbins, h->nz, h->vals, h->nnz);
 	if (!h->bins)
 		return -1;
-	for (i = 0; h->vals && i < h->nnz; i++)
-		h->bins[h->nz[i]] = h->vals[i];
 	free (h->vals);
 	h->vals = NULL;
 	return 0;
@@ -588,17 +596,14 @@ gmon_profile_write (const struct gmon_profile *p, int fd)
 		h.abbrev = p->abbrev;
 		if (!p->hist[i].bins) {
 			/* A sparse histogram, written out dense.  */
-			struct gmon_hist d = p->hist[i];
-			size_t k;
+			const struct gmon_hist *s = &p->hist[i];
+			uint64_t *d = gmon_bins_from_sparse (s->h.nbins, s->nz,
+							     s->vals, s->nnz);
 
-			d.bins = calloc (d.h.nbins ? d.h.nbins : 1,
-					 sizeof *d.bins);
-			if (!d.bins)
+			if (!d)
 				return -1;
-			for (k = 0; k < d.nnz; k++)
-				d.bins[d.nz[k]] = d.vals[k];
-			gmon_write_hist (&w, &h, d.bins, sizeof *d.bins);
-			free (d.bins);
+			gmon_write_hist (&w, &h, d, sizeof *d);
+			free (d);
 			continue;
 		}
 		gmon_write_hist (&w, &h, p->hist[i].bins,

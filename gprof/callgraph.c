@@ -139,11 +139,8 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	size_t s;
 
 	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1
-	    || cg->narcs == cg->arcs_cap) {
-		if (cg->narcs >= NO_ARC - 1)
-			gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	    || cg->narcs == cg->arcs_cap)
 		hash_reserve (cg, cg->arcs_cap ? cg->arcs_cap * 2 : 1024);
-	}
 	s = hash_slot (cg, parent, child, &tag);
 	if (h->slots[s]) {
 		a = &cg->arcs[(uint32_t) h->slots[s] - 1];

@@ -108,7 +108,6 @@ struct hist {
 	size_t nnz;			/* how many */
 };
 
-
 /* One distinct basic-block address of the profile files.  */
 struct raw_bb {
 	uint64_t addr;			/* address in the block */

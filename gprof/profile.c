@@ -602,16 +602,17 @@ profile_drop_bins (struct profile *p)
 void
 profile_dense_bins (struct profile *p)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < p->nhist; i++) {
 		struct hist *h = &p->hist[i];
 
 		if (h->bins)
 			continue;
-		h->bins = XCNEWVEC (uint64_t, h->nbins ? h->nbins : 1);
-		for (k = 0; h->vals && k < h->nnz; k++)
-			h->bins[h->nz[k]] = h->vals[k];
+		h->bins = gmon_bins_from_sparse (h->nbins, h->nz, h->vals,
+						 h->nnz);
+		if (!h->bins)
+			gp_fatal (NULL, "out of memory for %u bins", h->nbins);
 		free (h->vals);
 		h->vals = NULL;
 	}

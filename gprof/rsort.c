@@ -11,7 +11,10 @@
 
 #include <config.h>
 
+#include <stdlib.h>
 #include <string.h>
+
+#include <libiberty/libiberty.h>
 
 #include "gprof/rsort.h"
 
@@ -57,4 +60,28 @@ rsort (struct rkey *v, size_t n, struct rkey *tmp)
 	}
 	if (src != v)
 		memcpy (v, src, n * sizeof *v);
+}
+
+void
+rsort_ptrs (void **v, size_t n, const uint64_t *const *keys, size_t nkeys)
+{
+	struct rkey *a = XNEWVEC (struct rkey, n ? n : 1);
+	struct rkey *tmp = XNEWVEC (struct rkey, n ? n : 1);
+	void **out;
+	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		a[i].val = i;
+	for (k = 0; k < nkeys; k++) {
+		for (i = 0; i < n; i++)
+			a[i].key = keys[k][a[i].val];
+		rsort (a, n, tmp);
+	}
+	out = XNEWVEC (void *, n ? n : 1);
+	for (i = 0; i < n; i++)
+		out[i] = v[a[i].val];
+	memcpy (v, out, n * sizeof *v);
+	free (out);
+	free (tmp);
+	free (a);
 }

@@ -17,4 +17,11 @@ struct rkey {
 /* Sorts V[0..N) by key, stably, in linear time; TMP has room for N.  */
 void rsort (struct rkey *v, size_t n, struct rkey *tmp);
 
+/* Sorts the N pointers of V stably by NKEYS keys, KEYS[k][i] the k-th
+   key of V[i], the least significant first: what a stable comparison
+   sort gives for a comparator that orders by the most significant key,
+   then the next, and so on.  */
+void rsort_ptrs (void **v, size_t n, const uint64_t *const *keys,
+		 size_t nkeys);
+
 #endif /* GPROF_RSORT_H */

@@ -70,41 +70,6 @@ time_key (double t)
 	return b >> 63 ? ~b : b | (uint64_t) 1 << 63;
 }
 
-/* cmp_time()'s order by three stable radix sorts, the least
-   significant key first: name rank, calls down, time down (the keys
-   of V[i] in RANKS[i], CALLS[i] and TIMES[i], made by the caller in
-   its pass over the symbols).  Linear, where the comparison sort of a
-   million symbols spends most of its time in strcmp().  */
-static void
-sort_by_time (struct sym **v, size_t n, const uint64_t *ranks,
-	      const uint64_t *calls, const uint64_t *times)
-{
-	struct rkey *a, *tmp;
-	struct sym **out;
-	size_t i;
-
-	a = XNEWVEC (struct rkey, n ? n : 1);
-	tmp = XNEWVEC (struct rkey, n ? n : 1);
-	for (i = 0; i < n; i++) {
-		a[i].key = ranks[i];
-		a[i].val = i;
-	}
-	rsort (a, n, tmp);
-	for (i = 0; i < n; i++)
-		a[i].key = calls[a[i].val];
-	rsort (a, n, tmp);
-	for (i = 0; i < n; i++)
-		a[i].key = times[a[i].val];
-	rsort (a, n, tmp);
-	out = XNEWVEC (struct sym *, n ? n : 1);
-	for (i = 0; i < n; i++)
-		out[i] = v[a[i].val];
-	memcpy (v, out, n * sizeof *v);
-	free (out);
-	free (tmp);
-	free (a);
-}
-
 /* The unit for the per-call columns, given the largest time per call
    (TOP_TIME, ticks; 0 if no function has one).  */
 static size_t
@@ -208,10 +173,17 @@ report_flat (struct report *r)
 		sorted[n++] = &st->base[i];
 	}
 	u = pick_unit (r, top_time);
-	if (keyed)
-		sort_by_time (sorted, n, ranks, calls, times);
-	else
+	if (keyed) {
+		/* cmp_time()'s order, linear: name up, calls down, time
+		   down, by stable radix sorts from the least significant
+		   key (a comparison sort of a million symbols spends most
+		   of its time in strcmp()).  */
+		const uint64_t *const keys[] = { ranks, calls, times };
+
+		rsort_ptrs ((void **) sorted, n, keys, 3);
+	} else {
 		msort_ptrs ((void **) sorted, n, cmp_time, NULL);
+	}
 	free (ranks);
 	free (calls);
 	free (times);

@@ -36,29 +36,16 @@ cmp_name (const void *a, const void *b, void *arg)
 static bool
 sort_by_name (const struct symtab *st, struct sym **v, size_t n)
 {
-	struct rkey *a, *tmp;
-	struct sym **out;
+	uint64_t *ranks;
 	size_t i;
 
 	if (!st->name_rank || st->name_rank_len != st->len)
 		return false;
+	ranks = XNEWVEC (uint64_t, n ? n : 1);
 	for (i = 0; i < n; i++)
-		if (symtab_name_rank (st, v[i]) < 0)
-			return false;
-	a = XNEWVEC (struct rkey, n ? n : 1);
-	tmp = XNEWVEC (struct rkey, n ? n : 1);
-	for (i = 0; i < n; i++) {
-		a[i].key = (uint64_t) symtab_name_rank (st, v[i]);
-		a[i].val = i;
-	}
-	rsort (a, n, tmp);
-	out = XNEWVEC (struct sym *, n ? n : 1);
-	for (i = 0; i < n; i++)
-		out[i] = v[a[i].val];
-	memcpy (v, out, n * sizeof *v);
-	free (out);
-	free (tmp);
-	free (a);
+		ranks[i] = st->name_rank[v[i] - st->base];
+	rsort_ptrs ((void **) v, n, (const uint64_t *const[]) { ranks }, 1);
+	free (ranks);
 	return true;
 }
 

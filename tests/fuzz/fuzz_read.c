@@ -72,15 +72,36 @@ same_profile (const struct gmon_profile *a, const struct gmon_profile *b)
 			abort ();
 }
 
+/* SRC written out in the new format and read back must be WANT.  */
+static void
+written_back (const struct gmon_profile *src, const struct gmon_profile *want,
+	      const struct gmon_target *t)
+{
+	struct gmon_profile q;
+	struct gmon_error err;
+	char path[64];
+	int fd = memfd_create ("out", 0);
+
+	if (fd < 0 || gmon_profile_write (src, fd) != 0)
+		abort ();
+	snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
+	gmon_profile_init (&q, t);
+	if (gmon_profile_read (&q, path, GMON_FMT_MAGIC, NULL, &err) != 0)
+		abort ();
+	same_profile (want, &q);
+	gmon_profile_free (&q);
+	close (fd);
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
 	struct gmon_target t;
-	struct gmon_profile p, q, s, d;
+	struct gmon_profile p, s, d;
 	struct gmon_error err;
 	enum gmon_format fmt;
 	char path[64];
-	int fd, fd2;
+	int fd;
 
 	if (size < 1)
 		return 0;
@@ -93,39 +114,17 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 	snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
 	gmon_profile_init (&p, &t);
 	if (gmon_profile_read (&p, path, fmt, NULL, &err) == 0) {
-		fd2 = memfd_create ("out", 0);
-		if (gmon_profile_write (&p, fd2) != 0)
-			abort ();
-		snprintf (path, sizeof path, "/proc/self/fd/%d", fd2);
-		gmon_profile_init (&q, &t);
-		if (gmon_profile_read (&q, path, GMON_FMT_MAGIC, NULL,
-				       &err) != 0)
-			abort ();
-		same_profile (&p, &q);
-		gmon_profile_free (&q);
-		close (fd2);
+		written_back (&p, &p, &t);
 
 		/* Sparse: written as it is, then made dense.  */
-		snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
 		gmon_profile_init (&s, &t);
 		s.sparse = true;
 		if (gmon_profile_read (&s, path, fmt, NULL, &err) != 0)
 			abort ();
-		fd2 = memfd_create ("out", 0);
-		if (gmon_profile_write (&s, fd2) != 0)
-			abort ();
-		snprintf (path, sizeof path, "/proc/self/fd/%d", fd2);
-		gmon_profile_init (&q, &t);
-		if (gmon_profile_read (&q, path, GMON_FMT_MAGIC, NULL,
-				       &err) != 0)
-			abort ();
-		same_profile (&p, &q);
-		gmon_profile_free (&q);
-		close (fd2);
+		written_back (&s, &p, &t);
 		dense (&s);
 		same_profile (&p, &s);
 		/* The file once more into each: summed, both dense.  */
-		snprintf (path, sizeof path, "/proc/self/fd/%d", fd);
 		gmon_profile_free (&s);
 		gmon_profile_init (&s, &t);
 		s.sparse = true;
