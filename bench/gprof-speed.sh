@@ -19,9 +19,10 @@
 #     binutils-source is installed
 #   synthetic -S graphs: cycle, fan-out,      >= 20x faster than GNU; twice
 #     fan-in                                  the size at most twice the time
-#   chains of 100k/300k/1M (-S)               work where GNU gprof crashes
+#   chains of 125k/250k/500k/1M (-S)          work where GNU gprof crashes
 #                                             (300k and up), not slower
-#                                             below; linear
+#                                             below; twice the size at
+#                                             most twice the time
 #   -s merging 100 gmon files                 >= 10x faster than GNU
 #   peak memory                               never above GNU's
 #
@@ -140,7 +141,8 @@ synth () {	# SHAPE N
 		"$GMONMAKE" -o "$1-$2.out" <"$1-$2.txt"
 }
 for s in cycle-10000 cycle-20000 fanout-10000 fanout-20000 \
-	fanin-20000 fanin-40000 chain-100000 chain-300000 chain-1000000; do
+	fanin-20000 fanin-40000 chain-125000 chain-250000 chain-500000 \
+	chain-1000000; do
 	gen "$s.stamp" synth "${s%-*}" "${s#*-}"
 done
 
@@ -229,7 +231,7 @@ if [ -f objdump.stamp ]; then
 	done
 fi
 SHAPES="cycle:10000:20000 fanout:10000:20000 fanin:20000:40000
-	chain:100000:300000:1000000"
+	chain:125000:250000:500000:1000000"
 for sizes in $SHAPES; do
 	shape=${sizes%%:*}
 	for n in $(echo "${sizes#*:}" | tr : ' '); do

@@ -15,6 +15,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,18 @@ struct arc_hash {
 
 #define TAG_MASK	(~(uint64_t) 0xffffffff)
 
+/* cg_index_lists(): the arcs into base[i] are in[in_at[i] ..
+   in_at[i + 1]), those out of it out[out_at[i] .. out_at[i + 1]), each
+   run in creation order -- a list taken oldest first.  */
+struct arc_lists {
+	const struct sym *base;		/* the symbol table indexed */
+	size_t nsyms;			/* its length */
+	uint32_t *in_at;		/* nsyms + 1 starts into IN */
+	uint32_t *in;			/* arc indices, by callee */
+	uint32_t *out_at;		/* nsyms + 1 starts into OUT */
+	uint32_t *out;			/* arc indices, by caller */
+};
+
 #define TALLY_BATCH	16		/* arcs looked up at once */
 
 void
@@ -51,9 +64,25 @@ cg_init (struct callgraph *cg)
 	cg->hash = XCNEW (struct arc_hash);
 }
 
+static void
+lists_free (struct callgraph *cg)
+{
+	struct arc_lists *l = cg->lists;
+
+	if (!l)
+		return;
+	free (l->in_at);
+	free (l->in);
+	free (l->out_at);
+	free (l->out);
+	free (l);
+	cg->lists = NULL;
+}
+
 void
 cg_free (struct callgraph *cg)
 {
+	lists_free (cg);
 	if (cg->hash)
 		free (cg->hash->slots);
 	free (cg->hash);
@@ -149,6 +178,7 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	}
 	if (cg->narcs >= NO_ARC - 1)
 		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	lists_free (cg);
 	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
 	a = &cg->arcs[cg->narcs];
 	memset (a, 0, sizeof *a);
@@ -521,15 +551,31 @@ void
 cg_number (struct callgraph *cg, struct symtab *st)
 {
 	size_t n = st->len, i;
+	bool nan = false;
 
 	cg->nentries = n + cg->ncycles;
 	free (cg->by_index);
 	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		cg->by_index[i] = &st->base[i];
-	for (i = 0; i < cg->ncycles; i++)
-		cg->by_index[n + i] = &cg->cycles[i].entry;
-	msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total, st);
+		nan |= isnan (st->base[i].prop_self + st->base[i].prop_child);
+	}
+	for (i = 0; i < cg->ncycles; i++) {
+		struct sym *c = &cg->cycles[i].entry;
+
+		cg->by_index[n + i] = c;
+		nan |= isnan (c->prop_self + c->prop_child);
+	}
+	/* Without a NaN, cmp_total() is a total preorder (what it does
+	   with two cycles of one time, it does alike both ways round):
+	   runs already in order -- a call chain, where each caller's
+	   time includes its callee's -- need no merge.  */
+	if (nan)
+		msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total,
+			    st);
+	else
+		msort_ptrs_ordered ((void **) cg->by_index, cg->nentries,
+				    cmp_total, st);
 	for (i = 0; i < cg->nentries; i++)
 		cg->by_index[i]->index = (int) i + 1;
 }
@@ -589,25 +635,90 @@ cmp_arc_down (const void *a, const void *b, void *arg)
 	return cmp_arc (b, a);
 }
 
+void
+cg_index_lists (struct callgraph *cg, const struct symtab *st)
+{
+	size_t n = st->len, i;
+	struct arc_lists *l;
+	uint32_t *in_next, *out_next;
+
+	lists_free (cg);
+	for (i = 0; i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+
+		/* Arcs end on symbols of the table, always; if one did
+		   not, the lists serve.  */
+		if (a->parent < st->base || a->parent >= st->base + n
+		    || a->child < st->base || a->child >= st->base + n)
+			return;
+	}
+	l = XNEW (struct arc_lists);
+	l->base = st->base;
+	l->nsyms = n;
+	l->in_at = XCNEWVEC (uint32_t, n + 2);
+	l->out_at = XCNEWVEC (uint32_t, n + 2);
+	l->in = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
+	l->out = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
+	/* A counting sort by callee and one by caller, stable: counts
+	   at [i + 2], their sums shifted to [i + 1] the starts, which
+	   the placing moves on to [i + 1] the ends -- the starts of
+	   i + 1.  */
+	for (i = 0; i < cg->narcs; i++) {
+		l->in_at[cg->arcs[i].child - st->base + 2]++;
+		l->out_at[cg->arcs[i].parent - st->base + 2]++;
+	}
+	for (i = 2; i < n + 2; i++) {
+		l->in_at[i] += l->in_at[i - 1];
+		l->out_at[i] += l->out_at[i - 1];
+	}
+	in_next = l->in_at + 1;
+	out_next = l->out_at + 1;
+	for (i = 0; i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+
+		l->in[in_next[a->child - st->base]++] = (uint32_t) i;
+		l->out[out_next[a->parent - st->base]++] = (uint32_t) i;
+	}
+	cg->lists = l;
+}
+
 /* GNU gprof insertion-sorts the newest-first list; equal arcs end up
    oldest first.  That is a stable sort of the list taken oldest
    first.  */
 static size_t
-sorted_list (const struct callgraph *cg, uint32_t first, bool parents,
-	     msort_cmp cmp, uint32_t *out, void **scratch)
+sorted_list (const struct callgraph *cg, const struct sym *sym,
+	     bool parents, msort_cmp cmp, uint32_t *out, void **scratch)
 {
+	const struct arc_lists *l = cg->lists;
 	void **v = scratch, **tmp = scratch + cg->narcs;
 	size_t n = 0, i;
 	uint32_t ai;
 
-	for (ai = first; ai != NO_ARC; ai = parents
-	     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
-		v[n++] = &cg->arcs[ai];
-	for (i = 0; i < n / 2; i++) {
-		void *t = v[i];
+	if (l && sym >= l->base && sym < l->base + l->nsyms) {
+		size_t k = (size_t) (sym - l->base);
+		const uint32_t *at = parents ? l->in_at : l->out_at;
+		const uint32_t *run = parents ? l->in : l->out;
 
-		v[i] = v[n - 1 - i];
-		v[n - 1 - i] = t;
+		n = at[k + 1] - at[k];
+		run += at[k];
+		for (i = 0; i < n; i++) {
+			const struct arc *a = &cg->arcs[run[i]];
+
+			/* The other ends: cmp_arc() reads them.  */
+			__builtin_prefetch (parents ? a->parent : a->child);
+			v[i] = (void *) a;
+		}
+	} else {
+		for (ai = parents ? sym->parents : sym->children;
+		     ai != NO_ARC; ai = parents
+		     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
+			v[n++] = &cg->arcs[ai];
+		for (i = 0; i < n / 2; i++) {
+			void *t = v[i];
+
+			v[i] = v[n - 1 - i];
+			v[n - 1 - i] = t;
+		}
 	}
 	msort_ptrs_tmp (v, n, cmp, NULL, tmp);
 	for (i = 0; i < n; i++)
@@ -619,15 +730,14 @@ size_t
 cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
 		   uint32_t *out, void **scratch)
 {
-	return sorted_list (cg, sym->parents, true, cmp_arc_up, out, scratch);
+	return sorted_list (cg, sym, true, cmp_arc_up, out, scratch);
 }
 
 size_t
 cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
 		    uint32_t *out, void **scratch)
 {
-	return sorted_list (cg, sym->children, false, cmp_arc_down, out,
-			    scratch);
+	return sorted_list (cg, sym, false, cmp_arc_down, out, scratch);
 }
 
 static int

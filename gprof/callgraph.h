@@ -51,6 +51,13 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
    it, and a stage that changes the times shown calls it again.  */
 void cg_number (struct callgraph *cg, struct symtab *st);
 
+/* Lays out the arcs of each symbol of ST side by side, for
+   cg_sorted_parents() and cg_sorted_children(): following a list of
+   arcs is a chain of cache misses, one arc at a time, where arcs whose
+   places are known up front are fetched together.  Call it once every
+   arc is made; a later cg_add_arc() drops the layout.  */
+void cg_index_lists (struct callgraph *cg, const struct symtab *st);
+
 /* The arcs into SYM (its callers) in the order the call graph prints
    them: ascending -- a self call first, then calls within a cycle by
    count, then the others by time, then count -- ties oldest first.

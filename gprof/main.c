@@ -13,7 +13,6 @@
 #include <config.h>
 
 #include <inttypes.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +31,7 @@
 #include "gprof/options.h"
 #include "gprof/profile.h"
 #include "gprof/report/report.h"
+#include "gprof/stage.h"
 #include "gprof/staticcalls.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
@@ -223,17 +223,12 @@ main (int argc, char **argv)
 	uint64_t lost = 0;
 	size_t i;
 
-	/* Blocks up to 32 MiB (glibc's limit) from the heap, and freed
-	   memory kept there: each stage's scratch arrays (sort keys,
-	   lists, orders) then reuse the pages of the last ones, where a
-	   fresh mmap(2) of each costs a page fault per page -- a third
-	   of the system time on a big profile.  (Histograms are read
-	   sparse, so no big, mostly empty array of bins is cleared.)  */
-	mallopt (M_MMAP_THRESHOLD, 32 << 20);
-	mallopt (M_TRIM_THRESHOLD, 512 << 20);
 	options_parse (argc, argv, &opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt.debug;
+	/* gmon.sum's peak is the profiles it sums, held at once: there
+	   big pages would only round it up.  */
+	stage_init (opt.style != STYLE_SUMMARY || opt.nexports);
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
 	if (opt.nexports)
@@ -264,6 +259,7 @@ main (int argc, char **argv)
 	if (opt.objects)
 		add_object_syms (&opt, &objs, &st, &obj_names);
 	symtab_finalize (st.base, &st.len, st.text_end);
+	stage_end ("symbols");
 
 	/* The profiles; -i tells about each as it is read.  (Before the
 	   symspecs, unlike GNU gprof: -l puts the line symbols the
@@ -273,6 +269,7 @@ main (int argc, char **argv)
 	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
 		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
 		      opt.objects ? &objs : NULL, opt.contexts);
+	stage_end ("profiles");
 	if (objs.lost_calls)
 		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
 			 "or into code of no known object are left out",
@@ -308,6 +305,7 @@ main (int argc, char **argv)
 			 "need -l)");
 	if ((prof.input & INPUT_BB) && opt.line)
 		rep.bb = bb = blocks_assign (&prof, &st);
+	stage_end ("symspecs");
 
 	if (export_to_stdout (xs) && (opt.style & ~STYLE_SUMMARY))
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
@@ -320,6 +318,7 @@ main (int argc, char **argv)
 			gp_warn ("gmon.sum", "the calling contexts of the "
 				 "profiles are not in it (a gmon file has no "
 				 "room for them)");
+		stage_end ("gmon.sum");
 	}
 
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
@@ -333,6 +332,7 @@ main (int argc, char **argv)
 		rep.total_time = assign_samples (&prof, &st);
 	if (!xs)
 		profile_drop_bins (&prof);
+	stage_end ("time");
 	if (prof.input & INPUT_ARCS) {
 		struct static_scan scan;
 
@@ -355,6 +355,9 @@ main (int argc, char **argv)
 				 "functions (use it without -l)");
 		if (opt.line && lines)
 			linesyms_renumber (lines, &cg);
+		if (opt.style & (STYLE_CALL_GRAPH | STYLE_FUNC_ORDER))
+			cg_index_lists (&cg, &st);
+		stage_end ("call graph");
 		have_cg = true;
 	}
 
@@ -370,12 +373,16 @@ main (int argc, char **argv)
 
 	if (have_cg && (opt.style & STYLE_CALL_GRAPH) && opt.bsd)
 		report_graph (&rep);
-	if (opt.style & STYLE_FLAT)
+	if (opt.style & STYLE_FLAT) {
 		report_flat (&rep);
+		stage_end ("flat profile");
+	}
 	if (have_cg && (opt.style & STYLE_CALL_GRAPH)) {
 		if (!opt.bsd)
 			report_graph (&rep);
+		stage_end ("call graph report");
 		report_index (&rep);
+		stage_end ("index");
 	}
 	if (opt.style & STYLE_EXEC_COUNTS)
 		report_exec_counts (&rep);
@@ -385,6 +392,7 @@ main (int argc, char **argv)
 		report_function_order (&rep);
 	if (opt.style & STYLE_FILE_ORDER)
 		report_file_order (&rep, &map);
+	stage_end ("other reports");
 	if (xs) {
 		struct export_input in = {
 			&opt, of, lines, &st, &prof, have_cg ? &cg : NULL,
@@ -397,6 +405,7 @@ main (int argc, char **argv)
 			fss = function_model (&opt, of, lines, &fst, &prof,
 					      &fcg, &in);
 		export_write (xs, &in);
+		stage_end ("exports");
 	}
 
 done:
@@ -426,5 +435,6 @@ done:
 	profile_objects_free (&objs);
 	objfile_close (of);
 	options_free (&opt);
+	stage_end ("end");
 	return 0;
 }

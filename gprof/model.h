@@ -214,6 +214,8 @@ struct callgraph {
 	size_t nentries;		/* symbols + cycles */
 	double print_time;		/* total time shown in the graph, ticks */
 	struct arc_hash *hash;		/* (parent, child) -> arc */
+	struct arc_lists *lists;	/* each symbol's arcs side by side
+					   (cg_index_lists()), or NULL */
 };
 
 #endif /* GPROF_MODEL_H */

@@ -5,6 +5,7 @@
 
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +14,8 @@
 #include "gprof/msort.h"
 
 static void
-msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg)
+msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg,
+	   bool runs)
 {
 	size_t n1, n2, k = 0;
 	void **a, **b;
@@ -35,8 +37,13 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg)
 	n2 = n - n1;
 	a = v;
 	b = v + n1;
-	msort_rec (a, n1, tmp, cmp, arg);
-	msort_rec (b, n2, tmp, cmp, arg);
+	msort_rec (a, n1, tmp, cmp, arg, runs);
+	msort_rec (b, n2, tmp, cmp, arg, runs);
+
+	/* Halves already in order: for a comparator that orders (ties
+	   aside), the merge would take the whole left run first.  */
+	if (runs && cmp (a[n1 - 1], *b, arg) <= 0)
+		return;
 
 	/* The left run wins ties: that is what makes the sort stable.  */
 	while (n1 > 0 && n2 > 0) {
@@ -62,7 +69,19 @@ msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg)
 	if (n <= 1)
 		return;
 	tmp = XNEWVEC (void *, n);
-	msort_rec (v, n, tmp, cmp, arg);
+	msort_rec (v, n, tmp, cmp, arg, false);
+	free (tmp);
+}
+
+void
+msort_ptrs_ordered (void **v, size_t n, msort_cmp cmp, void *arg)
+{
+	void **tmp;
+
+	if (n <= 1)
+		return;
+	tmp = XNEWVEC (void *, n);
+	msort_rec (v, n, tmp, cmp, arg, true);
 	free (tmp);
 }
 
@@ -70,5 +89,5 @@ void
 msort_ptrs_tmp (void **v, size_t n, msort_cmp cmp, void *arg, void **tmp)
 {
 	if (n > 1)
-		msort_rec (v, n, tmp, cmp, arg);
+		msort_rec (v, n, tmp, cmp, arg, false);
 }

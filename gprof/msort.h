@@ -22,6 +22,13 @@ typedef int (*msort_cmp) (const void *a, const void *b, void *arg);
 /* Sorts the N pointers in V by CMP, stably.  */
 void msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg);
 
+/* The same for a comparator that is a total preorder (transitive, ties
+   aside: no NaN among its keys), where the result is the same as
+   msort_ptrs()'s: two halves already in order are not merged, so an
+   array that is sorted, or nearly, takes a linear number of
+   comparisons.  */
+void msort_ptrs_ordered (void **v, size_t n, msort_cmp cmp, void *arg);
+
 /* The same with TMP (room for N pointers) as the scratch space, for
    callers that sort many short arrays.  */
 void msort_ptrs_tmp (void **v, size_t n, msort_cmp cmp, void *arg,

@@ -34,6 +34,7 @@
 #define DBG_BB		0x0800
 #define DBG_ID		0x1000
 #define DBG_SRC		0x2000
+#define DBG_STAGES	0x4000		/* ours: CPU time and memory per stage */
 
 /* The symbol tables a symspec option fills.  */
 enum spec_table {

@@ -18,6 +18,7 @@
 #include "gprof/model.h"
 #include "gprof/msort.h"
 #include "gprof/objfile.h"
+#include "gprof/rsort.h"
 #include "gprof/symtab.h"
 #include "tests/unit/cunit_main.h"
 
@@ -286,6 +287,120 @@ test_msort_like_qsort (void)
 	}
 }
 
+/* A comparator like cmp_total()'s ties: by key, then "cycles" (odd
+   seq % 5 == 0) first and, between two of them, the left one first
+   whichever way round they are asked.  */
+static int
+cmp_cycle_ties (const void *l, const void *r, void *arg)
+{
+	const struct pair *a = l, *b = r;
+
+	(void) arg;
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	if (a->seq % 5 == 0)
+		return -1;
+	if (b->seq % 5 == 0)
+		return 1;
+	return 0;
+}
+
+/* msort_ptrs_ordered() gives msort_ptrs()'s order, on random arrays,
+   arrays already sorted, sorted in runs and reversed, for a
+   comparator with ties and for one with cmp_total()'s cycle rule.  */
+static void
+test_msort_ordered (void)
+{
+	size_t n, i;
+	unsigned int seed = 777;
+
+	for (n = 0; n < 400; n += 1 + n / 16) {
+		struct pair *a = calloc (n + 1, sizeof *a);
+		void **p = calloc (n + 1, sizeof *p);
+		void **q = calloc (n + 1, sizeof *q);
+		int shape, c;
+
+		for (shape = 0; shape < 4; shape++)
+			for (c = 0; c < 2; c++) {
+				msort_cmp cmp = c ? cmp_cycle_ties
+					: cmp_key_ptr;
+
+				for (i = 0; i < n; i++) {
+					seed = seed * 1103515245 + 12345;
+					a[i].key = shape == 0
+						? (int) ((seed >> 16) % 7)
+						: shape == 1 ? (int) (i / 3)
+						: shape == 2 ? (int) (i % 40 / 4)
+						: (int) (n - i) / 2;
+					a[i].seq = (int) i;
+					p[i] = q[i] = &a[i];
+				}
+				msort_ptrs (p, n, cmp, NULL);
+				msort_ptrs_ordered (q, n, cmp, NULL);
+				CU_ASSERT_EQUAL (memcmp (p, q, n * sizeof *p), 0);
+			}
+		free (a);
+		free (p);
+		free (q);
+	}
+}
+
+static int
+cmp_rkey (const void *l, const void *r)
+{
+	const struct rkey *a = l, *b = r;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return a->val < b->val ? -1 : a->val > b->val;
+}
+
+/* The radix sort is a stable sort, for keys that differ in any set of
+   bits: none, one, a low or a high range, all 64; for short arrays
+   (8-bit digits) and long ones.  */
+static void
+test_rsort (void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 255, 65535, 65536, 200003 };
+	static const uint64_t masks[] = {
+		0, 1, (uint64_t) 1 << 63, 0xff, 0xfffff, 0xffffffffull << 17,
+		0x8000000000000001ull, 0xf0f0f0f0f0f0f0f0ull, ~(uint64_t) 0,
+		0x3ffull << 40
+	};
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	size_t si, mi, i;
+
+	for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+		for (mi = 0; mi < sizeof masks / sizeof masks[0]; mi++) {
+			size_t n = sizes[si];
+			struct rkey *v = calloc (n + 1, sizeof *v);
+			struct rkey *w = calloc (n + 1, sizeof *w);
+			struct rkey *tmp = calloc (n + 1, sizeof *tmp);
+
+			CU_ASSERT_PTR_NOT_NULL_FATAL (v);
+			CU_ASSERT_PTR_NOT_NULL_FATAL (w);
+			CU_ASSERT_PTR_NOT_NULL_FATAL (tmp);
+			for (i = 0; i < n; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				/* Few distinct keys in half the cases, so
+				   that stability shows.  */
+				v[i].key = 0x1234000000000000ull
+					^ ((mi & 1 ? x % 97 * 0x0101010101010101ull
+					    : x) & masks[mi]);
+				v[i].val = i;
+			}
+			memcpy (w, v, n * sizeof *v);
+			rsort (v, n, tmp);
+			qsort (w, n, sizeof *w, cmp_rkey);
+			CU_ASSERT_EQUAL (memcmp (v, w, n * sizeof *v), 0);
+			free (v);
+			free (w);
+			free (tmp);
+		}
+}
+
 static void
 test_static_names (void)
 {
@@ -375,6 +490,8 @@ static const struct unit_test unit_tests[] = {
 	{ "100000 symbols sorted in place", test_big_table },
 	{ "lookup through the bucket index", test_index },
 	{ "merge sort orders as glibc qsort", test_msort_like_qsort },
+	{ "merge sort of ordered runs, the same order", test_msort_ordered },
+	{ "radix sort, stable, over the bits that differ", test_rsort },
 	{ "static names GNU gprof means to keep", test_static_names },
 	{ "names ranked as strcmp orders them", test_name_ranks },
 	{ NULL, NULL }

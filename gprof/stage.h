@@ -1,0 +1,20 @@
+/* stage.h - what main() does between the stages of the pipeline.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef GPROF_STAGE_H
+#define GPROF_STAGE_H
+
+#include <stdbool.h>
+
+/* Sets up the heap for the analyser's way of using it, big pages
+   (transparent huge pages) for it if BIG_PAGES; call it first.  */
+void stage_init (bool big_pages);
+
+/* Ends the stage WHAT: the heap grown during it gets big pages too,
+   and with -d's DBG_STAGES bit its CPU time and the peak memory so
+   far go to stderr.  */
+void stage_end (const char *what);
+
+#endif /* GPROF_STAGE_H */
