@@ -226,9 +226,7 @@ main (int argc, char **argv)
 	options_parse (argc, argv, &opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt.debug;
-	/* gmon.sum's peak is the profiles it sums, held at once: there
-	   big pages would only round it up.  */
-	stage_init (opt.style != STYLE_SUMMARY || opt.nexports);
+	stage_init ();
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
 	if (opt.nexports)

@@ -6,15 +6,12 @@
 #ifndef GPROF_STAGE_H
 #define GPROF_STAGE_H
 
-#include <stdbool.h>
+/* Sets up the heap for the analyser's way of using it; call it
+   first.  */
+void stage_init (void);
 
-/* Sets up the heap for the analyser's way of using it, big pages
-   (transparent huge pages) for it if BIG_PAGES; call it first.  */
-void stage_init (bool big_pages);
-
-/* Ends the stage WHAT: the heap grown during it gets big pages too,
-   and with -d's DBG_STAGES bit its CPU time and the peak memory so
-   far go to stderr.  */
+/* Ends the stage WHAT: with -d's DBG_STAGES bit, its CPU time and the
+   peak memory so far go to stderr.  */
 void stage_end (const char *what);
 
 #endif /* GPROF_STAGE_H */
