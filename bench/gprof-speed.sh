@@ -20,7 +20,7 @@
 #   synthetic -S graphs: cycle, fan-out,      >= 20x faster than GNU; twice
 #     fan-in                                  the size at most twice the time
 #   chains of 125k/250k/500k/1M (-S)          work where GNU gprof crashes
-#                                             (300k and up), not slower
+#                                             (250k and up), not slower
 #                                             below; twice the size at
 #                                             most twice the time
 #   -s merging 100 gmon files                 >= 10x faster than GNU

@@ -643,15 +643,6 @@ cg_index_lists (struct callgraph *cg, const struct symtab *st)
 	uint32_t *in_next, *out_next;
 
 	lists_free (cg);
-	for (i = 0; i < cg->narcs; i++) {
-		const struct arc *a = &cg->arcs[i];
-
-		/* Arcs end on symbols of the table, always; if one did
-		   not, the lists serve.  */
-		if (a->parent < st->base || a->parent >= st->base + n
-		    || a->child < st->base || a->child >= st->base + n)
-			return;
-	}
 	l = XNEW (struct arc_lists);
 	l->base = st->base;
 	l->nsyms = n;
@@ -664,8 +655,18 @@ cg_index_lists (struct callgraph *cg, const struct symtab *st)
 	   the placing moves on to [i + 1] the ends -- the starts of
 	   i + 1.  */
 	for (i = 0; i < cg->narcs; i++) {
-		l->in_at[cg->arcs[i].child - st->base + 2]++;
-		l->out_at[cg->arcs[i].parent - st->base + 2]++;
+		const struct arc *a = &cg->arcs[i];
+
+		/* Arcs end on symbols of the table, always; if one did
+		   not, the lists serve.  */
+		if (a->parent < st->base || a->parent >= st->base + n
+		    || a->child < st->base || a->child >= st->base + n) {
+			cg->lists = l;
+			lists_free (cg);
+			return;
+		}
+		l->in_at[a->child - st->base + 2]++;
+		l->out_at[a->parent - st->base + 2]++;
 	}
 	for (i = 2; i < n + 2; i++) {
 		l->in_at[i] += l->in_at[i - 1];

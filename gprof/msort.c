@@ -61,28 +61,29 @@ msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg,
 	memcpy (v, tmp, (n - n2) * sizeof *v);
 }
 
-void
-msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg)
+/* msort_rec() with scratch space of its own.  */
+static void
+msort_alloc (void **v, size_t n, msort_cmp cmp, void *arg, bool runs)
 {
 	void **tmp;
 
 	if (n <= 1)
 		return;
 	tmp = XNEWVEC (void *, n);
-	msort_rec (v, n, tmp, cmp, arg, false);
+	msort_rec (v, n, tmp, cmp, arg, runs);
 	free (tmp);
+}
+
+void
+msort_ptrs (void **v, size_t n, msort_cmp cmp, void *arg)
+{
+	msort_alloc (v, n, cmp, arg, false);
 }
 
 void
 msort_ptrs_ordered (void **v, size_t n, msort_cmp cmp, void *arg)
 {
-	void **tmp;
-
-	if (n <= 1)
-		return;
-	tmp = XNEWVEC (void *, n);
-	msort_rec (v, n, tmp, cmp, arg, true);
-	free (tmp);
+	msort_alloc (v, n, cmp, arg, true);
 }
 
 void
