@@ -118,7 +118,7 @@ assign_one (const struct hist *h, double scale, struct symtab *st,
 			credit = (double) overlap * count_time / scale;
 			DBG (DBG_SAMPLE, "[assign] %s gets %f ticks, overlap "
 			     "%" PRIu64 "\n", s->name, credit, overlap);
-			if (s->flat_on)
+			if (!s->flat_off)
 				s->time += credit;
 			else
 				*total -= credit;

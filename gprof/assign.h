@@ -10,7 +10,7 @@
 
 /* Credits the samples of every histogram of P to the symbols of ST
    (their `time'), and returns the total time in ticks: every sample,
-   less what went to symbols whose flat_on is clear.  */
+   less what went to symbols whose flat_off is set.  */
 double assign_samples (const struct profile *p, struct symtab *st);
 
 #endif /* GPROF_ASSIGN_H */

@@ -26,6 +26,7 @@
 #include "gprof/cycles.h"
 #include "gprof/msort.h"
 #include "gprof/options.h"
+#include "gprof/rsort.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util.h"
@@ -53,7 +54,63 @@ struct arc_lists {
 	uint32_t *in;			/* arc indices, by callee */
 	uint32_t *out_at;		/* nsyms + 1 starts into OUT */
 	uint32_t *out;			/* arc indices, by caller */
+	size_t narcs;			/* the arcs there were */
 };
+
+bool
+cg_list_run (const struct callgraph *cg, const struct sym *sym,
+	     bool parents, const uint32_t **run, size_t *n)
+{
+	const struct arc_lists *l = cg->lists;
+	size_t k;
+	const uint32_t *at;
+
+	if (!l || sym < l->base || sym >= l->base + l->nsyms)
+		return false;
+	k = (size_t) (sym - l->base);
+	at = parents ? l->in_at : l->out_at;
+	*run = (parents ? l->in : l->out) + at[k];
+	*n = at[k + 1] - at[k];
+	return true;
+}
+
+/* A walk along one of a symbol's lists, newest first: backwards
+   through its run when cg_index_lists() made them -- the arcs'
+   places known ahead, their loads overlap -- else from arc to arc,
+   each load waiting for the last.  */
+struct walk {
+	const struct arc *arcs;
+	const uint32_t *run;		/* NULL: along the list */
+	size_t left;
+	uint32_t next;
+	bool parents;
+};
+
+static inline void
+walk_start (struct walk *w, const struct callgraph *cg, const struct sym *s,
+	    bool parents)
+{
+	w->arcs = cg->arcs;
+	w->parents = parents;
+	if (!cg_list_run (cg, s, parents, &w->run, &w->left)) {
+		w->run = NULL;
+		w->next = parents ? s->parents : s->children;
+	}
+}
+
+static inline uint32_t
+walk_next (struct walk *w)
+{
+	uint32_t ai;
+
+	if (w->run)
+		return w->left ? w->run[--w->left] : NO_ARC;
+	ai = w->next;
+	if (ai != NO_ARC)
+		w->next = w->parents ? w->arcs[ai].next_parent
+			: w->arcs[ai].next_child;
+	return ai;
+}
 
 #define TALLY_BATCH	16		/* arcs looked up at once */
 
@@ -284,13 +341,14 @@ static void
 inherit_flags (struct callgraph *cg, struct sym *child)
 {
 	struct sym *head = child->cyc_head, *m;
+	struct walk w;
 	uint32_t ai;
 
 	if (child == head) {
 		child->print_flag = false;
 		child->fract = 0.0;
-		for (ai = child->parents; ai != NO_ARC;
-		     ai = cg->arcs[ai].next_parent) {
+		for (walk_start (&w, cg, child, true);
+		     (ai = walk_next (&w)) != NO_ARC;) {
 			const struct arc *a = &cg->arcs[ai];
 			const struct sym *parent = a->parent;
 
@@ -309,8 +367,8 @@ inherit_flags (struct callgraph *cg, struct sym *child)
 	head->print_flag = false;
 	head->fract = 0.0;
 	for (m = head->cyc_next; m; m = m->cyc_next)
-		for (ai = m->parents; ai != NO_ARC;
-		     ai = cg->arcs[ai].next_parent) {
+		for (walk_start (&w, cg, m, true);
+		     (ai = walk_next (&w)) != NO_ARC;) {
 			const struct arc *a = &cg->arcs[ai];
 			const struct sym *parent = a->parent;
 
@@ -389,12 +447,13 @@ cycle_time (struct callgraph *cg)
 static void
 propagate_time (struct callgraph *cg, struct sym *parent)
 {
+	struct walk w;
 	uint32_t ai;
 
 	if (parent->fract == 0.0)
 		return;
-	for (ai = parent->children; ai != NO_ARC;
-	     ai = cg->arcs[ai].next_child) {
+	for (walk_start (&w, cg, parent, false);
+	     (ai = walk_next (&w)) != NO_ARC;) {
 		struct arc *a = &cg->arcs[ai];
 		struct sym *child = a->child;
 		double share, prop_share;
@@ -499,6 +558,11 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 		s->self_calls = 0;
 		s->fract = s->prop_self = s->prop_child = 0.0;
 		s->print_flag = false;
+		/* What cg_find_cycles() starts from.  */
+		s->top_order = 0;
+		s->cyc_next = NULL;
+		s->cyc_head = s;
+		s->cyc_num = 0;
 	}
 	/* Self calls: a symbol has at most one arc to itself (arcs are
 	   unique by caller and callee), so one pass over the arcs finds
@@ -515,6 +579,9 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 	for (i = 0; scan && i < n; i++)
 		scan (&st->base[i], arg);
 
+	/* Every arc is made: each symbol's lists laid out side by side
+	   for the search and the propagation below (and the report).  */
+	cg_index_lists (cg, st);
 	cg_find_cycles (cg, st);
 
 	/* Stable counting sort by topological number, on the numbers
@@ -547,33 +614,99 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 	cg_number (cg, st);
 }
 
+/* A double as an integer of the same order (for no NaN), -0 as 0.  */
+static uint64_t
+order_bits (double d)
+{
+	uint64_t u;
+
+	d += 0.0;
+	memcpy (&u, &d, sizeof u);
+	return u >> 63 ? ~u : u | (uint64_t) 1 << 63;
+}
+
+/* cmp_total()'s order (for no NaN) as four keys, radix-sorted: time
+   shown, descending; cycles, nameless entries, names without a
+   leading '_', the others; calls, descending; the name's rank.  False
+   (V untouched) if an entry with a name has no rank.  */
+static bool
+sort_by_total_keys (struct sym **v, size_t n, const struct symtab *st)
+{
+	uint64_t *keys[4];
+	size_t i, k;
+	bool ok = true;
+
+	for (k = 0; k < 4; k++)
+		keys[k] = XNEWVEC (uint64_t, n ? n : 1);
+	for (i = 0; i < n && ok; i++) {
+		const struct sym *s = v[i];
+		unsigned int cls;
+		long long rank = 0;
+
+		if (!s->name)
+			cls = s->cyc_num != 0 ? 0 : 1;
+		else {
+			cls = s->name[0] == '_' ? 3 : 2;
+			rank = symtab_name_rank (st, s);
+			ok = rank >= 0;
+		}
+		/* Least significant first.  */
+		keys[0][i] = cls >= 2 ? (uint64_t) rank : 0;
+		keys[1][i] = cls >= 2 ? ~s->ncalls : 0;
+		keys[2][i] = cls;
+		keys[3][i] = ~order_bits (s->prop_self + s->prop_child);
+	}
+	if (ok)
+		rsort_ptrs ((void **) v, n, (const uint64_t *const *) keys, 4);
+	for (k = 0; k < 4; k++)
+		free (keys[k]);
+	return ok;
+}
+
 void
 cg_number (struct callgraph *cg, struct symtab *st)
 {
 	size_t n = st->len, i;
-	bool nan = false;
+	bool nan = false, ordered = true;
 
 	cg->nentries = n + cg->ncycles;
 	free (cg->by_index);
 	cg->by_index = XNEWVEC (struct sym *, cg->nentries ? cg->nentries : 1);
+	/* One pass over the symbols (a table of a million is far bigger
+	   than the caches) lists them, looks for a NaN, checks their
+	   order and numbers them as if it were right.  */
 	for (i = 0; i < n; i++) {
-		cg->by_index[i] = &st->base[i];
-		nan |= isnan (st->base[i].prop_self + st->base[i].prop_child);
+		struct sym *s = &st->base[i];
+
+		cg->by_index[i] = s;
+		nan |= isnan (s->prop_self + s->prop_child);
+		if (ordered && i > 0
+		    && cmp_total (cg->by_index[i - 1], s, st) > 0)
+			ordered = false;
+		s->index = (int) i + 1;
 	}
 	for (i = 0; i < cg->ncycles; i++) {
 		struct sym *c = &cg->cycles[i].entry;
 
 		cg->by_index[n + i] = c;
 		nan |= isnan (c->prop_self + c->prop_child);
+		if (ordered && n + i > 0
+		    && cmp_total (cg->by_index[n + i - 1], c, st) > 0)
+			ordered = false;
+		c->index = (int) (n + i) + 1;
 	}
 	/* Without a NaN, cmp_total() is a total preorder (what it does
-	   with two cycles of one time, it does alike both ways round):
-	   runs already in order -- a call chain, where each caller's
-	   time includes its callee's -- need no merge.  */
+	   with two cycles of one time, it does alike both ways round),
+	   and any stable sort gives msort_ptrs()'s order: the entries
+	   already in order -- a call chain, where each caller's time
+	   includes its callee's -- stay as they are, others are sorted
+	   by radix on cmp_total()'s keys.  */
+	if (!nan && ordered)
+		return;
 	if (nan)
 		msort_ptrs ((void **) cg->by_index, cg->nentries, cmp_total,
 			    st);
-	else
+	else if (!sort_by_total_keys (cg->by_index, cg->nentries, st))
 		msort_ptrs_ordered ((void **) cg->by_index, cg->nentries,
 				    cmp_total, st);
 	for (i = 0; i < cg->nentries; i++)
@@ -642,10 +775,15 @@ cg_index_lists (struct callgraph *cg, const struct symtab *st)
 	struct arc_lists *l;
 	uint32_t *in_next, *out_next;
 
+	/* Made already, and still true?  */
+	if (cg->lists && cg->lists->base == st->base && cg->lists->nsyms == n
+	    && cg->lists->narcs == cg->narcs)
+		return;
 	lists_free (cg);
 	l = XNEW (struct arc_lists);
 	l->base = st->base;
 	l->nsyms = n;
+	l->narcs = cg->narcs;
 	l->in_at = XCNEWVEC (uint32_t, n + 2);
 	l->out_at = XCNEWVEC (uint32_t, n + 2);
 	l->in = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
@@ -681,6 +819,21 @@ cg_index_lists (struct callgraph *cg, const struct symtab *st)
 		l->out[out_next[a->parent - st->base]++] = (uint32_t) i;
 	}
 	cg->lists = l;
+}
+
+/* Whether one of the N arcs of V carries a NaN of time.  */
+static bool
+nan_time (void *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct arc *a = v[i];
+
+		if (isnan (a->time + a->child_time))
+			return true;
+	}
+	return false;
 }
 
 /* GNU gprof insertion-sorts the newest-first list; equal arcs end up
@@ -721,10 +874,59 @@ sorted_list (const struct callgraph *cg, const struct sym *sym,
 			v[n - 1 - i] = t;
 		}
 	}
-	msort_ptrs_tmp (v, n, cmp, NULL, tmp);
+	if (n <= 16 && !nan_time (v, n)) {
+		/* Most lists are short: a stable insertion sort, with the
+		   comparison inlined.  Without a NaN, cmp_arc() is a total
+		   preorder (a list holds one call of itself at most), so
+		   any stable sort gives msort_ptrs_tmp()'s order.  */
+		for (i = 1; i < n; i++) {
+			void *x = v[i];
+			size_t j = i;
+
+			while (j > 0 && (parents ? cmp_arc (v[j - 1], x)
+					 : cmp_arc (x, v[j - 1])) > 0) {
+				v[j] = v[j - 1];
+				j--;
+			}
+			v[j] = x;
+		}
+	} else {
+		msort_ptrs_tmp (v, n, cmp, NULL, tmp);
+	}
 	for (i = 0; i < n; i++)
 		out[i] = (uint32_t) ((struct arc *) v[i] - cg->arcs);
 	return n;
+}
+
+void
+cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
+		   int step)
+{
+	const struct arc_lists *l = cg->lists;
+	size_t k, i;
+	int dir;
+
+	if (!l || sym < l->base || sym >= l->base + l->nsyms)
+		return;
+	k = (size_t) (sym - l->base);
+	for (dir = 0; dir < 2; dir++) {
+		const uint32_t *at = dir ? l->out_at : l->in_at;
+		const uint32_t *run = (dir ? l->out : l->in) + at[k];
+		size_t n = at[k + 1] - at[k];
+
+		if (step == 0) {
+			__builtin_prefetch (run);
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			const struct arc *a = &cg->arcs[run[i]];
+
+			if (step == 1)
+				__builtin_prefetch (a);
+			else
+				__builtin_prefetch (dir ? a->child : a->parent);
+		}
+	}
 }
 
 size_t

@@ -58,6 +58,17 @@ void cg_number (struct callgraph *cg, struct symtab *st);
    arc is made; a later cg_add_arc() drops the layout.  */
 void cg_index_lists (struct callgraph *cg, const struct symtab *st);
 
+/* Where cg_index_lists() put SYM's callers (PARENTS) or callees: *N arc
+   numbers at *RUN, oldest first -- its list read backwards.  False if
+   they were not made; the lists are then the way.  */
+bool cg_list_run (const struct callgraph *cg, const struct sym *sym,
+		  bool parents, const uint32_t **run, size_t *n);
+
+/* Asks for what printing SYM's lists will read: with STEP 0 the runs
+   of arc numbers, with 1 the arcs, with 2 their other ends.  */
+void cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
+			int step);
+
 /* The arcs into SYM (its callers) in the order the call graph prints
    them: ascending -- a self call first, then calls within a cycle by
    count, then the others by time, then count -- ties oldest first.

@@ -31,6 +31,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/callgraph.h"
 #include "gprof/cycles.h"
 #include "gprof/options.h"
 #include "gprof/util.h"
@@ -47,7 +48,10 @@ struct dfs {
 	uint32_t *tail;			/* last member of a head's list */
 	int32_t *pos;			/* stack position, or -1 */
 	uint32_t *stack;		/* symbols on the stack */
-	uint32_t *arc;			/* next arc to follow, per position */
+	uint32_t *arc;			/* next arc to follow, per position;
+					   with RUNS, how many are left of
+					   the run (followed backwards) */
+	bool runs;			/* callees from cg_list_run() */
 	uint32_t *grp_top;		/* per position of a cycle head: the
 					   highest position glommed into it */
 	size_t depth;			/* entries on the stack */
@@ -82,7 +86,15 @@ push (struct dfs *d, uint32_t v)
 	struct sym *s = &d->st->base[v];
 
 	d->stack[d->depth] = v;
-	d->arc[d->depth] = s->children;
+	if (d->runs) {
+		const uint32_t *run;
+		size_t n;
+
+		cg_list_run (d->cg, s, false, &run, &n);
+		d->arc[d->depth] = (uint32_t) n;
+	} else {
+		d->arc[d->depth] = s->children;
+	}
 	d->grp_top[d->depth] = (uint32_t) d->depth;
 	d->pos[v] = (int32_t) d->depth;
 	s->top_order = DFN_BUSY;
@@ -156,12 +168,27 @@ dfs_from (struct dfs *d, uint32_t root)
 		struct arc *a;
 		uint32_t c;
 
-		if (ai == NO_ARC) {
-			post_visit (d);
-			continue;
+		if (d->runs) {
+			/* The list's next arc is the run's last left.  */
+			const uint32_t *run;
+			size_t n;
+
+			if (ai == 0) {
+				post_visit (d);
+				continue;
+			}
+			cg_list_run (d->cg, &d->st->base[d->stack[top]], false,
+				     &run, &n);
+			d->arc[top] = --ai;
+			a = &d->cg->arcs[run[ai]];
+		} else {
+			if (ai == NO_ARC) {
+				post_visit (d);
+				continue;
+			}
+			a = &d->cg->arcs[ai];
+			d->arc[top] = a->next_child;
 		}
-		a = &d->cg->arcs[ai];
-		d->arc[top] = a->next_child;
 		c = sym_ix (d, a->child);
 		if (a->child->top_order > 0)
 			continue;	/* numbered */
@@ -230,24 +257,26 @@ void
 cg_find_cycles (struct callgraph *cg, struct symtab *st)
 {
 	struct dfs d;
-	size_t n = st->len, i;
+	size_t n = st->len, i, rn;
+	const uint32_t *run;
 
 	memset (&d, 0, sizeof d);
 	d.st = st;
 	d.cg = cg;
+	/* The lists laid out (for one symbol, then for all)?  */
+	d.runs = n > 0 && cg_list_run (cg, &st->base[0], false, &run, &rn);
 	d.uf = XNEWVEC (uint32_t, n);
 	d.tail = XNEWVEC (uint32_t, n);
 	d.pos = XNEWVEC (int32_t, n);
 	d.stack = XNEWVEC (uint32_t, n);
 	d.arc = XNEWVEC (uint32_t, n);
 	d.grp_top = XNEWVEC (uint32_t, n);
+	/* The symbols' own fields were set by the caller's pass over
+	   them (see cycles.h): one pass less over a table that may be
+	   far bigger than the caches.  */
 	for (i = 0; i < n; i++) {
 		d.uf[i] = d.tail[i] = (uint32_t) i;
 		d.pos[i] = -1;
-		st->base[i].top_order = DFN_NAN;
-		st->base[i].cyc_next = NULL;
-		st->base[i].cyc_head = &st->base[i];
-		st->base[i].cyc_num = 0;
 	}
 	for (i = 0; i < n; i++)
 		if (st->base[i].top_order == DFN_NAN)

@@ -11,7 +11,9 @@
 /* Numbers ST's symbols in topological order (top_order, leaves first;
    the members of a cycle share one number), links the members of each
    cycle (cyc_next, cyc_head, cyc_num) and makes CG's cycle entries
-   with their calls from outside and between members.  */
+   with their calls from outside and between members.  Each symbol
+   must come with top_order 0, cyc_next NULL, cyc_head itself and
+   cyc_num 0 (cg_assemble() sets them in its pass over the symbols).  */
 void cg_find_cycles (struct callgraph *cg, struct symtab *st);
 
 #endif /* GPROF_CYCLES_H */

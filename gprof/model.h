@@ -40,11 +40,13 @@ struct sym {
 	const char *name;		/* raw (mangled) name; NULL: a cycle */
 	struct source_file *file;	/* where it is defined, if known */
 	int line;			/* first line of it, 0 if unknown */
+	unsigned int print_flag:1;	/* printed in the call graph */
 	unsigned int is_func:1;		/* a function entry point */
 	unsigned int is_static:1;	/* a local symbol */
 	unsigned int mapped:1;		/* renamed to its object file (-R) */
 	unsigned int src_known:1;	/* file and line were looked up */
-	unsigned int flat_on:1;		/* counts in the flat profile */
+	unsigned int flat_off:1;	/* left out of the flat profile */
+	int index;			/* number in the graph, 1-based; 0: none */
 
 	uint64_t ncalls;		/* calls received, self calls excluded */
 	uint64_t self_calls;		/* recursive calls; for a cycle: calls
@@ -56,12 +58,10 @@ struct sym {
 	double fract;			/* share of its time its callers see */
 	double prop_self;		/* self time shown in the graph, ticks */
 	double prop_child;		/* children's time shown, ticks */
-	int index;			/* number in the graph, 1-based; 0: none */
-	int top_order;			/* topological number, leaves first */
-	int cyc_num;			/* cycle it belongs to, 0 if none */
-	bool print_flag;		/* printed in the call graph */
 	struct sym *cyc_head;		/* its cycle's entry, or itself */
 	struct sym *cyc_next;		/* next member of the cycle */
+	int top_order;			/* topological number, leaves first */
+	int cyc_num;			/* cycle it belongs to, 0 if none */
 	uint32_t parents;		/* first arc of its callers list */
 	uint32_t children;		/* first arc of its callees list */
 };
@@ -192,6 +192,9 @@ struct symtab {
 	/* Lookup index (symtab_index()): bucket b holds the symbol that
 	   covers address index_base + (b << index_shift).  */
 	uint32_t *bucket;
+	uint64_t *addrs;		/* each symbol's addr: what a lookup
+					   steps over, without the symbols'
+					   cache lines */
 	size_t nbuckets;
 	uint64_t index_base;
 	unsigned int index_shift;

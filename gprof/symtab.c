@@ -78,6 +78,35 @@ permute (struct sym *v, void **p, size_t n)
 	free (where);
 }
 
+/* cmp_addr()'s order as one integer -- the address, then functions
+   first, then globals first -- radix-sorted into P, pointers into V:
+   the same order as a stable sort by cmp_addr(), without its 300 000
+   comparisons of symbols all over memory for 20 000 of them.  False
+   if an address is too big for the two bits below it.  */
+static bool
+sort_by_addr_key (struct sym *v, void **p, size_t n)
+{
+	struct rkey *k, *tmp;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].addr >> 62)
+			return false;
+	k = XNEWVEC (struct rkey, n);
+	tmp = XNEWVEC (struct rkey, n);
+	for (i = 0; i < n; i++) {
+		k[i].key = v[i].addr << 2 | (uint64_t) !v[i].is_func << 1
+			| v[i].is_static;
+		k[i].val = i;
+	}
+	rsort (k, n, tmp);
+	for (i = 0; i < n; i++)
+		p[i] = &v[k[i].val];
+	free (tmp);
+	free (k);
+	return true;
+}
+
 void
 symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
 {
@@ -95,9 +124,11 @@ symtab_finalize (struct sym *v, size_t *n, uint64_t text_end)
 			break;
 	if (i < len) {
 		p = XNEWVEC (void *, len);
-		for (i = 0; i < len; i++)
-			p[i] = &v[i];
-		msort_ptrs (p, len, cmp_addr, NULL);
+		if (!sort_by_addr_key (v, p, len)) {
+			for (i = 0; i < len; i++)
+				p[i] = &v[i];
+			msort_ptrs (p, len, cmp_addr, NULL);
+		}
 		permute (v, p, len);
 		free (p);
 	}
@@ -165,6 +196,10 @@ symtab_index (struct symtab *st)
 	st->index_shift = shift;
 	st->nbuckets = (size_t) ((span - 1) >> shift) + 1;
 	st->bucket = XNEWVEC (uint32_t, st->nbuckets);
+	st->addrs = XNEWVEC (uint64_t, st->len);
+	for (i = 0; i < st->len; i++)
+		st->addrs[i] = st->base[i].addr;
+	i = 0;
 	for (b = 0; b < st->nbuckets; b++) {
 		uint64_t a = lo + ((uint64_t) b << shift);
 
@@ -179,6 +214,8 @@ symtab_free_index (struct symtab *st)
 {
 	free (st->bucket);
 	st->bucket = NULL;
+	free (st->addrs);
+	st->addrs = NULL;
 	st->nbuckets = 0;
 	free (st->name_rank);
 	st->name_rank = NULL;
@@ -277,7 +314,7 @@ symtab_find (const struct symtab *st, uint64_t addr)
 	if (b >= st->nbuckets)
 		return symtab_lookup (st->base, st->len, addr);
 	i = st->bucket[b];
-	while (i + 1 < st->len && st->base[i + 1].addr <= addr)
+	while (i + 1 < st->len && st->addrs[i + 1] <= addr)
 		i++;
 	return addr <= st->base[i].end_addr ? &st->base[i] : NULL;
 }

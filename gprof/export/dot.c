@@ -114,7 +114,7 @@ shown (const struct xctx *c, const struct sym *s)
 		if (opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
 		    && s->prop_self == 0 && s->prop_child == 0)
 			return false;
-	} else if (!s->flat_on || (opt->ignore_zeros && s->time == 0
+	} else if (s->flat_off || (opt->ignore_zeros && s->time == 0
 				   && s->ncalls == 0)) {
 		return false;
 	}

@@ -138,7 +138,7 @@ put_function (struct xout *o, struct xctx *c, size_t i, size_t id)
 	double total = in->total_time > 0.0 ? in->total_time : 1.0;
 	double samples = c->xs->per_sample
 		? (double) c->xs->self[i] / (double) c->xs->per_sample : 0.0;
-	bool flat = s->flat_on && !(in->opt->ignore_zeros && s->ncalls == 0
+	bool flat = !s->flat_off && !(in->opt->ignore_zeros && s->ncalls == 0
 				    && s->time == 0);
 
 	xo_printf (o, "    {\"id\": %zu", id);

@@ -252,7 +252,7 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 
 			if (bp->cost[m] == 0)
 				continue;
-			if (pt->sym != XS_NOSYM && !st->base[pt->sym].flat_on) {
+			if (pt->sym != XS_NOSYM && st->base[pt->sym].flat_off) {
 				xs->excluded += bp->cost[m];
 				continue;
 			}

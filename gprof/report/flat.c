@@ -201,7 +201,7 @@ report_flat (struct report *r)
 			report_prefetch_sym (sorted[i + 16]);
 		if (i + 8 < nrows)
 			report_prefetch_name (r, sorted[i + 8]);
-		if (!s->flat_on)
+		if (s->flat_off)
 			continue;
 		accum += s->time;
 		/* "%6.2f %9.2f %8.2f" ("%5.1f %10.2f %8.2f" with -T) */

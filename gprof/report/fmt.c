@@ -121,65 +121,6 @@ split_pow10 (unsigned long long q, int prec, unsigned long long *ip,
 	}
 }
 
-size_t
-fmt_fixed (char *buf, size_t size, double v, int width, int prec)
-{
-	double r, n, frac, eps;
-	unsigned long long q, ip, fp;
-	char tmp[48], *end = tmp + sizeof tmp, *p;
-	size_t len, k;
-
-	if (prec < 0 || prec > 4 || width < 0 || width > 30 || size < 48
-	    || !(v >= 0.0) || v >= limit_tab[prec]
-	    || (v == 0.0 && signbit (v)))
-		return (size_t) snprintf (buf, size, "%*.*f", width, prec, v);
-	if (v == 0.0) {
-		/* Most arcs of a big program carry no time: "0.00".  */
-		static const char zero[] = "0.0000";
-
-		len = prec > 0 ? 2 + (size_t) prec : 1;
-		k = (size_t) width > len ? (size_t) width - len : 0;
-		memcpy (buf, "                                ", 32);
-		copy_small (buf + k, zero, len);
-		buf[k + len] = '\0';
-		return k + len;
-	}
-	r = v * pow10_tab[prec];
-	/* r < 4e15 < 2^52, not negative: the integer conversion is the
-	   floor, and exact.  */
-	n = (double) (unsigned long long) r;
-	frac = r - n;
-	/* Several ulps of r: near a half, defer to printf.  */
-	eps = (r + 1.0) * 8.9e-16;
-	if (fabs (frac - 0.5) <= eps)
-		return (size_t) snprintf (buf, size, "%*.*f", width, prec, v);
-	q = (unsigned long long) n + (frac > 0.5);
-	split_pow10 (q, prec, &ip, &fp);
-	/* The fraction's digits (with its leading zeros), the point, the
-	   integer part, from the right.  */
-	p = end;
-	if (prec == 2) {
-		p -= 2;
-		memcpy (p, digits2 + 2 * fp, 2);
-	} else {
-		for (k = 0; k < (size_t) prec; k++) {
-			*--p = (char) ('0' + fp % 10);
-			fp /= 10;
-		}
-	}
-	if (prec > 0)
-		*--p = '.';
-	p = digits_back (p, ip);
-	len = (size_t) (end - p);
-	k = (size_t) width > len ? (size_t) width - len : 0;
-	/* BUF has room for 48: 32 spaces in two stores, then the
-	   number over those it does not pad with.  */
-	memcpy (buf, "                                ", 32);
-	copy_small (buf + k, p, len);
-	buf[k + len] = '\0';
-	return k + len;
-}
-
 /* The number of decimal digits of N.  */
 static size_t
 ndigits (unsigned long long n)
@@ -194,6 +135,61 @@ ndigits (unsigned long long n)
 	for (n /= 100000000; n; n /= 10)
 		k++;
 	return k;
+}
+
+size_t
+fmt_fixed_other (char *buf, size_t size, double v, int width, int prec)
+{
+	return (size_t) snprintf (buf, size, "%*.*f", width, prec, v);
+}
+
+size_t
+fmt_fixed_pos (char *buf, size_t size, double v, int width, int prec)
+{
+	double r, n, frac, eps;
+	unsigned long long q, ip, fp;
+	char *p;
+	size_t len, k, k2;
+
+	if (v >= limit_tab[prec])
+		return fmt_fixed_other (buf, size, v, width, prec);
+	r = v * pow10_tab[prec];
+	/* r < 4e15 < 2^52, not negative: the integer conversion is the
+	   floor, and exact.  (Through a signed integer: x86-64 converts
+	   doubles to and from those in one instruction, to and from
+	   unsigned ones in a dozen.)  */
+	n = (double) (long long) r;
+	frac = r - n;
+	/* Several ulps of r: near a half, defer to printf.  */
+	eps = (r + 1.0) * 8.9e-16;
+	if (fabs (frac - 0.5) <= eps)
+		return fmt_fixed_other (buf, size, v, width, prec);
+	q = (unsigned long long) (long long) n + (frac > 0.5);
+	split_pow10 (q, prec, &ip, &fp);
+	/* The digits go straight to their place in BUF, from the right,
+	   after 32 spaces in two stores.  (Put together elsewhere first,
+	   the few wide loads that copied them read bytes still on their
+	   way from the narrow stores that wrote them, and the processor
+	   stalls on each: that was most of this function's time.)
+	   LEN is at most 16 + 1 + 4, K + LEN at most 30.  */
+	len = ndigits (ip) + (prec > 0 ? 1 + (size_t) prec : 0);
+	k = (size_t) width > len ? (size_t) width - len : 0;
+	memcpy (buf, "                                ", 32);
+	p = buf + k + len;
+	*p = '\0';
+	if (prec == 2) {
+		p -= 2;
+		memcpy (p, digits2 + 2 * fp, 2);
+	} else {
+		for (k2 = 0; k2 < (size_t) prec; k2++) {
+			*--p = (char) ('0' + fp % 10);
+			fp /= 10;
+		}
+	}
+	if (prec > 0)
+		*--p = '.';
+	digits_back (p, ip);
+	return k + len;
 }
 
 size_t

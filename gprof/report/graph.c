@@ -21,38 +21,15 @@
 #include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 
-/* Lines are put together in a buffer with fmt.c's conversions, which
-   write what the printf formats in the comments would.  */
+/* Lines are put together in place, at the end of the output buffer
+   below, with fmt.c's conversions, which write what the printf formats
+   in the comments would.  */
+#define LINE_MAX_LEN	1024
+
 struct line {
-	char buf[1024];
+	char *buf;			/* where it starts */
 	size_t len;
 };
-
-static void
-put_spaces (struct line *l, size_t n)
-{
-	memset (l->buf + l->len, ' ', n);
-	l->len += n;
-}
-
-static void
-put_fixed (struct line *l, double v, int width, int prec)
-{
-	l->len += fmt_fixed (l->buf + l->len, sizeof l->buf - l->len, v,
-			     width, prec);
-}
-
-static void
-put_uint (struct line *l, unsigned long long n, int width, bool left)
-{
-	l->len += fmt_uint (l->buf + l->len, n, width, left);
-}
-
-static void
-put_char (struct line *l, char c)
-{
-	l->buf[l->len++] = c;
-}
 
 /* The entries go out through one buffer of their own: a stdio call
    per piece of a line (three a line, 140 000 lines for a program of
@@ -85,11 +62,103 @@ out_write (const char *p, size_t n)
 	out.len += n;
 }
 
+/* Starts L at the end of the output buffer, with room for a line.  */
+static void
+line_start (struct line *l)
+{
+	if (sizeof out.buf - out.len < LINE_MAX_LEN)
+		out_flush ();
+	l->buf = out.buf + out.len;
+	l->len = 0;
+}
+
+static void
+put_spaces (struct line *l, size_t n)
+{
+	memset (l->buf + l->len, ' ', n);
+	l->len += n;
+}
+
+static void
+put_fixed (struct line *l, double v, int width, int prec)
+{
+	l->len += fmt_fixed (l->buf + l->len, LINE_MAX_LEN - l->len, v,
+			     width, prec);
+}
+
+static void
+put_uint (struct line *l, unsigned long long n, int width, bool left)
+{
+	l->len += fmt_uint (l->buf + l->len, n, width, left);
+}
+
+static void
+put_char (struct line *l, char c)
+{
+	l->buf[l->len++] = c;
+}
+
+/* Ends L, which is in the output buffer already, and starts the next
+   line after it.  */
 static void
 flush_line (struct line *l)
 {
-	out_write (l->buf, l->len);
-	l->len = 0;
+	out.len += l->len;
+	line_start (l);
+}
+
+/* Each symbol's name as the graph prints it after the numbers (the
+   name, " <cycle N>", " [N]"), made the first time it is printed: a
+   function shows on its own line and on a line for each of its arcs,
+   and putting the name together (demangled or not, its length, the
+   numbers after it) cost more than the rest of such a line.  */
+static struct {
+	const struct sym *base;		/* the symbols cached */
+	size_t n;
+	uint32_t *at;			/* per symbol: offset into text + 1,
+					   0 if not made yet */
+	uint16_t *len;			/* per symbol: the text's length */
+	char *text;			/* the texts, one after another */
+	size_t used, cap;
+} names;
+
+static void
+names_init (const struct report *r)
+{
+	names.base = r->st->base;
+	names.n = r->st->len;
+	names.at = XCNEWVEC (uint32_t, names.n + 1);
+	names.len = XNEWVEC (uint16_t, names.n + 1);
+	names.cap = 1 << 16;
+	names.text = XNEWVEC (char, names.cap);
+	names.used = 0;
+}
+
+static void
+names_free (void)
+{
+	free (names.at);
+	free (names.len);
+	free (names.text);
+	memset (&names, 0, sizeof names);
+}
+
+/* Keeps the N bytes at P, SYM's text, if there is room.  */
+static void
+names_keep (const struct sym *sym, const char *p, size_t n)
+{
+	size_t k = (size_t) (sym - names.base);
+
+	if (n > UINT16_MAX || names.used + n >= UINT32_MAX)
+		return;
+	if (names.used + n > names.cap) {
+		names.cap = 2 * names.cap + n;
+		names.text = XRESIZEVEC (char, names.text, names.cap);
+	}
+	memcpy (names.text + names.used, p, n);
+	names.at[k] = (uint32_t) names.used + 1;
+	names.len[k] = (uint16_t) n;
+	names.used += n;
 }
 
 /* Ends L with the name of SYM (as report_name() prints it) and a
@@ -97,9 +166,24 @@ flush_line (struct line *l)
 static void
 end_with_name (struct report *r, struct line *l, const struct sym *sym)
 {
-	size_t n = report_name_format (r, sym, l->buf + l->len,
-				       sizeof l->buf - l->len - 1);
+	bool cached = sym >= names.base && sym < names.base + names.n;
+	size_t n;
 
+	if (cached && names.at[sym - names.base]) {
+		size_t k = (size_t) (sym - names.base);
+
+		n = names.len[k];
+		if (n < LINE_MAX_LEN - l->len) {
+			memcpy (l->buf + l->len,
+				names.text + names.at[k] - 1, n);
+			l->len += n;
+			l->buf[l->len++] = '\n';
+			flush_line (l);
+			return;
+		}
+	}
+	n = report_name_format (r, sym, l->buf + l->len,
+				LINE_MAX_LEN - l->len - 1);
 	if (n == (size_t) -1) {
 		flush_line (l);
 		out_flush ();
@@ -107,6 +191,8 @@ end_with_name (struct report *r, struct line *l, const struct sym *sym)
 		putchar ('\n');
 		return;
 	}
+	if (cached)
+		names_keep (sym, l->buf + l->len, n);
 	l->len += n;
 	l->buf[l->len++] = '\n';
 	flush_line (l);
@@ -174,7 +260,7 @@ print_members (struct report *r, const struct cycle *c, struct sym **buf)
 	size_t n = cg_sorted_members (c, buf), i;
 	struct line l;
 
-	l.len = 0;
+	line_start (&l);
 
 	for (i = 0; i < n; i++) {
 		const struct sym *m = buf[i];
@@ -209,7 +295,7 @@ print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
 	int wide = r->opt->bsd ? 11 : 7;
 	struct line l;
 
-	l.len = 0;
+	line_start (&l);
 
 	if (sibling) {
 		/* "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     " */
@@ -294,7 +380,7 @@ print_line (struct report *r, const struct sym *np, double print_time)
 {
 	struct line l;
 
-	l.len = 0;
+	line_start (&l);
 	char buf[32];
 	size_t n;
 
@@ -356,22 +442,23 @@ report_graph (struct report *r)
 	b.arcs = XNEWVEC (uint32_t, cg->narcs + 1);
 	b.scratch = XNEWVEC (void *, 2 * cg->narcs + 2);
 	b.members = XNEWVEC (struct sym *, r->st->len + 1);
+	names_init (r);
 	for (i = 0; i < cg->nentries; i++) {
 		const struct sym *s = cg->by_index[i];
 
 		/* Entries and their arcs lie all over memory in this
-		   order: ask for the next ones while this one prints (the
-		   entry four on, the first arcs of the one two on).  */
+		   order: ask for the next ones while this one prints --
+		   the entry six on, the runs of arc numbers of the one
+		   four on, the arcs of the one three on, their other
+		   ends for the one two on.  */
+		if (i + 6 < cg->nentries)
+			__builtin_prefetch (cg->by_index[i + 6]);
 		if (i + 4 < cg->nentries)
-			__builtin_prefetch (cg->by_index[i + 4]);
-		if (i + 2 < cg->nentries) {
-			const struct sym *t = cg->by_index[i + 2];
-
-			if (t->parents != NO_ARC)
-				__builtin_prefetch (&cg->arcs[t->parents]);
-			if (t->children != NO_ARC)
-				__builtin_prefetch (&cg->arcs[t->children]);
-		}
+			cg_prefetch_lists (cg, cg->by_index[i + 4], 0);
+		if (i + 3 < cg->nentries)
+			cg_prefetch_lists (cg, cg->by_index[i + 3], 1);
+		if (i + 2 < cg->nentries)
+			cg_prefetch_lists (cg, cg->by_index[i + 2], 2);
 		if (!report_graph_printed (r, s))
 			continue;
 		if (!s->name && s->cyc_num != 0) {
@@ -393,6 +480,7 @@ report_graph (struct report *r)
 	free (b.arcs);
 	free (b.scratch);
 	free (b.members);
+	names_free ();
 
 	if (!r->opt->brief && !r->opt->bsd)
 		blurb_graph (stdout, r->p->nctx != 0 && !r->opt->line);

@@ -40,7 +40,7 @@ setup (struct fixture *f, const uint64_t *addrs, size_t n, uint64_t text_end)
 		f->v[i].end_addr = i + 1 < n ? addrs[i + 1] - 1 : text_end - 1;
 		f->v[i].name = "s";
 		f->v[i].is_func = 1;
-		f->v[i].flat_on = 1;
+		f->v[i].flat_off = 0;
 	}
 	f->st.base = f->v;
 	f->st.len = n;
@@ -145,7 +145,7 @@ test_flat_off (void)
 
 	setup (&f, addrs, 2, 0x20);
 	add_hist (&f, 0x0, 0x20, 8);
-	f.v[1].flat_on = 0;
+	f.v[1].flat_off = 1;
 	f.bins[0][1] = 10;	/* 5 and 5, as in test_split_bin */
 	f.bins[0][5] = 4;	/* units [10,12): all the second's */
 	total = assign_samples (&f.p, &f.st);

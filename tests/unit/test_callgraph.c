@@ -46,7 +46,7 @@ graph_init (struct graph *g, size_t n)
 		snprintf (g->names[i], sizeof g->names[i], "f%zu", i);
 		g->v[i].name = g->names[i];
 		g->v[i].is_func = 1;
-		g->v[i].flat_on = 1;
+		g->v[i].flat_off = 0;
 	}
 	g->st.base = g->v;
 	g->st.len = n;
