@@ -211,7 +211,7 @@ cycle_link (struct callgraph *cg, struct symtab *st, struct dfs *d)
 	/* A head with members is one whose list does not end at itself:
 	   found in the search's own arrays, without a pass over the
 	   symbols (which every symbol's cyc_head and cyc_num were set
-	   to itself and 0 before the search, by cg_find_cycles).  */
+	   to itself and 0 before the search, by cg_assemble()).  */
 	for (i = 0; i < st->len; i++)
 		if (d->tail[i] != i && find_head (d, (uint32_t) i) == i)
 			n++;

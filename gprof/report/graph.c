@@ -185,10 +185,13 @@ end_with_name (struct report *r, struct line *l, const struct sym *sym)
 	n = report_name_format (r, sym, l->buf + l->len,
 				LINE_MAX_LEN - l->len - 1);
 	if (n == (size_t) -1) {
+		/* Too long for a line of the buffer: through stdio, and
+		   the next line starts afresh in the emptied buffer.  */
 		flush_line (l);
 		out_flush ();
 		report_name (r, sym);
 		putchar ('\n');
+		line_start (l);
 		return;
 	}
 	if (cached)

@@ -40,6 +40,27 @@ nm two >syms.txt
 same_as_gnu -b -S syms.txt two gmon.out
 same_as_gnu -b -S syms.txt -q two gmon.out
 
+# Names longer than a line of the call graph's buffer (1 KB), two of
+# them members of one cycle: such lines go out through stdio, and the
+# line after them must start afresh.
+awk 'function name(c, n,   s) { s = ""; while (n-- > 0) s = s c; return s }
+BEGIN {
+	printf "100000 T %s0\n", name("a", 990) > "long.syms"
+	printf "100010 T %s1\n", name("b", 1000) > "long.syms"
+	printf "100020 T %s2\n", name("c", 995) > "long.syms"
+	printf "100030 T short3\n" > "long.syms"
+	printf "100040 T short4\n" > "long.syms"
+	printf "hist 0x100000 0x100040 bins=16 rate=100\n"
+	printf "  0x100004 3\n  0x100014 5\n  0x100024 7\n  0x100034 2\n"
+	printf "arc 0x100004 0x100010 2\n"
+	printf "arc 0x100014 0x100020 9\n"
+	printf "arc 0x100024 0x100010 4\n"
+	printf "arc 0x100024 0x100030 6\n"
+	printf "arc 0x100044 0x100000 1\n"
+}' | "$GMONMAKE" -o long.out || hard_error "gmonmake failed"
+same_as_gnu -b -S long.syms two long.out
+same_as_gnu -b -q -S long.syms two long.out
+
 # --- C++.
 if command -v g++ >/dev/null 2>&1; then
 	g++ -pg -g -O1 -fno-inline -o cxx "$PROGRAMS/gprof-smoke-cxx.cc" ||
