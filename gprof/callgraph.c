@@ -44,7 +44,7 @@ struct arc_hash {
 
 #define TAG_MASK	(~(uint64_t) 0xffffffff)
 
-/* cg_index_lists(): the arcs into base[i] are in[in_at[i] ..
+/* index_lists(): the arcs into base[i] are in[in_at[i] ..
    in_at[i + 1]), those out of it out[out_at[i] .. out_at[i + 1]), each
    run in creation order -- a list taken oldest first.  */
 struct arc_lists {
@@ -54,7 +54,6 @@ struct arc_lists {
 	uint32_t *in;			/* arc indices, by callee */
 	uint32_t *out_at;		/* nsyms + 1 starts into OUT */
 	uint32_t *out;			/* arc indices, by caller */
-	size_t narcs;			/* the arcs there were */
 };
 
 bool
@@ -75,7 +74,7 @@ cg_list_run (const struct callgraph *cg, const struct sym *sym,
 }
 
 /* A walk along one of a symbol's lists, newest first: backwards
-   through its run when cg_index_lists() made them -- the arcs'
+   through its run when index_lists() made them -- the arcs'
    places known ahead, their loads overlap -- else from arc to arc,
    each load waiting for the last.  */
 struct walk {
@@ -538,6 +537,56 @@ cmp_total (const void *lp, const void *rp, void *arg)
 	return strcmp (l->name, r->name);
 }
 
+/* Lays out the arcs of each symbol of ST side by side (see
+   cg_list_run()), once every arc is made.  */
+static void
+index_lists (struct callgraph *cg, const struct symtab *st)
+{
+	size_t n = st->len, i;
+	struct arc_lists *l;
+	uint32_t *in_next, *out_next;
+
+	lists_free (cg);
+	l = XNEW (struct arc_lists);
+	l->base = st->base;
+	l->nsyms = n;
+	l->in_at = XCNEWVEC (uint32_t, n + 2);
+	l->out_at = XCNEWVEC (uint32_t, n + 2);
+	l->in = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
+	l->out = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
+	/* A counting sort by callee and one by caller, stable: counts
+	   at [i + 2], their sums shifted to [i + 1] the starts, which
+	   the placing moves on to [i + 1] the ends -- the starts of
+	   i + 1.  */
+	for (i = 0; i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+
+		/* Arcs end on symbols of the table, always; if one did
+		   not, the lists serve.  */
+		if (a->parent < st->base || a->parent >= st->base + n
+		    || a->child < st->base || a->child >= st->base + n) {
+			cg->lists = l;
+			lists_free (cg);
+			return;
+		}
+		l->in_at[a->child - st->base + 2]++;
+		l->out_at[a->parent - st->base + 2]++;
+	}
+	for (i = 2; i < n + 2; i++) {
+		l->in_at[i] += l->in_at[i - 1];
+		l->out_at[i] += l->out_at[i - 1];
+	}
+	in_next = l->in_at + 1;
+	out_next = l->out_at + 1;
+	for (i = 0; i < cg->narcs; i++) {
+		const struct arc *a = &cg->arcs[i];
+
+		l->in[in_next[a->child - st->base]++] = (uint32_t) i;
+		l->out[out_next[a->parent - st->base]++] = (uint32_t) i;
+	}
+	cg->lists = l;
+}
+
 void
 cg_assemble (struct callgraph *cg, struct symtab *st,
 	     const struct symspecs *ss,
@@ -581,7 +630,7 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 
 	/* Every arc is made: each symbol's lists laid out side by side
 	   for the search and the propagation below (and the report).  */
-	cg_index_lists (cg, st);
+	index_lists (cg, st);
 	cg_find_cycles (cg, st);
 
 	/* Stable counting sort by topological number, on the numbers
@@ -675,8 +724,8 @@ cg_number (struct callgraph *cg, struct symtab *st)
 	/* One pass over the symbols (a table of a million is far bigger
 	   than the caches) lists them, looks for a NaN, checks their
 	   order and numbers them as if it were right.  */
-	for (i = 0; i < n; i++) {
-		struct sym *s = &st->base[i];
+	for (i = 0; i < cg->nentries; i++) {
+		struct sym *s = i < n ? &st->base[i] : &cg->cycles[i - n].entry;
 
 		cg->by_index[i] = s;
 		nan |= isnan (s->prop_self + s->prop_child);
@@ -684,16 +733,6 @@ cg_number (struct callgraph *cg, struct symtab *st)
 		    && cmp_total (cg->by_index[i - 1], s, st) > 0)
 			ordered = false;
 		s->index = (int) i + 1;
-	}
-	for (i = 0; i < cg->ncycles; i++) {
-		struct sym *c = &cg->cycles[i].entry;
-
-		cg->by_index[n + i] = c;
-		nan |= isnan (c->prop_self + c->prop_child);
-		if (ordered && n + i > 0
-		    && cmp_total (cg->by_index[n + i - 1], c, st) > 0)
-			ordered = false;
-		c->index = (int) (n + i) + 1;
 	}
 	/* Without a NaN, cmp_total() is a total preorder (what it does
 	   with two cycles of one time, it does alike both ways round),
@@ -768,59 +807,6 @@ cmp_arc_down (const void *a, const void *b, void *arg)
 	return cmp_arc (b, a);
 }
 
-void
-cg_index_lists (struct callgraph *cg, const struct symtab *st)
-{
-	size_t n = st->len, i;
-	struct arc_lists *l;
-	uint32_t *in_next, *out_next;
-
-	/* Made already, and still true?  */
-	if (cg->lists && cg->lists->base == st->base && cg->lists->nsyms == n
-	    && cg->lists->narcs == cg->narcs)
-		return;
-	lists_free (cg);
-	l = XNEW (struct arc_lists);
-	l->base = st->base;
-	l->nsyms = n;
-	l->narcs = cg->narcs;
-	l->in_at = XCNEWVEC (uint32_t, n + 2);
-	l->out_at = XCNEWVEC (uint32_t, n + 2);
-	l->in = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
-	l->out = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
-	/* A counting sort by callee and one by caller, stable: counts
-	   at [i + 2], their sums shifted to [i + 1] the starts, which
-	   the placing moves on to [i + 1] the ends -- the starts of
-	   i + 1.  */
-	for (i = 0; i < cg->narcs; i++) {
-		const struct arc *a = &cg->arcs[i];
-
-		/* Arcs end on symbols of the table, always; if one did
-		   not, the lists serve.  */
-		if (a->parent < st->base || a->parent >= st->base + n
-		    || a->child < st->base || a->child >= st->base + n) {
-			cg->lists = l;
-			lists_free (cg);
-			return;
-		}
-		l->in_at[a->child - st->base + 2]++;
-		l->out_at[a->parent - st->base + 2]++;
-	}
-	for (i = 2; i < n + 2; i++) {
-		l->in_at[i] += l->in_at[i - 1];
-		l->out_at[i] += l->out_at[i - 1];
-	}
-	in_next = l->in_at + 1;
-	out_next = l->out_at + 1;
-	for (i = 0; i < cg->narcs; i++) {
-		const struct arc *a = &cg->arcs[i];
-
-		l->in[in_next[a->child - st->base]++] = (uint32_t) i;
-		l->out[out_next[a->parent - st->base]++] = (uint32_t) i;
-	}
-	cg->lists = l;
-}
-
 /* Whether one of the N arcs of V carries a NaN of time.  */
 static bool
 nan_time (void *const *v, size_t n)
@@ -843,18 +829,12 @@ static size_t
 sorted_list (const struct callgraph *cg, const struct sym *sym,
 	     bool parents, msort_cmp cmp, uint32_t *out, void **scratch)
 {
-	const struct arc_lists *l = cg->lists;
 	void **v = scratch, **tmp = scratch + cg->narcs;
+	const uint32_t *run;
 	size_t n = 0, i;
 	uint32_t ai;
 
-	if (l && sym >= l->base && sym < l->base + l->nsyms) {
-		size_t k = (size_t) (sym - l->base);
-		const uint32_t *at = parents ? l->in_at : l->out_at;
-		const uint32_t *run = parents ? l->in : l->out;
-
-		n = at[k + 1] - at[k];
-		run += at[k];
+	if (cg_list_run (cg, sym, parents, &run, &n)) {
 		for (i = 0; i < n; i++) {
 			const struct arc *a = &cg->arcs[run[i]];
 
@@ -902,18 +882,15 @@ void
 cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
 		   int step)
 {
-	const struct arc_lists *l = cg->lists;
-	size_t k, i;
+	size_t i;
 	int dir;
 
-	if (!l || sym < l->base || sym >= l->base + l->nsyms)
-		return;
-	k = (size_t) (sym - l->base);
 	for (dir = 0; dir < 2; dir++) {
-		const uint32_t *at = dir ? l->out_at : l->in_at;
-		const uint32_t *run = (dir ? l->out : l->in) + at[k];
-		size_t n = at[k + 1] - at[k];
+		const uint32_t *run;
+		size_t n;
 
+		if (!cg_list_run (cg, sym, dir == 0, &run, &n))
+			return;
 		if (step == 0) {
 			__builtin_prefetch (run);
 			continue;

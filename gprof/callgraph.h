@@ -51,16 +51,13 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
    it, and a stage that changes the times shown calls it again.  */
 void cg_number (struct callgraph *cg, struct symtab *st);
 
-/* Lays out the arcs of each symbol of ST side by side, for
-   cg_sorted_parents() and cg_sorted_children(): following a list of
-   arcs is a chain of cache misses, one arc at a time, where arcs whose
-   places are known up front are fetched together.  Call it once every
-   arc is made; a later cg_add_arc() drops the layout.  */
-void cg_index_lists (struct callgraph *cg, const struct symtab *st);
-
-/* Where cg_index_lists() put SYM's callers (PARENTS) or callees: *N arc
-   numbers at *RUN, oldest first -- its list read backwards.  False if
-   they were not made; the lists are then the way.  */
+/* Where cg_assemble() laid out SYM's callers (PARENTS) or callees,
+   side by side with the other symbols' (following a list is a chain of
+   cache misses, one arc at a time; arcs whose places are known up
+   front are fetched together): *N arc numbers at *RUN, oldest first --
+   its list read backwards.  False if there is no layout (an arc ends
+   outside the table, or cg_add_arc() made one since); the lists are
+   then the way.  */
 bool cg_list_run (const struct callgraph *cg, const struct sym *sym,
 		  bool parents, const uint32_t **run, size_t *n);
 

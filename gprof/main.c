@@ -356,8 +356,6 @@ main (int argc, char **argv)
 				 "functions (use it without -l)");
 		if (opt.line && lines)
 			linesyms_renumber (lines, &cg);
-		if (opt.style & (STYLE_CALL_GRAPH | STYLE_FUNC_ORDER))
-			cg_index_lists (&cg, &st);
 		stage_end ("call graph");
 		have_cg = true;
 	}

@@ -218,7 +218,8 @@ struct callgraph {
 	double print_time;		/* total time shown in the graph, ticks */
 	struct arc_hash *hash;		/* (parent, child) -> arc */
 	struct arc_lists *lists;	/* each symbol's arcs side by side
-					   (cg_index_lists()), or NULL */
+					   (cg_assemble(), read through
+					   cg_list_run()), or NULL */
 };
 
 #endif /* GPROF_MODEL_H */

@@ -203,7 +203,7 @@ symtab_index (struct symtab *st)
 	for (b = 0; b < st->nbuckets; b++) {
 		uint64_t a = lo + ((uint64_t) b << shift);
 
-		while (i + 1 < st->len && st->base[i + 1].addr <= a)
+		while (i + 1 < st->len && st->addrs[i + 1] <= a)
 			i++;
 		st->bucket[b] = (uint32_t) i;
 	}
