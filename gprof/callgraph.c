@@ -8,7 +8,8 @@
    of the graph depends on comparing them), but each stage linear:
 
    - arcs are found through a hash of (caller, callee), not by walking
-     the caller's list;
+     the caller's list -- or, while the callers come in address order
+     (as the runtimes write them), as the callee's newest arc;
    - cycles come from cycles.c, without recursion;
    - the topological sort is a counting sort, stable like the qsort()
      GNU gprof relies on.  */
@@ -160,35 +161,42 @@ hash_pair (const struct sym *p, const struct sym *c)
 	return h;
 }
 
-/* Makes room for N arcs: the hash at most half full, the array of
-   arcs that long.  */
+/* Fills H with the NARCS ARCS, in slots for N arcs at most half full
+   (it only grows).  */
 static void
-hash_reserve (struct callgraph *cg, size_t n)
+hash_fill (struct arc_hash *h, const struct arc *arcs, size_t narcs, size_t n)
 {
-	struct arc_hash *h = cg->hash;
 	size_t want = h->slots ? h->mask + 1 : 1024, i;
 
 	while (want / 2 < n + 1)
 		want *= 2;
-	if (n > cg->arcs_cap) {
-		cg->arcs_cap = n;
-		cg->arcs = xrealloc (cg->arcs,
-				     cg->arcs_cap * sizeof *cg->arcs);
-	}
 	if (h->slots && want == h->mask + 1)
 		return;
 	free (h->slots);
 	h->slots = XCNEWVEC (uint64_t, want);
 	h->mask = want - 1;
-	for (i = 0; i < cg->narcs; i++) {
-		uint64_t hv = hash_pair (cg->arcs[i].parent,
-					 cg->arcs[i].child);
+	for (i = 0; i < narcs; i++) {
+		uint64_t hv = hash_pair (arcs[i].parent, arcs[i].child);
 		size_t s = (size_t) hv & h->mask;
 
 		while (h->slots[s])
 			s = (s + 1) & h->mask;
 		h->slots[s] = (hv & TAG_MASK) | (uint64_t) (i + 1);
 	}
+}
+
+/* Makes room for N arcs: the array of arcs that long and, with
+   HASHED, the hash at most half full.  */
+static void
+arcs_reserve (struct callgraph *cg, size_t n, bool hashed)
+{
+	if (n > cg->arcs_cap) {
+		cg->arcs_cap = n;
+		cg->arcs = xrealloc (cg->arcs,
+				     cg->arcs_cap * sizeof *cg->arcs);
+	}
+	if (hashed)
+		hash_fill (cg->hash, cg->arcs, cg->narcs, n);
 }
 
 /* The slot of the arc PARENT -> CHILD in the hash, or the free slot
@@ -214,28 +222,20 @@ hash_slot (const struct callgraph *cg, const struct sym *parent,
 	return s;
 }
 
-struct arc *
-cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
-	    uint64_t count)
+/* A new arc PARENT -> CHILD (the hash, if any, told of it by the
+   caller), at the head of both lists.  */
+static struct arc *
+arc_new (struct callgraph *cg, struct sym *parent, struct sym *child,
+	 uint64_t count)
 {
-	struct arc_hash *h = cg->hash;
 	struct arc *a;
-	uint64_t tag;
-	size_t s;
 
-	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1
-	    || cg->narcs == cg->arcs_cap)
-		hash_reserve (cg, cg->arcs_cap ? cg->arcs_cap * 2 : 1024);
-	s = hash_slot (cg, parent, child, &tag);
-	if (h->slots[s]) {
-		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
-		a->count += count;
-		return a;
-	}
 	if (cg->narcs >= NO_ARC - 1)
 		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	if (cg->narcs == cg->arcs_cap)
+		arcs_reserve (cg, cg->arcs_cap ? cg->arcs_cap * 2 : 1024,
+			      false);
 	lists_free (cg);
-	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
 	a = &cg->arcs[cg->narcs];
 	memset (a, 0, sizeof *a);
 	a->parent = parent;
@@ -251,14 +251,49 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 }
 
 struct arc *
+cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
+	    uint64_t count)
+{
+	struct arc_hash *h = cg->hash;
+	struct arc *a;
+	uint64_t tag;
+	size_t s;
+
+	/* Without slots, the hash is to be made, with the arcs
+	   cg_tally() made without it.  */
+	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1
+	    || cg->narcs == cg->arcs_cap) {
+		size_t n = cg->arcs_cap;
+
+		if (cg->narcs == n || h->slots)
+			n = n ? n * 2 : 1024;
+		arcs_reserve (cg, n, true);
+	}
+	s = hash_slot (cg, parent, child, &tag);
+	if (h->slots[s]) {
+		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
+		a->count += count;
+		return a;
+	}
+	if (cg->narcs >= NO_ARC - 1)
+		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
+	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
+	return arc_new (cg, parent, child, count);
+}
+
+struct arc *
 cg_find_arc (const struct callgraph *cg, const struct sym *parent,
 	     const struct sym *child)
 {
 	uint64_t tag;
 	size_t s;
 
-	if (!cg->hash->slots)
+	if (!cg->narcs)
 		return NULL;
+	/* The hash is made on the first look when cg_tally() made the
+	   arcs without it.  */
+	if (!cg->hash->slots)
+		hash_fill (cg->hash, cg->arcs, cg->narcs, cg->narcs);
 	s = hash_slot (cg, parent, child, &tag);
 	return cg->hash->slots[s]
 		? &cg->arcs[(uint32_t) cg->hash->slots[s] - 1] : NULL;
@@ -281,15 +316,24 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 	  const struct symspecs *ss)
 {
 	uint64_t lost = 0;
+	/* While the callers come in the table's order, as a gmon file
+	   lists its arcs (by caller address), an arc PARENT -> CHILD can
+	   only be CHILD's newest arc, the arcs since PARENT's first all
+	   coming from it: found without the hash, and a million arcs
+	   made without a random access each into a hash bigger than the
+	   caches.  The first caller out of order, and the hash is made
+	   with the arcs so far (arcs_reserve()).  */
+	bool ordered = cg->narcs == 0 && !cg->hash->slots;
+	const struct sym *last = NULL;
 	size_t i;
 
 	/* Each record is at most one arc: room for all at once, rather
 	   than growing (and rehashing) step by step.  */
 	if (p->narcs && cg->narcs + p->narcs < NO_ARC - 1)
-		hash_reserve (cg, cg->narcs + p->narcs);
-	/* In batches: the symbols of a batch found and the hash slots
-	   they fall in asked for at once, then the arcs added, so that a
-	   million arcs wait for memory a batch at a time.  */
+		arcs_reserve (cg, cg->narcs + p->narcs, !ordered);
+	/* In batches: the symbols of a batch found and the memory the
+	   arcs' lookups read asked for at once, then the arcs added, so
+	   that a million arcs wait for memory a batch at a time.  */
 	for (i = 0; i < p->narcs; i += TALLY_BATCH) {
 		struct sym *parents[TALLY_BATCH], *children[TALLY_BATCH];
 		size_t n = p->narcs - i < TALLY_BATCH ? p->narcs - i
@@ -314,10 +358,13 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 				__builtin_prefetch (&cg->hash->slots[
 					hash_pair (parent, child)
 					& cg->hash->mask]);
+			else
+				__builtin_prefetch (&child->parents);
 		}
 		for (k = 0; k < n; k++) {
 			const struct gmon_arc *r = &p->arcs[i + k];
 			struct sym *parent = parents[k], *child = children[k];
+			uint32_t ai;
 
 			if (!parent || !symspec_arc_ok (ss, parent, child))
 				continue;
@@ -325,7 +372,21 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 			DBG (DBG_TALLY, "[cg_tally] arc from %s to %s "
 			     "traversed %lu times\n", parent->name,
 			     child->name, (unsigned long) r->count);
-			cg_add_arc (cg, parent, child, r->count);
+			if (ordered && parent < last) {
+				ordered = false;
+				arcs_reserve (cg, cg->narcs + p->narcs
+					      - (i + k), true);
+			}
+			if (!ordered) {
+				cg_add_arc (cg, parent, child, r->count);
+				continue;
+			}
+			last = parent;
+			ai = child->parents;
+			if (ai != NO_ARC && cg->arcs[ai].parent == parent)
+				cg->arcs[ai].count += r->count;
+			else
+				arc_new (cg, parent, child, r->count);
 		}
 	}
 	return lost;

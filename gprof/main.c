@@ -178,6 +178,7 @@ function_model (const struct options *opt, struct objfile *of,
 
 	fopt.line = false;
 	symtab_index (fst);
+	symtab_rank_names (fst);
 	fss = symspec_build (&fopt, fst, lines, objfile_leading_char (of));
 	for (i = 0; i < fst->len; i++)
 		fst->base[i].flat_off = !symspec_on (fss, fst, &fst->base[i],
@@ -207,7 +208,7 @@ main (int argc, char **argv)
 	struct lines *lines = NULL;
 	struct blocks *bb = NULL;
 	struct fmap map = { NULL, 0 };
-	struct symtab st = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0 };
+	struct symtab st = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0, NULL };
 	struct symspecs *ss;
 	struct profile prof;
 	struct proc_objects objs = { NULL, 0, 0 };
@@ -215,7 +216,7 @@ main (int argc, char **argv)
 	struct callgraph cg;
 	struct report rep;
 	struct export_set *xs = NULL;
-	struct symtab fst = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0 };
+	struct symtab fst = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0, NULL };
 	struct symspecs *fss = NULL;
 	struct callgraph fcg;
 	char *names = NULL;
@@ -292,6 +293,10 @@ main (int argc, char **argv)
 	if (opt.line && lines)
 		linesyms_add (lines, &st, &prof, all_line_syms (&opt));
 	symtab_index (&st);
+	/* The table is final: its names ranked once, for the sorts by
+	   name (flat profile, call-graph order, index) and for finding
+	   the symbols the symspecs name.  */
+	symtab_rank_names (&st);
 	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
 	rep.ss = ss;
 	rep.lines = lines;
@@ -326,9 +331,6 @@ main (int argc, char **argv)
 	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)) && !xs)
 		goto done;
 
-	/* The table is final: its names ranked once for the sorts by
-	   name (flat profile, call-graph order, index).  */
-	symtab_rank_names (&st);
 	if (prof.input & INPUT_HIST)
 		rep.total_time = assign_samples (&prof, &st);
 	if (!xs)

@@ -204,6 +204,9 @@ struct symtab {
 	   when made for another length.  */
 	uint32_t *name_rank;
 	size_t name_rank_len;
+	/* ... and by_name[k] is the symbol of the k-th name in that
+	   order (same length), for finding a name (symspec.c).  */
+	uint32_t *by_name;
 };
 
 /* The call graph, built on a symbol table.  */

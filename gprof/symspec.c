@@ -13,8 +13,10 @@
    options are documented to do; where no specs overlap the two agree.
 
    Name specs are the common case (gprof always adds six of its own),
-   so names are found through a hash of the symbol table; specs with a
-   file or a line are matched against every symbol.  */
+   so names are found by binary search in the table's names sorted
+   (symtab_rank_names()), or when they are not, through a hash of the
+   table made on the first need; specs with a file or a line are
+   matched against every symbol.  */
 
 #include <config.h>
 
@@ -51,7 +53,8 @@ struct symspecs {
 	struct arc_spec *arcs;		/* arc specs */
 	size_t narcs;
 	char lead;			/* leading character of C names */
-	/* Name hash: stripped names of the symbol table.  */
+	/* Name hash: stripped names of the symbol table, made when the
+	   table's names are not sorted (NULL until then).  */
 	uint32_t *heads;		/* bucket -> 1 + first symbol, or 0 */
 	uint32_t *next;			/* symbol -> 1 + next in bucket */
 	size_t nbuckets;
@@ -143,6 +146,45 @@ build_name_hash (struct symspecs *ss)
 	}
 }
 
+/* Calls MARK for every symbol named NAME (with LEAD in front, if not
+   0) whose name does not start with NOT_LEAD (if not 0), found in the
+   table's names sorted; returns how many.  */
+static size_t
+each_named (struct symspecs *ss, char lead, const char *name, char not_lead,
+	    void (*mark) (struct symspecs *, size_t, void *), void *arg)
+{
+	const struct symtab *st = ss->st;
+	size_t lo = 0, hi = st->len, n = 0;
+
+	/* The first name not below it.  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *s = st->base[st->by_name[mid]].name;
+		int c = lead ? (unsigned char) *s - (unsigned char) lead : 0;
+
+		if (c == 0)
+			c = strcmp (s + (lead ? 1 : 0), name);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < st->len; lo++) {
+		size_t i = st->by_name[lo];
+		const char *s = st->base[i].name;
+
+		if (lead && *s++ != lead)
+			break;
+		if (strcmp (s, name) != 0)
+			break;
+		if (not_lead && st->base[i].name[0] == not_lead)
+			continue;
+		mark (ss, i, arg);
+		n++;
+	}
+	return n;
+}
+
 /* Calls MARK for every symbol P matches; returns how many.  */
 static size_t
 each_match (struct symspecs *ss, const struct pattern *p,
@@ -151,8 +193,19 @@ each_match (struct symspecs *ss, const struct pattern *p,
 	const struct symtab *st = ss->st;
 	size_t i, n = 0;
 
+	if (p->name && !p->file_part && !p->line
+	    && st->by_name && st->name_rank_len == st->len)
+		/* strip_lead (name) is P's name: the name is P's with
+		   the lead in front, or P's own without the lead.  */
+		return (ss->lead ? each_named (ss, ss->lead, p->name, 0,
+					       mark, arg) : 0)
+			+ each_named (ss, 0, p->name, ss->lead, mark, arg);
 	if (p->name && !p->file_part && !p->line) {
-		uint32_t k = ss->heads[hash_str (p->name, ss->nbuckets)];
+		uint32_t k;
+
+		if (!ss->heads)
+			build_name_hash (ss);
+		k = ss->heads[hash_str (p->name, ss->nbuckets)];
 
 		for (; k; k = ss->next[k - 1])
 			if (strcmp (p->name, strip_lead (ss,
@@ -273,7 +326,6 @@ symspec_build (const struct options *opt, const struct symtab *st,
 	ss->st = st;
 	ss->lead = lead;
 	ss->bits = XCNEWVEC (uint16_t, st->len ? st->len : 1);
-	build_name_hash (ss);
 	for (i = 0; i < opt->nspecs; i++)
 		add_spec (ss, opt->specs[i].spec, opt->specs[i].table, lines,
 			  true);

@@ -219,6 +219,8 @@ symtab_free_index (struct symtab *st)
 	st->nbuckets = 0;
 	free (st->name_rank);
 	st->name_rank = NULL;
+	free (st->by_name);
+	st->by_name = NULL;
 	st->name_rank_len = 0;
 }
 
@@ -257,6 +259,8 @@ symtab_rank_names (struct symtab *st)
 
 	free (st->name_rank);
 	st->name_rank = NULL;
+	free (st->by_name);
+	st->by_name = NULL;
 	st->name_rank_len = 0;
 	if (n == 0 || n >= UINT32_MAX)
 		return;
@@ -295,10 +299,15 @@ symtab_rank_names (struct symtab *st)
 					     s->name) != 0)
 				rank++;
 			st->name_rank[s - st->base] = rank;
+			v[k].val = (uint64_t) (s - st->base);
 		}
 		rank++;
 	}
 	free (run);
+	/* V is in the names' order now.  */
+	st->by_name = XNEWVEC (uint32_t, n);
+	for (i = 0; i < n; i++)
+		st->by_name[i] = (uint32_t) v[i].val;
 	free (v);
 	st->name_rank_len = n;
 }

@@ -35,7 +35,8 @@ struct sym *symtab_lookup (struct sym *v, size_t n, uint64_t addr);
 void symtab_index (struct symtab *st);
 void symtab_free_index (struct symtab *st);
 
-/* Ranks the names of ST (st->name_rank), once the table is final.  */
+/* Ranks the names of ST (st->name_rank) and lists its symbols in the
+   names' order (st->by_name), once the table is final.  */
 void symtab_rank_names (struct symtab *st);
 
 /* The rank of S's name if S is one of ST's symbols and ST has ranks,

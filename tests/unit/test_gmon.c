@@ -323,6 +323,106 @@ test_many_arcs (void)
 	gmon_profile_free (&p);
 }
 
+/* Arcs read from files, by caller address with call sites of up to
+   twelve arcs, then out of order: the sums and the first-seen order
+   must be what one entry per (from, self) gives, over two files.  */
+static void
+test_read_arcs_in_order (void)
+{
+	enum { N = 400 };
+	static uint64_t from[N], self[N], count[N];
+	static uint64_t want_from[N], want_self[N], want_count[N];
+	const struct gmon_target *t = &layouts[0];
+	struct gmon_profile p;
+	struct gmon_error err;
+	struct wfile f;
+	size_t i, k, nwant = 0, file;
+	uint64_t x = 12345, pc = 0x1000;
+	int ok = 1;
+
+	/* Call sites in order, each with 1 to 12 arcs (some repeated);
+	   then a stretch in no order.  */
+	for (i = 0; i < N;) {
+		size_t run = 1 + (size_t) (x % 12);
+
+		for (k = 0; k < run && i < N; k++, i++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			from[i] = i < 300 ? pc : 0x1000 + (x >> 33) % 0x400;
+			self[i] = 0x8000 + ((x >> 40) % (k + 2)) * 0x10;
+			count[i] = 1 + (x >> 50) % 7;
+		}
+		pc += 0x10;
+	}
+	wfile_open (&f, t);
+	gmon_write_header (&f.w);
+	for (i = 0; i < N; i++)
+		gmon_write_arc (&f.w, from[i], self[i], count[i]);
+	wfile_close (&f);
+	for (file = 0; file < 2; file++)
+		for (i = 0; i < N; i++) {
+			for (k = 0; k < nwant; k++)
+				if (want_from[k] == from[i]
+				    && want_self[k] == self[i])
+					break;
+			if (k == nwant) {
+				want_from[k] = from[i];
+				want_self[k] = self[i];
+				want_count[k] = 0;
+				nwant++;
+			}
+			want_count[k] += count[i];
+		}
+	gmon_profile_init (&p, t);
+	for (file = 0; file < 2; file++)
+		CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path,
+							  GMON_FMT_AUTO, NULL,
+							  &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.narcs, nwant);
+	for (k = 0; k < nwant; k++)
+		ok &= p.arcs[k].from_pc == want_from[k]
+			&& p.arcs[k].self_pc == want_self[k]
+			&& p.arcs[k].count == want_count[k];
+	CU_ASSERT (ok);
+	/* Added one by one afterwards, through the index.  */
+	gmon_profile_add_arc (&p, want_from[0], want_self[0], 1);
+	CU_ASSERT_EQUAL (p.narcs, nwant);
+	CU_ASSERT_EQUAL (p.arcs[0].count, want_count[0] + 1);
+	gmon_profile_free (&p);
+
+	/* Call sites of one arc each, in order, then the first again:
+	   it finds its arc.  */
+	wfile_open (&f, t);
+	gmon_write_header (&f.w);
+	for (i = 0; i < 300; i++)
+		gmon_write_arc (&f.w, 0x1000 + i * 0x10, 0x8000, 1);
+	gmon_write_arc (&f.w, 0x1000, 0x8000, 7);
+	wfile_close (&f);
+	gmon_profile_init (&p, t);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.narcs, 300);
+	CU_ASSERT_EQUAL (p.arcs[0].count, 8);
+	gmon_profile_free (&p);
+
+	/* In order to the end; arcs added one by one afterwards find
+	   the ones before.  */
+	wfile_open (&f, t);
+	gmon_write_header (&f.w);
+	for (i = 0; i < 300; i++)
+		gmon_write_arc (&f.w, 0x1000 + i * 0x10, 0x8000, 1);
+	wfile_close (&f);
+	gmon_profile_init (&p, t);
+	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						  NULL, &err), 0);
+	CU_ASSERT_EQUAL_FATAL (p.narcs, 300);
+	gmon_profile_add_arc (&p, 0x1000 + 299 * 0x10, 0x8000, 5);
+	gmon_profile_add_arc (&p, 0x1000, 0x8000, 2);
+	CU_ASSERT_EQUAL (p.narcs, 300);
+	CU_ASSERT_EQUAL (p.arcs[299].count, 6);
+	CU_ASSERT_EQUAL (p.arcs[0].count, 3);
+	gmon_profile_free (&p);
+}
+
 /* Big histograms arrive in many reads; every bin must land.  */
 static void
 test_big_histogram (void)
@@ -745,6 +845,7 @@ static const struct unit_test unit_tests[] = {
 	{ "wide counts split and summed", test_split_wide_counts },
 	{ "merge rules", test_merge_rules },
 	{ "200000 distinct arcs", test_many_arcs },
+	{ "arcs read in order and not", test_read_arcs_in_order },
 	{ "a histogram of a million bins", test_big_histogram },
 	{ "whole profile written and read", test_profile_write },
 	{ "BSD and 4.4BSD layouts", test_bsd_formats },

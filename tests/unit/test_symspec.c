@@ -15,6 +15,7 @@
 #include "gprof/model.h"
 #include "gprof/options.h"
 #include "gprof/symspec.h"
+#include "gprof/symtab.h"
 #include "tests/unit/cunit_main.h"
 
 static const char *const names[] = {
@@ -125,6 +126,69 @@ test_leading_char (void)
 	symspec_free (f.ss);
 }
 
+/* Names found in the table's names sorted (symtab_rank_names(), as
+   gprof runs) and through the hash (a table without ranks) are those
+   a comparison with every name finds: with and without a leading
+   character, names given twice (two static functions), names that
+   are prefixes of others, and a spec that starts with the lead.  */
+static void
+test_sorted_names (void)
+{
+	static const char *const tab[] = {
+		"x", "_x", "__x", "xy", "x", "_", "", "w", "_x", "y_", "__"
+	};
+	static const char *const specs[] = {
+		"x", "_x", "xy", "x_", "w", "_", "nosuch", "y_"
+	};
+	static const char leads[] = { 0, '_' };
+	enum { N = sizeof tab / sizeof tab[0] };
+	struct sym v[N];
+	struct symtab st;
+	struct options opt;
+	struct spec_option so;
+	size_t i, k, l, ranked;
+
+	for (i = 0; i < N; i++) {
+		sym_init (&v[i]);
+		v[i].addr = 0x10 * (i + 1);
+		v[i].end_addr = v[i].addr + 0xf;
+		v[i].name = tab[i];
+		v[i].is_func = 1;
+	}
+	memset (&opt, 0, sizeof opt);
+	opt.specs = &so;
+	opt.nspecs = 1;
+	for (ranked = 0; ranked < 2; ranked++)
+		for (l = 0; l < sizeof leads; l++)
+			for (k = 0; k < sizeof specs / sizeof specs[0]; k++) {
+				struct symspecs *ss;
+
+				memset (&st, 0, sizeof st);
+				st.base = v;
+				st.len = N;
+				if (ranked) {
+					symtab_rank_names (&st);
+					CU_ASSERT_PTR_NOT_NULL_FATAL (st.by_name);
+				}
+				so.spec = specs[k];
+				so.table = EXCL_FLAT;
+				ss = symspec_build (&opt, &st, NULL, leads[l]);
+				for (i = 0; i < N; i++) {
+					const char *nm = tab[i];
+					bool want;
+
+					if (leads[l] && nm[0] == leads[l])
+						nm++;
+					want = strcmp (nm, specs[k]) == 0;
+					CU_ASSERT_EQUAL (symspec_in (ss, &st, &v[i],
+								     EXCL_FLAT),
+							 want);
+				}
+				symspec_free (ss);
+				symtab_free_index (&st);
+			}
+}
+
 static void
 test_arcs (void)
 {
@@ -184,6 +248,7 @@ static const struct unit_test unit_tests[] = {
 	{ "names and lines", test_names_and_lines },
 	{ "specs that name nothing", test_names_nothing },
 	{ "the target's leading character", test_leading_char },
+	{ "names found sorted and hashed", test_sorted_names },
 	{ "arc specs", test_arcs },
 	{ "INCL_ARCS", test_include_arcs },
 	{ "which specs need line information", test_needs_lines },

@@ -365,7 +365,7 @@ test_rsort (void)
 	static const uint64_t masks[] = {
 		0, 1, (uint64_t) 1 << 63, 0xff, 0xfffff, 0xffffffffull << 17,
 		0x8000000000000001ull, 0xf0f0f0f0f0f0f0f0ull, ~(uint64_t) 0,
-		0x3ffull << 40
+		0x3ffull << 40, 0xc00000000000ffffull
 	};
 	uint64_t x = 0x9e3779b97f4a7c15ull;
 	size_t si, mi, i;
