@@ -259,24 +259,19 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	uint64_t tag;
 	size_t s;
 
-	/* Without slots, the hash is to be made, with the arcs
-	   cg_tally() made without it.  */
-	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1
-	    || cg->narcs == cg->arcs_cap) {
-		size_t n = cg->arcs_cap;
-
-		if (cg->narcs == n || h->slots)
-			n = n ? n * 2 : 1024;
-		arcs_reserve (cg, n, true);
-	}
+	/* Room in the hash for one more (arc_new() grows the array);
+	   without slots, the hash is made, with the arcs cg_tally()
+	   made without it.  */
+	if (!h->slots || (cg->narcs + 1) * 2 > h->mask + 1)
+		hash_fill (h, cg->arcs, cg->narcs,
+			   cg->narcs < cg->arcs_cap ? cg->arcs_cap
+			   : cg->narcs + 1);
 	s = hash_slot (cg, parent, child, &tag);
 	if (h->slots[s]) {
 		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
 		a->count += count;
 		return a;
 	}
-	if (cg->narcs >= NO_ARC - 1)
-		gp_fatal (NULL, "more than %u arcs", NO_ARC - 1);
 	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
 	return arc_new (cg, parent, child, count);
 }

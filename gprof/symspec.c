@@ -28,6 +28,7 @@
 
 #include "gprof/lines.h"
 #include "gprof/symspec.h"
+#include "gprof/symtab.h"
 #include "gprof/util.h"
 
 /* One half of a spec.  */
@@ -193,16 +194,17 @@ each_match (struct symspecs *ss, const struct pattern *p,
 	const struct symtab *st = ss->st;
 	size_t i, n = 0;
 
-	if (p->name && !p->file_part && !p->line
-	    && st->by_name && st->name_rank_len == st->len)
-		/* strip_lead (name) is P's name: the name is P's with
-		   the lead in front, or P's own without the lead.  */
-		return (ss->lead ? each_named (ss, ss->lead, p->name, 0,
-					       mark, arg) : 0)
-			+ each_named (ss, 0, p->name, ss->lead, mark, arg);
 	if (p->name && !p->file_part && !p->line) {
 		uint32_t k;
 
+		if (symtab_ranked (st))
+			/* strip_lead (name) is P's name: the name is P's
+			   with the lead in front, or P's own without the
+			   lead.  */
+			return (ss->lead ? each_named (ss, ss->lead, p->name,
+						       0, mark, arg) : 0)
+				+ each_named (ss, 0, p->name, ss->lead, mark,
+					      arg);
 		if (!ss->heads)
 			build_name_hash (ss);
 		k = ss->heads[hash_str (p->name, ss->nbuckets)];

@@ -209,6 +209,16 @@ symtab_index (struct symtab *st)
 	}
 }
 
+static void
+ranks_free (struct symtab *st)
+{
+	free (st->name_rank);
+	st->name_rank = NULL;
+	free (st->by_name);
+	st->by_name = NULL;
+	st->name_rank_len = 0;
+}
+
 void
 symtab_free_index (struct symtab *st)
 {
@@ -217,11 +227,7 @@ symtab_free_index (struct symtab *st)
 	free (st->addrs);
 	st->addrs = NULL;
 	st->nbuckets = 0;
-	free (st->name_rank);
-	st->name_rank = NULL;
-	free (st->by_name);
-	st->by_name = NULL;
-	st->name_rank_len = 0;
+	ranks_free (st);
 }
 
 /* The first eight bytes of NAME, big-endian, zero-padded: integers that
@@ -257,11 +263,7 @@ symtab_rank_names (struct symtab *st)
 	void **run;
 	uint32_t rank = 0;
 
-	free (st->name_rank);
-	st->name_rank = NULL;
-	free (st->by_name);
-	st->by_name = NULL;
-	st->name_rank_len = 0;
+	ranks_free (st);
 	if (n == 0 || n >= UINT32_MAX)
 		return;
 	v = XNEWVEC (struct rkey, n);

@@ -39,13 +39,19 @@ void symtab_free_index (struct symtab *st);
    names' order (st->by_name), once the table is final.  */
 void symtab_rank_names (struct symtab *st);
 
+/* Whether ST has ranks (and by_name) for its symbols as they are.  */
+static inline bool
+symtab_ranked (const struct symtab *st)
+{
+	return st->name_rank && st->name_rank_len == st->len;
+}
+
 /* The rank of S's name if S is one of ST's symbols and ST has ranks,
    else -1.  */
 static inline long long
 symtab_name_rank (const struct symtab *st, const struct sym *s)
 {
-	if (!st->name_rank || st->name_rank_len != st->len || s < st->base
-	    || s >= st->base + st->len)
+	if (!symtab_ranked (st) || s < st->base || s >= st->base + st->len)
 		return -1;
 	return st->name_rank[s - st->base];
 }

@@ -150,7 +150,7 @@ report_flat (struct report *r)
 	ranks = XNEWVEC (uint64_t, st->len ? st->len : 1);
 	calls = XNEWVEC (uint64_t, st->len ? st->len : 1);
 	times = XNEWVEC (uint64_t, st->len ? st->len : 1);
-	keyed = st->name_rank && st->name_rank_len == st->len;
+	keyed = symtab_ranked (st);
 	for (i = 0, n = 0; i < st->len; i++) {
 		const struct sym *s = &st->base[i];
 

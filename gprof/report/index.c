@@ -39,7 +39,7 @@ sort_by_name (const struct symtab *st, struct sym **v, size_t n)
 	uint64_t *ranks;
 	size_t i;
 
-	if (!st->name_rank || st->name_rank_len != st->len)
+	if (!symtab_ranked (st))
 		return false;
 	ranks = XNEWVEC (uint64_t, n ? n : 1);
 	for (i = 0; i < n; i++)

@@ -357,7 +357,8 @@ cmp_rkey (const void *l, const void *r)
 
 /* The radix sort is a stable sort, for keys that differ in any set of
    bits: none, one, a low or a high range, all 64; for short arrays
-   (8-bit digits) and long ones.  */
+   (8-bit digits) and long ones (a pass on the top digit first, and
+   again for a part still too big: the mask with few top values).  */
 static void
 test_rsort (void)
 {
@@ -470,6 +471,25 @@ test_name_ranks (void)
 				bad++;
 		}
 	CU_ASSERT_EQUAL (bad, 0);
+	/* by_name lists every symbol once, in the ranks' order.  */
+	CU_ASSERT_PTR_NOT_NULL_FATAL (st.by_name);
+	{
+		char *seen = calloc (n, 1);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL (seen);
+		for (i = 0, bad = 0; i < n; i++) {
+			size_t k = st.by_name[i];
+
+			if (k >= n || seen[k]
+			    || (i > 0 && st.name_rank[st.by_name[i - 1]]
+				> st.name_rank[k]))
+				bad++;
+			else
+				seen[k] = 1;
+		}
+		CU_ASSERT_EQUAL (bad, 0);
+		free (seen);
+	}
 	/* A symbol not of the table, and a table grown since: no rank.  */
 	CU_ASSERT_EQUAL (symtab_name_rank (&st, &v[n - 1] + 1), -1);
 	st.len = n - 1;
@@ -477,6 +497,7 @@ test_name_ranks (void)
 	st.len = n;
 	symtab_free_index (&st);
 	CU_ASSERT_PTR_NULL (st.name_rank);
+	CU_ASSERT_PTR_NULL (st.by_name);
 	free (names);
 	free (v);
 }
