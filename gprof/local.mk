@@ -10,7 +10,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util.h gprof/util.c \
 	gprof/stage.h gprof/stage.c \
 	gprof/msort.h gprof/msort.c \
-	gprof/rsort.h gprof/rsort.c \
+	gprof/rsort.h gprof/rsort-body.h gprof/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
 	gprof/dwarf.h gprof/dwarf-private.h gprof/dwarf.c \
 	gprof/dwarf-line.c gprof/dwarf-func.c \

@@ -8,7 +8,10 @@
    the run: least significant digit first, each pass a counting sort,
    over only the bits where the keys differ -- after, for more keys
    than the caches hold, a pass on the most significant digit that
-   cuts them into parts that fit.  */
+   cuts them into parts that fit.  Sorting pointers by several keys
+   packs the keys and a position into one word where they fit (they
+   mostly do: a name's rank, a count and a time differ in few bits),
+   which halves the memory a pass moves and makes the keys one sort.  */
 
 #include <config.h>
 
@@ -30,31 +33,28 @@
    parts, whose heads of writing stay in the caches.  */
 #define MSD_BITS	11
 
-/* Least significant digit first: V[0..N), whose keys differ in the
-   bits DIFF (not 0), TMP the room for a copy.  Returns which of the
-   two holds them sorted.  */
-static struct rkey *
-lsd (struct rkey *v, size_t n, struct rkey *tmp, uint64_t diff)
-{
-	static size_t count[65536];
-	struct rkey *src = v, *dst = tmp;
-	unsigned int lo, hi, span, bits, shift;
-	/* Digits of at most 16 bits (65536 counters to clear and sum per
-	   pass).  */
-	unsigned int max_bits = 16;
-	size_t best = SIZE_MAX, p;
-	size_t buckets, mask, i;
+/* The widest digit of a least-significant-first pass: 65536 counters
+   to clear and sum per pass.  */
+#define LSD_MAX_BITS	16
 
-	/* Only the bits where keys differ can reorder anything, cut into
-	   digits of one width: as many passes as cost least, a pass
-	   costing two reads of every key and two of every counter
-	   (20 000 keys differing in 40 bits take four passes of 10 bits;
-	   a million that differ in 20 bits, two of 10).  */
-	lo = (unsigned int) __builtin_ctzll (diff);
-	hi = 63 - (unsigned int) __builtin_clzll (diff);
-	span = hi - lo + 1;
+/* The width of the digits for sorting N keys that differ in the bits
+   DIFF (not 0), and the lowest and highest of those bits: only they
+   can reorder anything, cut into digits of one width, as many passes
+   as cost least, a pass costing two reads of every key and two of
+   every counter (20 000 keys differing in 40 bits take four passes of
+   10 bits; a million that differ in 20 bits, two of 10).  */
+static unsigned int
+lsd_digit_bits (size_t n, uint64_t diff, unsigned int *lo,
+		unsigned int *hi)
+{
+	unsigned int span, bits;
+	size_t best = SIZE_MAX, p;
+
+	*lo = (unsigned int) __builtin_ctzll (diff);
+	*hi = 63 - (unsigned int) __builtin_clzll (diff);
+	span = *hi - *lo + 1;
 	bits = span;
-	for (p = (span + max_bits - 1) / max_bits; p <= span; p++) {
+	for (p = (span + LSD_MAX_BITS - 1) / LSD_MAX_BITS; p <= span; p++) {
 		unsigned int b = (span + (unsigned int) p - 1) / (unsigned int) p;
 		size_t cost = p * (2 * n + ((size_t) 2 << b));
 
@@ -63,78 +63,22 @@ lsd (struct rkey *v, size_t n, struct rkey *tmp, uint64_t diff)
 			bits = b;
 		}
 	}
-	buckets = (size_t) 1 << bits;
-	mask = buckets - 1;
-	for (shift = lo; shift <= hi; shift += bits) {
-		size_t sum = 0, d;
-		struct rkey *t;
-
-		/* A digit every key shares does not reorder anything.  */
-		if (((diff >> shift) & mask) == 0)
-			continue;
-		memset (count, 0, buckets * sizeof *count);
-		for (i = 0; i < n; i++)
-			count[(src[i].key >> shift) & mask]++;
-		for (d = 0; d < buckets; d++) {
-			size_t c = count[d];
-
-			count[d] = sum;
-			sum += c;
-		}
-		for (i = 0; i < n; i++)
-			dst[count[(src[i].key >> shift) & mask]++] = src[i];
-		t = src;
-		src = dst;
-		dst = t;
-	}
-	return src;
+	return bits;
 }
 
-static uint64_t
-differing_bits (const struct rkey *v, size_t n)
+/* Where the most significant digit of keys differing in DIFF starts.  */
+static unsigned int
+msd_shift (uint64_t diff)
 {
-	uint64_t all_or = 0, all_and = ~(uint64_t) 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		all_or |= v[i].key;
-		all_and &= v[i].key;
-	}
-	return all_or ^ all_and;
-}
-
-/* More than the caches hold, where each pass over all of it would
-   wait for memory (and a pass of 16-bit digits, for the TLB): one pass
-   on the most significant digit of DIFF, from SRC to DST, cuts the
-   keys into parts, which the caller sorts on the bits below, each in
-   the caches.  Stable, as the sorts of the parts are.  END[d] gets
-   where part d ends.  */
-static void
-msd (const struct rkey *src, size_t n, struct rkey *dst, uint64_t diff,
-     size_t *end)
-{
-	const size_t mask = ((size_t) 1 << MSD_BITS) - 1;
 	unsigned int hi = 63 - (unsigned int) __builtin_clzll (diff);
-	unsigned int shift = hi + 1 >= MSD_BITS ? hi + 1 - MSD_BITS : 0;
-	size_t i, d, sum;
 
-	memset (end, 0, (mask + 1) * sizeof *end);
-	for (i = 0; i < n; i++)
-		end[(src[i].key >> shift) & mask]++;
-	for (d = 0, sum = 0; d <= mask; d++) {
-		size_t c = end[d];
-
-		end[d] = sum;
-		sum += c;
-	}
-	for (i = 0; i < n; i++)
-		dst[end[(src[i].key >> shift) & mask]++] = src[i];
+	return hi + 1 >= MSD_BITS ? hi + 1 - MSD_BITS : 0;
 }
 
-/* Whether N keys differing in DIFF are sorted by msd() first: more
-   than the caches hold, and more bits than two passes of 11 sort (two
-   passes of such digits beat one over all of them and the parts'
-   passes after it).  */
+/* Whether N keys differing in DIFF are sorted by a pass on the most
+   significant digit first: more than the caches hold, and more bits
+   than two passes of 11 sort (two passes of such digits beat one over
+   all of them and the parts' passes after it).  */
 static bool
 wants_msd (size_t n, uint64_t diff)
 {
@@ -143,67 +87,167 @@ wants_msd (size_t n, uint64_t diff)
 		> 2 * MSD_BITS;
 }
 
-/* Sorts the N keys of SRC into DST, SRC left as scratch.  */
-static void
-sort_into (struct rkey *src, size_t n, struct rkey *dst)
-{
-	uint64_t diff = differing_bits (src, n);
-	size_t end[(size_t) 1 << MSD_BITS], d, at;
-	struct rkey *r;
+/* Keys with values beside them.  */
+#define RS_TYPE		struct rkey
+#define RS_KEY(x)	((x).key)
+#define RS_NAME(f)	f##_rkey
+#include "gprof/rsort-body.h"
+#undef RS_TYPE
+#undef RS_KEY
+#undef RS_NAME
 
-	if (wants_msd (n, diff)) {
-		msd (src, n, dst, diff, end);
-		for (d = 0, at = 0; d < (size_t) 1 << MSD_BITS; at = end[d++])
-			rsort (dst + at, end[d] - at, src + at);
-		return;
-	}
-	r = diff ? lsd (src, n, dst, diff) : src;
-	if (r != dst)
-		memcpy (dst, r, n * sizeof *dst);
-}
+/* Keys with values in their low bits.  */
+#define RS_TYPE		uint64_t
+#define RS_KEY(x)	(x)
+#define RS_NAME(f)	f##_word
+#include "gprof/rsort-body.h"
+#undef RS_TYPE
+#undef RS_KEY
+#undef RS_NAME
 
 void
 rsort (struct rkey *v, size_t n, struct rkey *tmp)
 {
-	uint64_t diff = differing_bits (v, n);
-	size_t end[(size_t) 1 << MSD_BITS], d, at;
-	struct rkey *r;
+	sort_rkey (v, n, tmp, ~(uint64_t) 0);
+}
 
-	if (n < 2 || diff == 0)
-		return;
-	if (wants_msd (n, diff)) {
-		/* The parts sorted back from TMP into V.  */
-		msd (v, n, tmp, diff, end);
-		for (d = 0, at = 0; d < (size_t) 1 << MSD_BITS; at = end[d++])
-			if (end[d] > at)
-				sort_into (tmp + at, end[d] - at, v + at);
-		return;
+/* The bits where the N keys K differ (0 if they do not).  */
+static uint64_t
+key_diff (const uint64_t *k, size_t n)
+{
+	uint64_t all_or = 0, all_and = ~(uint64_t) 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		all_or |= k[i];
+		all_and &= k[i];
 	}
-	r = lsd (v, n, tmp, diff);
-	if (r != v)
-		memcpy (v, r, n * sizeof *v);
+	return n ? all_or ^ all_and : 0;
+}
+
+/* How the keys pack into words: key k's bits LO[k] to LO[k] + WIDTH[k]
+   - 1 are all where its values differ (none if WIDTH[k] is 0).  */
+struct key_bits {
+	unsigned int lo;
+	unsigned int width;
+};
+
+/* The order of the records, AT[i] the record at position i (none
+   yet: the records' own order).  */
+struct order {
+	size_t *at;
+	size_t n;
+};
+
+/* Which record is at position I.  */
+static inline size_t
+order_at (const struct order *o, size_t i)
+{
+	return o->at ? o->at[i] : i;
+}
+
+/* Sorts the order O stably by the keys KEYS[0..NKEYS), the least
+   significant first, all of which fit in a word above IBITS bits of
+   position: each record's keys, packed side by side above its position
+   in O, make one word; one sort of the words; the positions in them
+   give the new order.  Eight bytes a record, where a key beside its
+   value takes sixteen, and one sort for all the keys instead of one a
+   key: a million records and their copy fit in the caches.  */
+static void
+sort_packed (struct order *o, const uint64_t *const *keys,
+	     const struct key_bits *kb, size_t nkeys, unsigned int ibits)
+{
+	size_t n = o->n, i, k;
+	uint64_t *w = XNEWVEC (uint64_t, n);
+	uint64_t *tmp = XNEWVEC (uint64_t, n);
+	uint64_t imask = ((uint64_t) 1 << ibits) - 1;
+	size_t *at = XNEWVEC (size_t, n);
+
+	for (i = 0; i < n; i++) {
+		size_t r = order_at (o, i);
+		uint64_t x = 0;
+
+		for (k = nkeys; k-- > 0;)
+			if (kb[k].width)
+				x = x << kb[k].width
+					| ((keys[k][r] >> kb[k].lo)
+					   & (~(uint64_t) 0
+					      >> (64 - kb[k].width)));
+		w[i] = x << ibits | i;
+	}
+	sort_word (w, n, tmp, ~imask);
+	free (tmp);
+	for (i = 0; i < n; i++)
+		at[i] = order_at (o, (size_t) (w[i] & imask));
+	free (w);
+	free (o->at);
+	o->at = at;
+}
+
+/* Sorts the order O stably by the one key K, too wide to pack with a
+   position: keys with the records beside them.  */
+static void
+sort_wide (struct order *o, const uint64_t *k)
+{
+	size_t n = o->n, i;
+	struct rkey *a = XNEWVEC (struct rkey, n);
+	struct rkey *tmp = XNEWVEC (struct rkey, n);
+
+	for (i = 0; i < n; i++) {
+		a[i].val = order_at (o, i);
+		a[i].key = k[a[i].val];
+	}
+	sort_rkey (a, n, tmp, ~(uint64_t) 0);
+	free (tmp);
+	if (!o->at)
+		o->at = XNEWVEC (size_t, n);
+	for (i = 0; i < n; i++)
+		o->at[i] = (size_t) a[i].val;
+	free (a);
 }
 
 void
 rsort_ptrs (void **v, size_t n, const uint64_t *const *keys, size_t nkeys)
 {
-	struct rkey *a = XNEWVEC (struct rkey, n ? n : 1);
-	struct rkey *tmp = XNEWVEC (struct rkey, n ? n : 1);
+	struct order o = { NULL, n };
+	struct key_bits *kb;
+	unsigned int ibits;
 	void **out;
-	size_t i, k;
+	size_t i, k, g;
 
-	for (i = 0; i < n; i++)
-		a[i].val = i;
+	if (n < 2)
+		return;
+	kb = XNEWVEC (struct key_bits, nkeys ? nkeys : 1);
 	for (k = 0; k < nkeys; k++) {
-		for (i = 0; i < n; i++)
-			a[i].key = keys[k][a[i].val];
-		rsort (a, n, tmp);
+		uint64_t diff = key_diff (keys[k], n);
+
+		kb[k].lo = diff ? (unsigned int) __builtin_ctzll (diff) : 0;
+		kb[k].width = diff ? 64 - (unsigned int) __builtin_clzll (diff)
+			- kb[k].lo : 0;
 	}
-	out = XNEWVEC (void *, n ? n : 1);
+	ibits = 64 - (unsigned int) __builtin_clzll ((uint64_t) n - 1);
+	/* From the least significant key up, as many keys as fit in a
+	   word at a time (a key alike in every record takes no room).  */
+	for (k = 0; k < nkeys; k = g) {
+		unsigned int used = ibits;
+
+		if (ibits + kb[k].width > 64) {
+			sort_wide (&o, keys[k]);
+			g = k + 1;
+			continue;
+		}
+		for (g = k; g < nkeys && used + kb[g].width <= 64; g++)
+			used += kb[g].width;
+		if (used > ibits)
+			sort_packed (&o, keys + k, kb + k, g - k, ibits);
+	}
+	free (kb);
+	if (!o.at)
+		return;
+	out = XNEWVEC (void *, n);
 	for (i = 0; i < n; i++)
-		out[i] = v[a[i].val];
+		out[i] = v[o.at[i]];
 	memcpy (v, out, n * sizeof *v);
 	free (out);
-	free (tmp);
-	free (a);
+	free (o.at);
 }

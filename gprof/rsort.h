@@ -20,7 +20,8 @@ void rsort (struct rkey *v, size_t n, struct rkey *tmp);
 /* Sorts the N pointers of V stably by NKEYS keys, KEYS[k][i] the k-th
    key of V[i], the least significant first: what a stable comparison
    sort gives for a comparator that orders by the most significant key,
-   then the next, and so on.  */
+   then the next, and so on.  Keys whose differing bits fit in a word
+   beside a position are sorted together, in one sort of words.  */
 void rsort_ptrs (void **v, size_t n, const uint64_t *const *keys,
 		 size_t nkeys);
 

@@ -261,6 +261,7 @@ TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \
 	tests/e2e/gprof-smoke-lib.sh \
 	tests/programs/gprof-smoke-cxx.cc \
+	tests/programs/gprof-sites.c \
 	tests/programs/gprof-two-a.c \
 	tests/programs/gprof-two-b.c \
 	tests/programs/gprof-two-main.c \

@@ -1,7 +1,8 @@
 #!/bin/sh
 # gprof-programs.sh - more real programs against GNU gprof: C++ names,
 # two files with a static function of the same name, object-file
-# ordering (-R) and an external symbol table (-S).
+# ordering (-R), an external symbol table (-S), calls from several sites
+# of one caller.
 #
 # Copyright (C) 2026 The gmonkit developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -60,6 +61,29 @@ BEGIN {
 }' | "$GMONMAKE" -o long.out || hard_error "gmonmake failed"
 same_as_gnu -b -S long.syms two long.out
 same_as_gnu -b -q -S long.syms two long.out
+
+# --- Calls from several sites of one caller: an arc each in gmon.out,
+# one line each in the call graph, their counts added up.
+$CC -pg -O0 -o sites "$PROGRAMS/gprof-sites.c" || hard_error "cannot compile gprof-sites.c"
+./sites >/dev/null || hard_error "sites failed"
+[ "$("$GMONDUMP" gmon.out | grep -c 'arc ')" -gt 10 ] ||
+	hard_error "sites: expected an arc per call site in gmon.out"
+for o in -b "-b -q" "-b -z -q" "-b -qmiddle" "-b -Qleaf" \
+	"-b -k three_sites/middle" "-b -c" -r
+do
+	# shellcheck disable=SC2086
+	same_as_gnu $o sites gmon.out
+done
+# two_sites calls leaf from three sites, three_sites from two (one in a
+# loop): 2800 x 2 and 400 x 4 calls, each on one line.
+"$GPROF" -b -q sites gmon.out >sites.out
+if grep -q ' 5600/8400  *leaf \[' sites.out &&
+	grep -q ' 1600/8400  *leaf \[' sites.out; then
+	ok "sites: the calls of leaf add up per caller"
+else
+	bad "sites: the calls of leaf do not add up per caller"
+	cat sites.out
+fi
 
 # --- C++.
 if command -v g++ >/dev/null 2>&1; then

@@ -402,6 +402,94 @@ test_rsort (void)
 		}
 }
 
+/* The records of test_rsort_ptrs(): each its keys, the most
+   significant last.  */
+struct krec {
+	uint64_t key[4];
+	size_t nkeys;
+};
+
+static int
+cmp_krec (const void *l, const void *r, void *arg)
+{
+	const struct krec *a = l, *b = r;
+	size_t k;
+
+	(void) arg;
+	for (k = a->nkeys; k-- > 0;)
+		if (a->key[k] != b->key[k])
+			return a->key[k] < b->key[k] ? -1 : 1;
+	return 0;
+}
+
+/* Sorting pointers by several keys gives what a stable comparison sort
+   by those keys gives, however the keys pack: all in one word with
+   the positions, in several words (more bits than one holds), a key
+   too wide to pack, keys that never differ.  Few distinct values, so
+   that ties show; sizes on both sides of the pass on the top digit.  */
+static void
+test_rsort_ptrs (void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 1000, 70001 };
+	/* Each case: the masks of up to four keys, the least
+	   significant first.  */
+	static const uint64_t cases[][4] = {
+		{ 0xfffff, 0, 0, 0 },
+		{ 0xff, 0xf00, 0x3ffff, 0 },
+		{ 0xffffffffull << 8, 0xffffffffull, 0xff, 0 },
+		{ ~(uint64_t) 0, 0x3, 0, 0 },
+		{ 0x7, ~(uint64_t) 0, 0xfffffffffull, 0xc000000000000000ull },
+		{ 0, 0, 0, 0 },
+		{ 0xffffull << 40, 0, 0xfff, 1 },
+	};
+	uint64_t x = 0x2545f4914f6cdd1dull;
+	size_t si, ci, i, k;
+
+	for (si = 0; si < sizeof sizes / sizeof sizes[0]; si++)
+		for (ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+			size_t n = sizes[si], nkeys = 4;
+			struct krec *rec = calloc (n + 1, sizeof *rec);
+			void **got = calloc (n + 1, sizeof *got);
+			void **want = calloc (n + 1, sizeof *want);
+			uint64_t *keys[4];
+
+			CU_ASSERT_PTR_NOT_NULL_FATAL (rec);
+			CU_ASSERT_PTR_NOT_NULL_FATAL (got);
+			CU_ASSERT_PTR_NOT_NULL_FATAL (want);
+			for (k = 0; k < nkeys; k++) {
+				keys[k] = calloc (n + 1, sizeof *keys[k]);
+				CU_ASSERT_PTR_NOT_NULL_FATAL (keys[k]);
+			}
+			for (i = 0; i < n; i++) {
+				rec[i].nkeys = nkeys;
+				for (k = 0; k < nkeys; k++) {
+					x ^= x << 13;
+					x ^= x >> 7;
+					x ^= x << 17;
+					/* Half the keys take a few values
+					   spread over their mask.  */
+					rec[i].key[k] = 0x5a5a5a5a5a5a5a5aull
+						& ~cases[ci][k];
+					rec[i].key[k] |= (k & 1 ? x % 5
+							  * 0x3333333333333333ull
+							  : x) & cases[ci][k];
+					keys[k][i] = rec[i].key[k];
+				}
+				got[i] = want[i] = &rec[i];
+			}
+			rsort_ptrs (got, n, (const uint64_t *const *) keys,
+				    nkeys);
+			msort_ptrs (want, n, cmp_krec, NULL);
+			CU_ASSERT_EQUAL (memcmp (got, want,
+						 n * sizeof *got), 0);
+			for (k = 0; k < nkeys; k++)
+				free (keys[k]);
+			free (rec);
+			free (got);
+			free (want);
+		}
+}
+
 static void
 test_static_names (void)
 {
@@ -513,6 +601,7 @@ static const struct unit_test unit_tests[] = {
 	{ "merge sort orders as glibc qsort", test_msort_like_qsort },
 	{ "merge sort of ordered runs, the same order", test_msort_ordered },
 	{ "radix sort, stable, over the bits that differ", test_rsort },
+	{ "radix sort of pointers by several keys", test_rsort_ptrs },
 	{ "static names GNU gprof means to keep", test_static_names },
 	{ "names ranked as strcmp orders them", test_name_ranks },
 	{ NULL, NULL }
