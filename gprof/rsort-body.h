@@ -10,11 +10,13 @@
 
      RS_TYPE	    the record;
      RS_KEY(x)	    its key (for the packed words, the whole word: the
-		    caller passes a DIFF without the value's bits);
+		    caller passes a WITHIN without the value's bits);
      RS_NAME(f)	    the name of function F for this kind;
 
-   and gets RS_NAME(sort) (V, N, TMP, DIFF): V[0..N) sorted by the
-   bits DIFF of their keys, stably, back into V.  No include guard:
+   and gets RS_NAME(sort) (V, N, TMP, WITHIN): V[0..N) sorted by the
+   bits WITHIN of their keys, stably, back into V, and
+   RS_NAME(differing) (V, N, WITHIN): the bits of WITHIN where the
+   keys of V[0..N) differ.  No include guard:
    included twice on purpose.  */
 
 /* Least significant digit first: V[0..N), whose keys differ in the

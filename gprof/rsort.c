@@ -111,20 +111,6 @@ rsort (struct rkey *v, size_t n, struct rkey *tmp)
 	sort_rkey (v, n, tmp, ~(uint64_t) 0);
 }
 
-/* The bits where the N keys K differ (0 if they do not).  */
-static uint64_t
-key_diff (const uint64_t *k, size_t n)
-{
-	uint64_t all_or = 0, all_and = ~(uint64_t) 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		all_or |= k[i];
-		all_and &= k[i];
-	}
-	return n ? all_or ^ all_and : 0;
-}
-
 /* How the keys pack into words: key k's bits LO[k] to LO[k] + WIDTH[k]
    - 1 are all where its values differ (none if WIDTH[k] is 0).  */
 struct key_bits {
@@ -219,7 +205,7 @@ rsort_ptrs (void **v, size_t n, const uint64_t *const *keys, size_t nkeys)
 		return;
 	kb = XNEWVEC (struct key_bits, nkeys ? nkeys : 1);
 	for (k = 0; k < nkeys; k++) {
-		uint64_t diff = key_diff (keys[k], n);
+		uint64_t diff = differing_word (keys[k], n, ~(uint64_t) 0);
 
 		kb[k].lo = diff ? (unsigned int) __builtin_ctzll (diff) : 0;
 		kb[k].width = diff ? 64 - (unsigned int) __builtin_clzll (diff)

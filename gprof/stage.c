@@ -47,9 +47,8 @@ cpu_seconds (void)
 void
 stage_init (void)
 {
-	mallopt (M_MMAP_THRESHOLD, 32 << 20);
-	mallopt (M_TRIM_THRESHOLD, 512 << 20);
 	mallopt (M_MMAP_MAX, 0);
+	mallopt (M_TRIM_THRESHOLD, 512 << 20);
 	last_cpu = cpu_seconds ();
 }
 
