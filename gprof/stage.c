@@ -19,7 +19,13 @@
    profile, but a footprint rounded up to 2 MiB pages on small ones
    (above GNU gprof's there), and nothing gained on a million symbols,
    whose big arrays are touched before a stage's end could advise
-   them.  */
+   them.  Advised as each big array is made, before it is touched
+   (the symbols, the arcs, and a reserve of 512 bytes a symbol for
+   the stages after), they took a fifth off the CPU time of chains of
+   125 000 to 500 000 symbols; but on the virtual machines this is
+   measured on, whose memory the host provides as it is first
+   touched, the system time of a million symbols went from 0.2 s to
+   anywhere between 0.04 s and 0.5 s, run to run.  */
 
 #include <config.h>
 

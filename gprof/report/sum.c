@@ -49,7 +49,6 @@ sum_arcs (struct report *r, struct lines *lines, size_t *n)
 	uint64_t *child = XNEWVEC (uint64_t, p->narcs + 1);
 	uint64_t *from = XNEWVEC (uint64_t, p->narcs + 1);
 	struct sum_arc *grp;
-	uint64_t *seq;
 	size_t m = 0, ng = 0, i, k;
 
 	for (i = 0; i < p->narcs; i++) {
@@ -94,8 +93,11 @@ sum_arcs (struct report *r, struct lines *lines, size_t *n)
 		tmp[k].key = child[a[k].val];
 	free (child);
 	free (from);
+	/* Each group's first arc goes into TMP[group].val, beside the
+	   callees still to be read (a group is never after its first
+	   arc): a summed profile has hundreds of thousands of arcs, and
+	   one more array of them would raise the peak of -s.  */
 	grp = XNEWVEC (struct sum_arc, m + 1);
-	seq = XNEWVEC (uint64_t, m + 1);
 	for (k = 0; k < m; k++) {
 		i = (size_t) a[k].val;
 		if (ng == 0 || grp[ng - 1].from_pc != a[k].key
@@ -103,38 +105,36 @@ sum_arcs (struct report *r, struct lines *lines, size_t *n)
 			grp[ng].from_pc = a[k].key;
 			grp[ng].self_pc = tmp[k].key;
 			grp[ng].count = 0;
-			seq[ng++] = i;
+			tmp[ng++].val = i;
 		}
 		grp[ng - 1].count += p->arcs[i].count;
 	}
 
 	/* Callers in address order, each one's arcs newest first.  */
 	for (k = 0; k < ng; k++) {
-		a[k].key = ~seq[k];
+		a[k].key = ~tmp[k].val;
 		a[k].val = k;
 	}
 	rsort (a, ng, tmp);
 	for (k = 0; k < ng; k++)
 		a[k].key = grp[a[k].val].from_pc;
 	rsort (a, ng, tmp);
-	free (tmp);
-	/* Into that order in place (SEQ now says where each group goes):
-	   the arcs of a summed profile are big, a second copy is not
-	   needed.  */
+	/* Into that order in place (TMP[g].key now says where group g
+	   goes): a second copy of the groups is not needed either.  */
 	for (k = 0; k < ng; k++)
-		seq[a[k].val] = k;
+		tmp[a[k].val].key = k;
 	free (a);
 	for (k = 0; k < ng; k++)
-		while (seq[k] != k) {
-			size_t j = (size_t) seq[k];
+		while (tmp[k].key != k) {
+			size_t j = (size_t) tmp[k].key;
 			struct sum_arc t = grp[j];
 
 			grp[j] = grp[k];
 			grp[k] = t;
-			seq[k] = seq[j];
-			seq[j] = j;
+			tmp[k].key = tmp[j].key;
+			tmp[j].key = j;
 		}
-	free (seq);
+	free (tmp);
 	*n = ng;
 	return grp;
 }
