@@ -309,7 +309,8 @@ make (struct walk *w, uint64_t addr, const char *name, uint32_t file,
 {
 	struct linesym *s;
 
-	if (!name)
+	/* A file id too big for its field would name another file.  */
+	if (!name || file >= 1u << 30)
 		return;
 	if (w->have_prev && w->prev_line == line && w->prev_file == file
 	    && (w->prev_name == name || strcmp (w->prev_name, name) == 0))
@@ -326,7 +327,7 @@ make (struct walk *w, uint64_t addr, const char *name, uint32_t file,
 	s->addr = addr;
 	s->name = name;
 	s->file = file;
-	s->line = line & ((1u << 30) - 1);
+	s->line = line;
 	s->shadowed = 0;
 	s->touched = 0;
 }
@@ -377,8 +378,8 @@ void
 linemap_build (struct lines *l, struct symtab *fn)
 {
 	struct dwarf *dw = lines_dwarf (l);
-	uint64_t text_lo = objfile_text_start (l->of);
-	uint64_t text_hi = objfile_text_end (l->of);
+	uint64_t text_lo = l->text_start;
+	uint64_t text_hi = l->text_end;
 	size_t nunits = dwarf_units (dw), u, i, ng = 0, gcap = 0;
 	struct fint **fis = XCNEWVEC (struct fint *, nunits + 1);
 	size_t *nfis = XCNEWVEC (size_t, nunits + 1);

@@ -30,8 +30,10 @@ struct unit_range {
 struct linesym {
 	uint64_t addr;			/* first address */
 	const char *name;		/* function, as libbfd names it */
-	uint32_t file;			/* source file (its id) */
-	uint32_t line : 30;		/* line */
+	uint32_t line;			/* line, all of it (GNU gprof prints
+					   any the line table gives) */
+	uint32_t file : 30;		/* source file (its id; each a path in
+					   memory, so never near 2^30) */
 	uint32_t shadowed : 1;		/* a function symbol starts here too
 					   (and is kept instead) */
 	uint32_t touched : 1;		/* the profile has something in it */
@@ -54,7 +56,10 @@ struct linemap {
 };
 
 struct lines {
-	struct objfile *of;
+	struct objfile *of;		/* the executable; NULL for
+					   lines_open_decoded() */
+	uint64_t text_start;		/* first byte of .text */
+	uint64_t text_end;		/* one past its last */
 	struct objfile *dbg;		/* OF's separate debugging file, whose
 					   sections are read instead, or NULL */
 	bool loaded;			/* the sections were looked for */
@@ -79,6 +84,17 @@ struct lines {
 
 	struct linemap *map;		/* -l: built by linesyms.c */
 };
+
+/* A struct lines without an executable, for tests/fuzz/fuzz_linemap.c:
+   the debugging information DW (decoded from sections that outlive
+   the result), .text's bounds and the fallback names TSYMS (NTSYMS of
+   them, malloc'ed, as objfile_text_syms() makes them), which
+   lines_dwarf(), linemap_build() and lines_text_syms() would otherwise
+   have from the objfile.  DW and TSYMS are taken over (lines_close()
+   frees them); the names stay the caller's.  */
+struct lines *lines_open_decoded (struct dwarf *dw, uint64_t text_start,
+				  uint64_t text_end, struct text_sym *tsyms,
+				  size_t ntsyms);
 
 /* The debugging information, read on first use; NULL if there is none.  */
 struct dwarf *lines_dwarf (struct lines *l);

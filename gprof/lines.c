@@ -37,6 +37,39 @@ lines_open (struct objfile *of)
 	struct lines *l = XCNEW (struct lines);
 
 	l->of = of;
+	/* linemap.c takes the bounds from here, not from the objfile, so
+	   that the fuzz target can give them without one.  */
+	l->text_start = objfile_text_start (of);
+	l->text_end = objfile_text_end (of);
+	return l;
+}
+
+/* DW becomes L's debugging information, read.  */
+static void
+take_dwarf (struct lines *l, struct dwarf *dw)
+{
+	size_t n = dwarf_units (dw);
+
+	l->loaded = true;
+	l->dw = dw;
+	if (dw) {
+		l->ufiles = XCNEWVEC (struct source_file **, n ? n : 1);
+		l->unfiles = XCNEWVEC (uint32_t, n ? n : 1);
+	}
+}
+
+struct lines *
+lines_open_decoded (struct dwarf *dw, uint64_t text_start, uint64_t text_end,
+		    struct text_sym *tsyms, size_t ntsyms)
+{
+	struct lines *l = XCNEW (struct lines);
+
+	l->text_start = text_start;
+	l->text_end = text_end;
+	take_dwarf (l, dw);
+	l->tsyms = tsyms;
+	l->ntsyms = ntsyms;
+	l->tsyms_read = true;
 	return l;
 }
 
@@ -49,7 +82,7 @@ lines_close (struct lines *l)
 	if (!l)
 		return;
 	if (l->dw && dwarf_exhausted (l->dw))
-		gp_warn (objfile_path (l->of), "the debugging "
+		gp_warn (l->of ? objfile_path (l->of) : NULL, "the debugging "
 			 "information asks for far more work than its size "
 			 "explains (is it damaged?); decoding stopped, and "
 			 "some lines and functions are left out");
@@ -101,13 +134,7 @@ lines_dwarf (struct lines *l)
 					     &s[i].size, &l->sec[i]);
 	}
 	objfile_target (l->of, &addr_size, &be, &sign);
-	l->dw = dwarf_open (s, be);
-	if (l->dw) {
-		size_t n = dwarf_units (l->dw);
-
-		l->ufiles = XCNEWVEC (struct source_file **, n ? n : 1);
-		l->unfiles = XCNEWVEC (uint32_t, n ? n : 1);
-	}
+	take_dwarf (l, dwarf_open (s, be));
 	DBG (DBG_AOUT, "[lines] %zu units of debugging information\n",
 	     dwarf_units (l->dw));
 	return l->dw;

@@ -83,7 +83,7 @@ EXTRA_DIST += \
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
 check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
-	tests/fuzz/fuzz_dwarf_replay
+	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
@@ -91,15 +91,20 @@ tests_fuzz_fuzz_gmonx_replay_SOURCES = tests/fuzz/fuzz_gmonx.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_gmonx_replay_LDADD = gmon/libgmonfmt.la
 tests_fuzz_fuzz_dwarf_replay_SOURCES = tests/fuzz/fuzz_dwarf.c \
-	tests/fuzz/replay_main.c
+	tests/fuzz/dwarf-container.h tests/fuzz/replay_main.c
 tests_fuzz_fuzz_dwarf_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
+tests_fuzz_fuzz_linemap_replay_SOURCES = tests/fuzz/fuzz_linemap.c \
+	tests/fuzz/dwarf-container.h tests/fuzz/replay_main.c
+tests_fuzz_fuzz_linemap_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
 	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
 	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
+	tests/fuzz/corpus-linemap \
 	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx|dwarf] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
 fuzz: all
@@ -171,7 +176,8 @@ EXTRA_DIST += \
 	tests/programs/gprof-dup-a.c \
 	tests/programs/gprof-dup-b.c \
 	tests/programs/gprof-dup-main.c \
-	tests/programs/gprof-lines-stl.cc
+	tests/programs/gprof-lines-stl.cc \
+	tests/programs/gprof-inline.cc
 
 # More random cases than `make check' runs: make check-random N=5000
 # [FIRST=seed] [JOBS=n].  Seeds start past those of make check.

@@ -4,14 +4,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    The input is a little container of debugging sections, as
-   tests/fuzz/mkseed-dwarf.sh cuts them out of real executables:
-
-     byte 0          flags: bit 0 set for a big-endian target
-     bytes 1..36     the sizes of the DWS_COUNT (9) sections, 32-bit
-                     little-endian, in the order of enum dwarf_sect
-     then            the sections' contents, one after the other
-
-   A size beyond what is left is cut to what is left.  Every unit's
+   tests/fuzz/mkseed-dwarf.sh cuts them out of real executables (its
+   layout: dwarf-container.h).  Every unit's
    ranges, line table and functions are decoded, every row looked up
    again and every file and function name read, then the unit is
    released and decoded a second time, which must give the same
@@ -28,10 +22,9 @@
 #include <string.h>
 
 #include "gprof/dwarf.h"
+#include "tests/fuzz/dwarf-container.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
-
-#define HEADER (1 + 4 * DWS_COUNT)
 
 static size_t
 touch (const char *s)
@@ -109,27 +102,12 @@ int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
 	struct dwarf_section secs[DWS_COUNT];
-	const unsigned char *p = data + HEADER;
-	size_t left, i, n;
+	size_t i, n;
 	struct dwarf *d;
 	bool be;
 
-	if (size < HEADER)
+	if (!container_sections (data, size, secs, &be))
 		return 0;
-	be = (data[0] & 1) != 0;
-	left = size - HEADER;
-	for (i = 0; i < DWS_COUNT; i++) {
-		const unsigned char *q = data + 1 + 4 * i;
-		size_t len = (size_t) q[0] | (size_t) q[1] << 8
-			| (size_t) q[2] << 16 | (size_t) q[3] << 24;
-
-		if (len > left)
-			len = left;
-		secs[i].data = len ? p : NULL;
-		secs[i].size = len;
-		p += len;
-		left -= len;
-	}
 	d = dwarf_open (secs, be);
 	if (!d)
 		return 0;

@@ -1,18 +1,27 @@
 #!/bin/sh
-# mkseed-dwarf.sh - make seeds for the DWARF fuzz target (fuzz_dwarf.c).
+# mkseed-dwarf.sh - make seeds for the DWARF fuzz targets (fuzz_dwarf.c,
+# fuzz_linemap.c).
 #
-#   tests/fuzz/mkseed-dwarf.sh OUTDIR
+#   tests/fuzz/mkseed-dwarf.sh OUTDIR [dwarf|linemap]
 #
 # Compiles test programs of tests/programs with gcc (-O0 and -O2 -g,
 # DWARF 5 and 4, C and C++) and, when it is installed, clang, links
 # them, cuts their nine debugging sections out with objcopy and packs
 # each executable's into one container file in OUTDIR (format: see
-# fuzz_dwarf.c).  The stored corpus tests/fuzz/corpus-dwarf was started
-# from these, then grown by fuzzing and minimised with libFuzzer's
-# -merge=1.
+# dwarf-container.h).  For linemap, each container comes after the
+# bounds of the executable's .text and its symbols of .text (format:
+# see fuzz_linemap.c), and containers over 64 KiB, which run-fuzz.sh's
+# -max_len would cut, are left out.  The stored corpora
+# tests/fuzz/corpus-dwarf and corpus-linemap were started from these,
+# then grown by fuzzing and minimised with libFuzzer's -merge=1.
 
 set -eu
-out=${1:?usage: mkseed-dwarf.sh OUTDIR}
+out=${1:?usage: mkseed-dwarf.sh OUTDIR [dwarf|linemap]}
+mode=${2:-dwarf}
+case $mode in
+dwarf|linemap) ;;
+*)	echo "mkseed-dwarf: unknown target $mode (dwarf or linemap)"; exit 1 ;;
+esac
 srcdir=$(cd "$(dirname "$0")/../.." && pwd)
 prog=$srcdir/tests/programs
 tmp=$(mktemp -d)
@@ -32,13 +41,56 @@ pack () {
 		[ -f "$tmp/s$i" ] || : > "$tmp/s$i"
 		i=$((i + 1))
 	done
-	python3 - "$tmp" "$out/$2" <<'PY'
-import struct, sys
-tmp, dest = sys.argv[1], sys.argv[2]
+	readelf -SW "$1" > "$tmp/sections"
+	readelf -sW "$1" > "$tmp/symbols"
+	python3 - "$tmp" "$out/$2" "$mode" <<'PY'
+import re, struct, sys
+tmp, dest, mode = sys.argv[1:4]
 parts = [open("%s/s%d" % (tmp, i), "rb").read() for i in range(9)]
-with open(dest, "wb") as f:
-    f.write(b"\0" + b"".join(struct.pack("<I", len(p)) for p in parts))
-    f.write(b"".join(parts))
+data = b"\0" + b"".join(struct.pack("<I", len(p)) for p in parts)
+data += b"".join(parts)
+if mode == "linemap":
+    # .text: its index, address and size.
+    for line in open(tmp + "/sections"):
+        m = re.match(r"\s*\[\s*(\d+)\]\s+(\S+)\s+\S+\s+([0-9a-f]+)"
+                     r"\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if m and m.group(2) == ".text":
+            ndx, lo, size = m.group(1), int(m.group(3), 16), int(m.group(4), 16)
+            break
+    else:
+        sys.exit(0)
+    # Its symbols, as libbfd reads them: functions, kept in the table;
+    # objects and thread-local ones, no fallback names; a profile that
+    # touches some of them.
+    recs, nsym = b"", 0
+    in_symtab = False
+    for line in open(tmp + "/symbols"):
+        if line.startswith("Symbol table"):
+            in_symtab = "'.symtab'" in line
+            continue
+        f = line.split()
+        if not in_symtab or len(f) < 8 or f[6] != ndx:
+            continue
+        addr, typ, bind, name = int(f[1], 16), f[3], f[4], f[7]
+        if typ in ("SECTION", "FILE"):
+            continue
+        kind = 0
+        if typ == "FUNC":
+            kind |= 0x01
+        if bind == "LOCAL":
+            kind |= 0x02
+        if typ in ("OBJECT", "TLS"):
+            kind |= 0x04
+        kind |= (0x08, 0x10, 0x20, 0)[nsym % 4]
+        nsym += 1
+        name = name.encode()[:255]
+        recs += struct.pack("<IBB", (addr - lo) & 0xffffffff, kind,
+                            len(name)) + name
+    data = (struct.pack("<QIB", lo, size, 0x10) + struct.pack("<I", len(recs))
+            + recs + data)
+    if len(data) > 65536:
+        sys.exit(0)
+open(dest, "wb").write(data)
 PY
 }
 
@@ -62,11 +114,13 @@ for cc in gcc clang; do
 	cxx=g++; [ $cc = clang ] && cxx=clang++
 	command -v $cxx >/dev/null 2>&1 || continue
 	for flags in "-O0 -g" "-O2 -g"; do
-		if $cxx $flags -o "$tmp/prog" "$prog/gprof-lines-stl.cc" \
-			>/dev/null 2>&1; then
-			n=$((n + 1))
-			pack "$tmp/prog" "$cxx-$n"
-		fi
+		for src in gprof-lines-stl.cc gprof-inline.cc gprof-cxx.cc; do
+			if $cxx $flags -o "$tmp/prog" "$prog/$src" \
+				>/dev/null 2>&1; then
+				n=$((n + 1))
+				pack "$tmp/prog" "$cxx-$n"
+			fi
+		done
 	done
 done
-echo "mkseed-dwarf: $n seeds in $out"
+echo "mkseed-dwarf: $(ls "$out" | wc -l) seeds in $out"

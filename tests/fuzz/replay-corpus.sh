@@ -3,12 +3,14 @@
 # crash found and fixed, without libFuzzer (and, in the sanitizer build,
 # under ASan and UBSan): fuzz_read over corpus/ (gmon files),
 # fuzz_gmonx over corpus-gmonx/ (gmonx companions), fuzz_dwarf over
-# corpus-dwarf/ (debugging sections, for gprof -l, -A and -C).
+# corpus-dwarf/ (debugging sections, for gprof -l, -A and -C),
+# fuzz_linemap over corpus-linemap/ (those, .text and its symbols, for
+# -l's line symbols).
 
 . "$top_srcdir/tests/e2e/lib.sh"
 
 for pair in fuzz_read:corpus fuzz_gmonx:corpus-gmonx \
-	fuzz_dwarf:corpus-dwarf; do
+	fuzz_dwarf:corpus-dwarf fuzz_linemap:corpus-linemap; do
 	replay=$top_builddir/tests/fuzz/${pair%%:*}_replay
 	set -- "$top_srcdir/tests/fuzz/${pair#*:}"/*
 	[ -f "$1" ] || hard_error "the seed corpus ${pair#*:} is empty"

@@ -1,15 +1,18 @@
 #!/bin/sh
-# run-fuzz.sh - fuzz the gmon and gmonx readers with libFuzzer.
+# run-fuzz.sh - fuzz the gmon and gmonx readers, and gprof's DWARF
+# decoder and line symbols, with libFuzzer.
 #
 #   tests/fuzz/run-fuzz.sh SECONDS [BUILDDIR [TARGET]]
 #
 # Builds tests/fuzz/fuzz_TARGET.c (TARGET: read, the default, gmonx,
-# or dwarf: the DWARF decoder of gprof) and the code it tests with clang
+# dwarf: the DWARF decoder of gprof, or linemap: -l's line symbols on
+# top of it) and the code it tests with clang
 # (-fsanitize=fuzzer,address,undefined) in BUILDDIR/fuzz (default
 # ./build/fuzz), then fuzzes for SECONDS, starting from the seed corpus
-# in tests/fuzz/corpus (read), tests/fuzz/corpus-gmonx (gmonx) or
-# tests/fuzz/corpus-dwarf (dwarf; tests/fuzz/mkseed-dwarf.sh makes
-# seeds from real executables).  New interesting inputs land in
+# in tests/fuzz/corpus (read), tests/fuzz/corpus-gmonx (gmonx),
+# tests/fuzz/corpus-dwarf (dwarf) or tests/fuzz/corpus-linemap
+# (linemap; tests/fuzz/mkseed-dwarf.sh makes seeds of those two from
+# real executables).  New interesting inputs land in
 # BUILDDIR/fuzz/corpus[-TARGET]; crashes in
 # BUILDDIR/fuzz/crash-*.  Copy a crash that was fixed into the seed
 # corpus so `make check` replays it for ever.  `make fuzz
@@ -24,7 +27,8 @@ case $target in
 read)	corpus=corpus ;;
 gmonx)	corpus=corpus-gmonx ;;
 dwarf)	corpus=corpus-dwarf ;;
-*)	echo "run-fuzz: unknown target $target (read, gmonx or dwarf)"; exit 99 ;;
+linemap) corpus=corpus-linemap ;;
+*)	echo "run-fuzz: unknown target $target (read, gmonx, dwarf or linemap)"; exit 99 ;;
 esac
 clang=${CLANG:-clang}
 out=$builddir/fuzz
@@ -36,6 +40,16 @@ command -v "$clang" >/dev/null || { echo "run-fuzz: $clang not found (apt-get in
 if [ "$target" = dwarf ]; then
 	set -- "$srcdir/gprof/dwarf.c" "$srcdir/gprof/dwarf-line.c" \
 		"$srcdir/gprof/dwarf-func.c" -liberty
+elif [ "$target" = linemap ]; then
+	# lines.c refers to objfile.c, and so to libbfd, which the target
+	# never calls: lines_open_decoded() gives it what it would read.
+	set -- "$srcdir/gprof/dwarf.c" "$srcdir/gprof/dwarf-line.c" \
+		"$srcdir/gprof/dwarf-func.c" "$srcdir/gprof/lines.c" \
+		"$srcdir/gprof/linemap.c" "$srcdir/gprof/linesyms.c" \
+		"$srcdir/gprof/symtab.c" "$srcdir/gprof/msort.c" \
+		"$srcdir/gprof/rsort.c" "$srcdir/gprof/util.c" \
+		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
+		-lbfd -liberty -lz
 else
 	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/read.c" \
 		"$srcdir/gmon/merge.c" "$srcdir/gmon/write.c" \
