@@ -20,7 +20,9 @@ ratio_ok () {
 		'BEGIN { exit !(c > 0 && t / c > 0.8 && t / c < 1.2) }'; then
 		ok "$1: $tot s sampled of $cpu s CPU"
 	else
-		bad "$1: $tot s sampled of $cpu s CPU"
+		# What the file holds, for a failure seen only under load.
+		bad "$1: $tot s sampled of $cpu s CPU ($("$GMONDUMP" -s \
+			gmon.out 2>&1 | grep '^hist' | tr '\n' ' '))"
 	fi
 }
 
