@@ -55,6 +55,26 @@ void gmon_error_set (struct gmon_error *err, const char *name,
 		     const char *fmt, ...)
 	__attribute__ ((format (printf, 3, 4)));
 
+/* The run stamp of a new-format file (gmon_out.h): which run of which
+   process wrote it.  All zeros: not known.  */
+struct gmon_run {
+	uint32_t pid;			/* process id */
+	uint32_t start;			/* profiling started, s since 1970 */
+	uint32_t id;			/* random, drawn at that start */
+};
+
+/* Whether RUN says anything (is not all zeros).  */
+bool gmon_run_known (const struct gmon_run *run);
+
+/* Whether A and B are stamps of different runs: both known, and not
+   equal.  */
+bool gmon_run_differs (const struct gmon_run *a, const struct gmon_run *b);
+
+/* "pid P, started YYYY-MM-DD HH:MM:SS UTC, run 0xID" into BUF (at least
+   GMON_RUN_TEXT bytes), or "no run stamp".  */
+#define GMON_RUN_TEXT	80
+char *gmon_run_text (const struct gmon_run *run, char *buf);
+
 /* The header of a histogram record.  */
 struct gmon_hist_hdr {
 	uint64_t low_pc;		/* first address covered */
@@ -122,6 +142,9 @@ enum gmon_format gmon_reader_format (const struct gmon_reader *r);
 
 /* The version field of a new-format file (0 for BSD files).  */
 uint32_t gmon_reader_version (const struct gmon_reader *r);
+
+/* The run stamp of a new-format file (zeros for BSD files).  */
+void gmon_reader_run (const struct gmon_reader *r, struct gmon_run *run);
 
 /* How many bytes of a regular file are left to read; 0 if the size
    is not known (a pipe).  */
@@ -207,6 +230,7 @@ struct gmon_file_stats {
 	uint64_t nhist;			/* histogram records */
 	uint64_t narcs;			/* arc records */
 	uint64_t nbb;			/* basic-block records */
+	struct gmon_run run;		/* its run stamp (zeros: none) */
 };
 
 void gmon_profile_init (struct gmon_profile *p, const struct gmon_target *t);
@@ -264,8 +288,10 @@ int gmon_writer_flush (struct gmon_writer *w);
    of other formats built on this one (gmonx_write.c).  */
 unsigned char *gmon_writer_reserve (struct gmon_writer *w, size_t n);
 
-/* New format.  */
+/* New format.  The header's spare bytes are zeros, or with RUN the
+   run stamp.  */
 int gmon_write_header (struct gmon_writer *w);
+int gmon_write_header_run (struct gmon_writer *w, const struct gmon_run *run);
 /* BINS holds H->nbins counts of BIN_SIZE bytes each (2, 4 or 8, host
    order).  A count above 65535 continues in further records of the
    same range, which readers add up.  */

@@ -16,7 +16,7 @@
        0   char cookie[4]      "gmon"
        4   u32  version        1 (0 is read too: the pre-1998 layout
                                of basic-block records, see below)
-       8   char spare[12]      zeros
+       8   char spare[12]      zeros, or the run stamp (below)
 
      then any number of records, each a one-byte tag and a body:
 
@@ -46,6 +46,17 @@
    blocks with the same address add theirs.  That is how a writer keeps
    values that do not fit the 16-bit bins and 32-bit arc counts: it
    writes the overflow in further records.
+
+   The run stamp.  libgmon puts in the spare bytes of every file it
+   writes which run of which process wrote it, so that files written
+   by two runs in one directory are never taken for one profile:
+       8   u32  pid            the process
+       12  u32  start          when profiling started, seconds since
+                               1970 (unsigned: good until 2106)
+       16  u32  id             a random number drawn at that start
+   in the file's byte order.  All zeros (glibc, GNU gprof -s, early
+   builds of libgmon) means the file does not say.  GNU gprof ignores these
+   bytes.
 
    Old BSD formats (no cookie), read for compatibility:
 

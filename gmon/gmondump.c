@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,20 @@ layout_from_elf (const char *path, struct gmon_target *t)
 	return 0;
 }
 
+/* The run stamp of R, if it has one, as gmonmake reads it back.  */
+static void
+print_run (const struct gmon_reader *r)
+{
+	struct gmon_run run;
+	char text[GMON_RUN_TEXT];
+
+	gmon_reader_run (r, &run);
+	if (gmon_run_known (&run))
+		printf ("run pid=%" PRIu32 " start=%" PRIu32 " id=%08" PRIx32
+			"  # %s\n", run.pid, run.start, run.id,
+			gmon_run_text (&run, text));
+}
+
 static const char *
 format_name (enum gmon_format f)
 {
@@ -183,6 +198,7 @@ dump_records (const char *path, const struct gmon_target *t,
 		printf (", version %u", gmon_reader_version (r));
 	printf (", %u-bit %s-endian\n", t->addr_size * 8,
 		t->big_endian ? "big" : "little");
+	print_run (r);
 	while ((more = gmon_reader_next (r, &rec, &err)) > 0) {
 		switch (rec.kind) {
 		case GMON_REC_HIST:
@@ -290,6 +306,11 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 			(unsigned long long) p->unknown,
 			(unsigned long long) p->outside,
 			(unsigned long long) p->lost_calls);
+		if (gmon_run_known (&p->run))
+			printf ("run pid=%" PRIu32 " start=%" PRIu32
+				" id=%08" PRIx32 " start_ns=%llu\n",
+				p->run.pid, p->run.start, p->run.id,
+				(unsigned long long) p->start_ns);
 	}
 	for (i = 0; i < f.nobjects; i++) {
 		const struct gmonx_object *ob = &f.objects[i];

@@ -33,6 +33,10 @@ struct gmonx_process {
 	uint64_t unknown;		/* ... in no known object */
 	uint64_t outside;		/* ... outside an object's histogram */
 	uint64_t lost_calls;		/* calls not counted */
+	struct gmon_run run;		/* the run stamp (pid included);
+					   zeros: the file has none */
+	uint64_t start_ns;		/* profiling started, ns since 1970;
+					   0: not known */
 };
 
 struct gmonx_object {
@@ -147,6 +151,30 @@ const struct gmonx_object *gmonx_object (const struct gmonx_file *f,
    the first that exists, or -1 with BUF holding the first tried (for
    a message).  */
 int gmonx_find_companion (const char *profile, char *buf, size_t size);
+
+/* ------------------------------------------------------------------ */
+/* gmonx_names.c */
+
+/* Whether NAME (N bytes) is a name libgmon writes for a classic file
+   or a saved image: a plain file name in the companion's directory,
+   or, for the program (MAIN), one in the directory above.  Anything
+   else (absolute, nested, "..") would send a reader elsewhere.  */
+bool gmonx_plain_name (const unsigned char *name, size_t n, bool main);
+
+/* Longest name gmonx_each_name passes on, NUL included.  */
+#define GMONX_NAME_MAX	256
+
+typedef void gmonx_name_fn (void *arg, const char *name);
+
+/* Calls FN (ARG, NAME) for each file of the companion's directory
+   that the companion open on FD names, in file order: the classic
+   file and the saved image of each object but the program, if they
+   are plain names of fewer than GMONX_NAME_MAX bytes.  Reads from
+   FD's offset, with read(2) and a buffer on the stack: no malloc, no
+   stdio (the runtime calls it at exit).  Returns 0 at the end of the
+   file, -1 if it is not a gmonx file or ends inside a record (the
+   names before were passed on).  */
+int gmonx_each_name (int fd, gmonx_name_fn *fn, void *arg);
 
 #define GMONX_OBJDIR_SUFFIX	"-objs"
 #define GMONX_COMPANION_NAME	"objects.gmonx"

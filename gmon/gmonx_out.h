@@ -62,6 +62,11 @@
        64  u64  outside      samples in an object but outside its
                              histogram (monstartup narrowed it)
        72  u64  lost_calls   calls not counted (arc tables full)
+     then, since the run stamp (readers of 80 bytes skip it):
+       80  u32  run_start    the run stamp of every file of this
+       84  u32  run_id       dump, with pid above (gmon_out.h): gprof
+                             pairs no file whose stamp differs
+       88  u64  start_ns     when profiling started, ns since 1970
 
    GMONX_TAG_OBJECT (2): one object of the load map.  Object ids are
    small numbers, unique in the file; the program is the object with
@@ -156,6 +161,7 @@ enum gmonx_tag {
 
 /* Fixed parts of the bodies, as version 1 writes them.  */
 #define GMONX_PROCESS_SIZE	80
+#define GMONX_PROCESS_RUN_SIZE	96	/* with the run stamp */
 #define GMONX_OBJECT_SIZE	56	/* then the four strings */
 #define GMONX_ARC_SIZE		32
 #define GMONX_CONTEXT_SIZE	24

@@ -125,30 +125,18 @@ parse_process (struct gmonx_file *f, struct body *b, struct gmon_error *err)
 	p->unknown = le (d + 56, 8);
 	p->outside = le (d + 64, 8);
 	p->lost_calls = le (d + 72, 8);
+	memset (&p->run, 0, sizeof p->run);
+	p->start_ns = 0;
+	if (b->left >= GMONX_PROCESS_RUN_SIZE) {
+		p->run.start = (uint32_t) le (d + 80, 4);
+		p->run.id = (uint32_t) le (d + 84, 4);
+		/* A stamp of zeros says nothing, whatever the pid.  */
+		if (p->run.start || p->run.id)
+			p->run.pid = p->pid;
+		p->start_ns = le (d + 88, 8);
+	}
 	f->have_process = true;
 	return 0;
-}
-
-/* Whether NAME (N bytes) is a name libgmon writes for a classic file
-   or a saved image: a plain file name in the companion's directory,
-   or for the program one in the directory above.  Anything else
-   (absolute, nested, "..") would send a reader elsewhere.  */
-static bool
-plain_name (const unsigned char *name, size_t n, bool main)
-{
-	size_t i;
-
-	if (main && n > 3 && memcmp (name, "../", 3) == 0) {
-		name += 3;
-		n -= 3;
-	}
-	if ((n == 1 && name[0] == '.')
-	    || (n == 2 && name[0] == '.' && name[1] == '.'))
-		return false;
-	for (i = 0; i < n; i++)
-		if (name[i] == '/' || name[i] == '\0')
-			return false;
-	return true;
 }
 
 static bool
@@ -212,8 +200,8 @@ parse_object (struct gmonx_file *f, struct body *b, size_t *cap,
 		return -1;
 	}
 	if (has_nul (path, np)
-	    || !plain_name (file, nf, o.flags & GMONX_OBJ_MAIN)
-	    || !plain_name (image, ni, false)) {
+	    || !gmonx_plain_name (file, nf, o.flags & GMONX_OBJ_MAIN)
+	    || !gmonx_plain_name (image, ni, false)) {
 		gmon_error_set (err, f->name, "object record at offset %llu: "
 				"%s", (unsigned long long) b->at,
 				has_nul (path, np) ? "a NUL byte in its path"

@@ -72,7 +72,7 @@ gmonx_write_header (struct gmon_writer *w)
 int
 gmonx_write_process (struct gmon_writer *w, const struct gmonx_process *p)
 {
-	if (put_rec (w, GMONX_TAG_PROCESS, GMONX_PROCESS_SIZE) < 0
+	if (put_rec (w, GMONX_TAG_PROCESS, GMONX_PROCESS_RUN_SIZE) < 0
 	    || put_le (w, p->pid, 4) < 0 || put_le (w, p->ppid, 4) < 0
 	    || put_le (w, p->image, 4) < 0 || put_le (w, p->end, 4) < 0
 	    || put_le (w, p->signal, 4) < 0 || put_le (w, p->rate, 4) < 0
@@ -81,7 +81,9 @@ gmonx_write_process (struct gmon_writer *w, const struct gmonx_process *p)
 	    || put_le (w, p->samples, 8) < 0
 	    || put_le (w, p->unknown, 8) < 0
 	    || put_le (w, p->outside, 8) < 0
-	    || put_le (w, p->lost_calls, 8) < 0)
+	    || put_le (w, p->lost_calls, 8) < 0
+	    || put_le (w, p->run.start, 4) < 0 || put_le (w, p->run.id, 4) < 0
+	    || put_le (w, p->start_ns, 8) < 0)
 		return -1;
 	return 0;
 }

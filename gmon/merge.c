@@ -514,6 +514,7 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 		p->input |= GMON_INPUT_HIST | GMON_INPUT_ARCS;
 	} else {
 		p->version = (int) gmon_reader_version (r);
+		gmon_reader_run (r, &st.run);
 	}
 
 	while ((more = gmon_reader_next (r, &rec, err)) > 0) {

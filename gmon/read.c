@@ -14,10 +14,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon/bytes.h"
@@ -44,6 +46,7 @@ struct gmon_reader {
 	struct gmon_target t;		/* field layout */
 	enum gmon_format format;	/* layout found */
 	uint32_t version;		/* new-format version field */
+	struct gmon_run run;		/* new format: the header's stamp */
 	enum reader_state state;
 	struct gmon_hist_hdr bsd_hist;	/* BSD: header, until yielded */
 	unsigned char buf[READ_BUF_SIZE];
@@ -317,6 +320,9 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 		}
 		p = take (r, GMON_HDR_SIZE);
 		r->version = (uint32_t) get (r, p + 4, 4);
+		r->run.pid = (uint32_t) get (r, p + 8, 4);
+		r->run.start = (uint32_t) get (r, p + 12, 4);
+		r->run.id = (uint32_t) get (r, p + 16, 4);
 		if (r->version != GMON_VERSION && r->version != 0) {
 			gmon_error_set (err, path, "unsupported version %u (versions "
 			      "0 and 1 are known)", r->version);
@@ -726,6 +732,45 @@ uint32_t
 gmon_reader_version (const struct gmon_reader *r)
 {
 	return r->version;
+}
+
+void
+gmon_reader_run (const struct gmon_reader *r, struct gmon_run *run)
+{
+	*run = r->run;
+}
+
+bool
+gmon_run_known (const struct gmon_run *run)
+{
+	return run->pid || run->start || run->id;
+}
+
+bool
+gmon_run_differs (const struct gmon_run *a, const struct gmon_run *b)
+{
+	return gmon_run_known (a) && gmon_run_known (b)
+		&& (a->pid != b->pid || a->start != b->start
+		    || a->id != b->id);
+}
+
+char *
+gmon_run_text (const struct gmon_run *run, char *buf)
+{
+	time_t t = (time_t) run->start;
+	struct tm tm;
+
+	if (!gmon_run_known (run)) {
+		strcpy (buf, "no run stamp");
+		return buf;
+	}
+	if (!gmtime_r (&t, &tm))
+		memset (&tm, 0, sizeof tm);
+	snprintf (buf, GMON_RUN_TEXT, "pid %" PRIu32 ", started "
+		  "%04d-%02d-%02d %02d:%02d:%02d UTC, run %08" PRIx32,
+		  run->pid, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+		  tm.tm_hour, tm.tm_min, tm.tm_sec, run->id);
+	return buf;
 }
 
 uint64_t

@@ -134,15 +134,25 @@ vma_max (const struct gmon_writer *w)
 }
 
 int
-gmon_write_header (struct gmon_writer *w)
+gmon_write_header_run (struct gmon_writer *w, const struct gmon_run *run)
 {
-	static const unsigned char spare[GMON_HDR_SPARE];
+	static const struct gmon_run none;
 
+	if (!run)
+		run = &none;
 	if (put_bytes (w, GMON_MAGIC, GMON_MAGIC_LEN) < 0
 	    || put_uint (w, GMON_VERSION, 4) < 0
-	    || put_bytes (w, spare, sizeof spare) < 0)
+	    || put_uint (w, run->pid, 4) < 0
+	    || put_uint (w, run->start, 4) < 0
+	    || put_uint (w, run->id, 4) < 0)
 		return -1;
 	return 0;
+}
+
+int
+gmon_write_header (struct gmon_writer *w)
+{
+	return gmon_write_header_run (w, NULL);
 }
 
 static int
