@@ -36,16 +36,36 @@
 
    Each file is written under a temporary name in its directory and
    renamed over the old one: a reader never sees half a file, and a
-   symbolic link in the way is replaced, not followed.  */
+   symbolic link in the way is replaced, not followed.  The files are
+   made relative to a descriptor of their directory (openat,
+   renameat), so that nothing renamed meanwhile sends them elsewhere.
+
+   Every file names its run in its header's spare bytes (the run
+   stamp, gmon/gmon_out.h), and the companion holds the same stamp:
+   gprof never pairs files of two runs.  Two processes writing
+   profiles of the same name (two runs in one directory) take turns:
+   each holds a lock on the object directory (flock) while it writes
+   the program's file and that directory, so that the last to finish
+   leaves a whole profile, not half of each.
+
+   The object directory is written only after the program's file was:
+   a directory of this run beside an older gmon.out would pair them.
+
+   A set-uid or set-gid program (AT_SECURE) writes where it started,
+   under glibc's name (its environment is not read), and only if the
+   user who ran it owns that directory: it may not be made to write or
+   replace files where that user could not.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>		/* rename */
+#include <stdio.h>		/* renameat */
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -283,7 +303,7 @@ write_classic (struct gmon_writer *w, const struct mc_snap *s, int k)
 	/* The companion gives the samples as written: gprof knows by
 	   them that a classic file is the one the companion was written
 	   with.  */
-	if (gmon_write_header (w) < 0
+	if (mc_write_header (w) < 0
 	    || write_hist (w, &m->hist, m->base, k == 0, &mc_objs[k].samples)
 	    < 0)
 		return -1;
@@ -388,22 +408,16 @@ mc_output_path (char *path)
 	return output_names (path, NULL);
 }
 
-/* DIR/.NAME.PID.tmp for PATH = DIR/NAME: the same directory, so that
-   rename stays atomic; a dot file, so a leftover does not match the
-   gmon.out.* of a script that sums profiles.  */
+/* .NAME.PID.tmp for NAME: in the same directory, so that rename stays
+   atomic; a dot file, so a leftover does not match the gmon.out.* of a
+   script that sums profiles.  */
 static int
-temp_path (char *tmp, const char *path)
+temp_name (char *tmp, const char *name)
 {
-	const char *slash = strrchr (path, '/');
-	size_t dirlen = slash ? (size_t) (slash - path) + 1 : 0;
-	char *p = tmp, *end = tmp + MC_PATH_MAX - 1;
+	char *p = tmp, *end = tmp + MC_NAME_BUF - 1;
 
-	if (dirlen >= MC_PATH_MAX)
-		return ENAMETOOLONG;
-	memcpy (p, path, dirlen);
-	p += dirlen;
 	p = mc_put_str (p, end, ".");
-	p = mc_put_str (p, end, path + dirlen);
+	p = mc_put_str (p, end, name);
 	p = mc_put_str (p, end, ".");
 	p = mc_put_num (p, end, (uint64_t) getpid ());
 	p = mc_put_str (p, end, ".tmp");
@@ -413,42 +427,38 @@ temp_path (char *tmp, const char *path)
 	return 0;
 }
 
-int
-mc_join (char *dst, const char *dir, const char *name)
-{
-	char *p = mc_put_str (dst, dst + MC_PATH_MAX - 1, dir);
-
-	p = mc_put_str (p, dst + MC_PATH_MAX - 1, "/");
-	p = mc_put_str (p, dst + MC_PATH_MAX - 1, name);
-	if (p >= dst + MC_PATH_MAX - 1)
-		return ENAMETOOLONG;
-	*p = '\0';
-	return 0;
-}
-
 /* ------------------------------------------------------------------ */
 /* Files */
 
-/* Writes PATH through a temporary file; returns 0 or an errno.  */
 int
-mc_write_file (const char *path, mc_body_fn *body, void *ctx)
+mc_write_header (struct gmon_writer *w)
 {
-	char tmp[MC_PATH_MAX];
+	struct gmon_run run = { mc_run_pid, mc_run_start, mc_run_id };
+
+	return gmon_write_header_run (w, &run);
+}
+
+/* Writes NAME in directory DIRFD through a temporary file; returns 0
+   or an errno.  */
+int
+mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx)
+{
+	char tmp[MC_NAME_BUF];
 	struct gmon_writer w;
 	struct gmon_target t;
 	int fd, err, tries;
 
-	err = temp_path (tmp, path);
+	err = temp_name (tmp, name);
 	if (err)
 		return err;
 	for (tries = 0;; tries++) {
-		fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
-			   | O_CLOEXEC, 0666);
+		fd = openat (dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL
+			     | O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (fd >= 0)
 			break;
 		/* A leftover of a process with our PID that died
 		   writing: ours now.  */
-		if (errno != EEXIST || tries > 0 || unlink (tmp) < 0)
+		if (errno != EEXIST || tries > 0 || unlinkat (dirfd, tmp, 0) < 0)
 			return errno;
 	}
 	gmon_target_native (&t);
@@ -458,10 +468,10 @@ mc_write_file (const char *path, mc_body_fn *body, void *ctx)
 	err = w.error;
 	if (close (fd) < 0 && !err)
 		err = errno;
-	if (!err && rename (tmp, path) < 0)
+	if (!err && renameat (dirfd, tmp, dirfd, name) < 0)
 		err = errno;
 	if (err)
-		unlink (tmp);
+		unlinkat (dirfd, tmp, 0);
 	return err;
 }
 
@@ -529,39 +539,175 @@ mc_dump_fd (int fd)
 	return err;
 }
 
-int
-mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
+/* The last component of PATH.  */
+static const char *
+last_name (const char *path)
+{
+	const char *slash = strrchr (path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* The directory of PATH, opened; -1 with errno set on failure.  The
+   path up to it is the user's (a link in it is followed); only what
+   is made in it is ours.  */
+static int
+open_parent (const char *path)
 {
 	char dir[MC_PATH_MAX];
-	struct mc_classic cl;
+	const char *base = last_name (path);
+	size_t n = (size_t) (base - path);
+
+	if (n == 0)
+		return open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (n > 1)
+		n--;			/* the slash, unless it is the root */
+	memcpy (dir, path, n);
+	dir[n] = '\0';
+	return open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+/* 0 if a set-uid or set-gid program may write in the directory DIRFD
+   (the user who ran it owns it), or MC_ERR_SECURE; any program may
+   write anywhere else.  */
+static int
+secure_dir (int dirfd)
+{
+	struct stat st;
+
+	if (!mc_config.secure)
+		return 0;
+	if (fstat (dirfd, &st) < 0)
+		return errno;
+	return st.st_uid == getuid () ? 0 : MC_ERR_SECURE;
+}
+
+/* The object directory NAME in PARENT, made if missing, opened into
+   *FD; *MADE says whether this call made it.  Never through a link,
+   and never a directory that someone else could have planted or can
+   change: another user's, or one others may write in without the
+   sticky bit.  */
+static enum mc_objdir_status
+objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
+{
+	struct stat st;
+
+	*fd = -1;
+	*made = mkdirat (parent, name, 0777) == 0;
+	if (!*made && errno != EEXIST) {
+		*err = errno;
+		return MC_OBJDIR_FAILED;
+	}
+	*fd = openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+		      | O_CLOEXEC);
+	if (*fd < 0) {
+		*err = errno;
+		if (fstatat (parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			if (S_ISLNK (st.st_mode))
+				return MC_OBJDIR_LINK;
+			if (!S_ISDIR (st.st_mode))
+				return MC_OBJDIR_NOT_DIR;
+		}
+		return MC_OBJDIR_FAILED;
+	}
+	if (fstat (*fd, &st) < 0) {
+		*err = errno;
+		return MC_OBJDIR_FAILED;
+	}
+	if (st.st_uid != geteuid ())
+		return MC_OBJDIR_OWNER;
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+		return MC_OBJDIR_WRITABLE;
+	return MC_OBJDIR_OK;
+}
+
+/* Waits for the object directory's lock (another process writing a
+   profile of the same name), 10 s at most: a process stopped in the
+   middle of its dump must not stop this one for ever.  Without the
+   lock the files are still whole, and their run stamps keep gprof
+   from pairing two runs' files.  */
+static void
+lock_dir (int fd)
+{
+	int i;
+
+	for (i = 0; i < 10000; i++) {
+		struct timespec ts = { 0, 1000000 };
+
+		if (flock (fd, LOCK_EX | LOCK_NB) == 0
+		    || (errno != EWOULDBLOCK && errno != EINTR))
+			return;
+		nanosleep (&ts, NULL);
+	}
+}
+
+/* Writes the program's file, then, if that went well, the object
+   directory (R->objdir says how that went), holding the directory's
+   lock throughout.  */
+static void
+write_profile (struct mc_dump_result *r, const struct mc_snap *s,
+	       unsigned int n, enum gmonx_end end, int sig)
+{
+	struct mc_classic cl = { s, 0 };
+	int parent, ofd = -1;
+	bool made = false;
+
+	parent = open_parent (r->path);
+	if (parent < 0) {
+		r->err = errno;
+		return;
+	}
+	r->err = secure_dir (parent);
+	/* GMON_OBJECTS=0 writes no file of another object, but the
+	   calling contexts still need the companion.  */
+	if (!r->err && (mc_config.objects || mc_config.context) && n > 0) {
+		r->objdir = objdir_open (parent, last_name (r->dir), &ofd,
+					 &made, &r->objdir_err);
+		if (ofd >= 0)
+			lock_dir (ofd);
+	}
+	if (!r->err)
+		r->err = mc_write_at (parent, last_name (r->path),
+				      mc_classic_body, &cl);
+	if (r->err && r->objdir != MC_OBJDIR_NONE) {
+		if (made)
+			unlinkat (parent, last_name (r->dir), AT_REMOVEDIR);
+		r->objdir = MC_OBJDIR_SKIPPED;
+	} else if (r->objdir == MC_OBJDIR_OK) {
+		r->objdir_err = mc_objdir_write (ofd, s, n, last_name (r->path),
+						 end, sig);
+		if (r->objdir_err)
+			r->objdir = MC_OBJDIR_FAILED;
+	}
+	if (ofd >= 0)
+		close (ofd);		/* and the lock with it */
+	close (parent);
+}
+
+int
+mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
+{
 	struct mc_snap s;
 	unsigned int n;
 	int err;
 
-	path[0] = '\0';
-	*objs_failed = false;
+	r->path[0] = r->dir[0] = '\0';
+	r->err = r->objdir_err = 0;
+	r->objdir = MC_OBJDIR_NONE;
 	if ((err = dump_lock (end == GMONX_END_SIGNAL
 			      || end == GMONX_END__EXIT)) != 0)
-		return err;
-	err = output_names (path, dir);
-	if (err)
-		goto out;
-	mc_orphans_resolve ();
-	snap_take (&s);
-	n = mc_modules_count ();
-	tally (&s, n);
-	cl.s = &s;
-	cl.k = 0;
-	err = mc_write_file (path, mc_classic_body, &cl);
-	/* GMON_OBJECTS=0 writes no file of another object, but the
-	   calling contexts still need the companion.  */
-	if ((mc_config.objects || mc_config.context) && n > 0
-	    && mc_objdir_write (dir, &s, n, path, end, sig) != 0)
-		*objs_failed = true;
-	snap_free (&s);
-out:
+		return r->err = err;
+	r->err = output_names (r->path, r->dir);
+	if (!r->err) {
+		mc_orphans_resolve ();
+		snap_take (&s);
+		n = mc_modules_count ();
+		tally (&s, n);
+		write_profile (r, &s, n, end, sig);
+		snap_free (&s);
+	}
 	dump_unlock ();
-	return err;
+	return r->err;
 }
 
 void

@@ -39,25 +39,31 @@ extern struct mc_objinfo mc_objs[MC_MODULES_MAX] MC_HIDDEN;
 
 typedef int mc_body_fn (struct gmon_writer *w, void *ctx);
 
-/* Writes PATH through a temporary file in its directory, renamed
-   over it; BODY writes the bytes.  Returns 0 or an errno.  */
-int mc_write_file (const char *path, mc_body_fn *body, void *ctx)
+/* Longest file name in a directory, NUL included.  */
+#define MC_NAME_BUF	256
+
+/* Writes NAME in the directory DIRFD through a temporary file there,
+   renamed over it; BODY writes the bytes.  Never through a link.
+   Returns 0 or an errno.  */
+int mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx)
 	MC_HIDDEN;
+/* The header of a classic file, with this run's stamp.  */
+int mc_write_header (struct gmon_writer *w) MC_HIDDEN;
 /* The classic file of object K from snapshot S, as an mc_body_fn.  */
 struct mc_classic {
 	const struct mc_snap *s;
 	int k;
 };
 int mc_classic_body (struct gmon_writer *w, void *ctx) MC_HIDDEN;
-/* DIR/NAME into DST (MC_PATH_MAX bytes); 0 or ENAMETOOLONG.  */
-int mc_join (char *dst, const char *dir, const char *name) MC_HIDDEN;
 
-/* objdir.c: everything but the program's file, into DIR: the classic
-   file of each other object with data (and the vDSO's image), the
-   companion, and no files of objects this dump did not write.  N
-   objects; PROFILE is the program's file.  Returns 0 or an errno.  */
-int mc_objdir_write (const char *dir, const struct mc_snap *s,
-		     unsigned int n, const char *profile,
-		     enum gmonx_end end, int sig) MC_HIDDEN;
+/* objdir.c: everything but the program's file, into the directory
+   DIRFD: the classic file of each other object with data (and the
+   vDSO's image), the companion, and no files of objects that the
+   companion before said an earlier dump wrote and this one did not.
+   N objects; PROFILE is the name of the program's file (in the
+   directory above).  Returns 0 or an errno.  */
+int mc_objdir_write (int dirfd, const struct mc_snap *s, unsigned int n,
+		     const char *profile, enum gmonx_end end, int sig)
+	MC_HIDDEN;
 
 #endif /* MCOUNT_DUMP_H */

@@ -34,6 +34,7 @@ mcount_libmc_la_SOURCES = \
 	mcount/start.c \
 	gmon/write.c \
 	gmon/gmonx_write.c \
+	gmon/gmonx_names.c \
 	include/gmonkit.h
 mcount_libmc_la_CFLAGS = $(MC_CFLAGS)
 mcount_libmc_la_CCASFLAGS = -fPIC

@@ -19,10 +19,15 @@
                         address, code, which file is whose), and the
                         calls between objects
 
-   Each file is replaced atomically (dump.c); the companion is written
-   last, and the NAME.gmon files it does not name (objects of an
-   earlier dump or run) are removed, so that the directory matches it.
-   Nothing here allocates: this runs in signal handlers too.  */
+   Each file is replaced atomically (dump.c), relative to the
+   directory's descriptor, which dump.c opened without following a
+   link and checked is this user's and not open to others.  The
+   companion is written last.  Then the files that the companion it
+   replaced named (an earlier dump or run) and this dump did not write
+   are removed, so that the directory matches the new one: those, and
+   never any other file.  If the companion cannot be written, the old
+   one is removed too, so that it pairs with nothing.  Nothing here
+   allocates: this runs in signal handlers too.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -141,6 +146,10 @@ write_process (struct gmon_writer *w, const struct companion *c)
 	p.unknown = st.unknown;
 	p.outside = st.outside;
 	p.lost_calls = as.lost_full + as.lost_nested + c->s->missed;
+	p.run.pid = mc_run_pid;
+	p.run.start = mc_run_start;
+	p.run.id = mc_run_id;
+	p.start_ns = mc_start_real_ns;
 	return gmonx_write_process (w, &p);
 }
 
@@ -278,7 +287,7 @@ companion_body (struct gmon_writer *w, void *ctx)
 static bool
 ours (const char *name, unsigned int n)
 {
-	char buf[256];
+	char buf[MC_NAME_BUF];
 	unsigned int k;
 
 	if (strcmp (name, GMONX_COMPANION_NAME) == 0)
@@ -297,71 +306,82 @@ ours (const char *name, unsigned int n)
 	return false;
 }
 
-/* Removes the NAME.gmon files of DIR that this dump did not write
-   (objects of an earlier dump or run), with raw getdents64: opendir
-   would malloc.  */
+struct stale {
+	int dirfd;			/* the object directory */
+	unsigned int n;			/* objects of this dump */
+};
+
+/* A file the old companion named: removed unless this dump wrote it.
+   Only a regular file of this user's, never what a link points to
+   (unlinkat removes a link itself, but a link is not what was
+   written).  */
 static void
-remove_stale (const char *dir, unsigned int n)
+remove_if_stale (void *arg, const char *name)
 {
-	char buf[4096];
-	int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	long got;
+	const struct stale *st = arg;
+	struct stat sb;
 
-	if (fd < 0)
+	if (ours (name, st->n)
+	    || fstatat (st->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) < 0
+	    || !S_ISREG (sb.st_mode) || sb.st_uid != geteuid ())
 		return;
-	while ((got = syscall (SYS_getdents64, fd, buf, sizeof buf)) > 0) {
-		long off = 0;
-
-		while (off < got) {
-			struct dirent64 *d = (struct dirent64 *) (buf + off);
-			size_t len = strlen (d->d_name);
-
-			off += d->d_reclen;
-			if (len > 5 && strcmp (d->d_name + len - 5, ".gmon") == 0
-			    && !ours (d->d_name, n))
-				unlinkat (fd, d->d_name, 0);
-		}
-	}
-	close (fd);
+	unlinkat (st->dirfd, name, 0);
 }
 
-/* Everything but the program's file, into DIR.  */
+/* The companion in DIRFD, opened for reading before it is replaced:
+   -1 if there is none, or it is not a regular file of this user's.  */
+static int
+open_old_companion (int dirfd)
+{
+	struct stat sb;
+	int fd = openat (dirfd, GMONX_COMPANION_NAME, O_RDONLY | O_NOFOLLOW
+			 | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
+	    || sb.st_uid != geteuid ()) {
+		close (fd);
+		return -1;
+	}
+	return fd;
+}
+
 int
-mc_objdir_write (const char *dir, const struct mc_snap *s, unsigned int n,
-	       const char *profile, enum gmonx_end end, int sig)
+mc_objdir_write (int dirfd, const struct mc_snap *s, unsigned int n,
+		 const char *profile, enum gmonx_end end, int sig)
 {
 	struct companion c = { s, n, profile, end, sig };
-	char path[MC_PATH_MAX], name[256];
+	struct stale st = { dirfd, n };
+	char name[MC_NAME_BUF];
+	int old = open_old_companion (dirfd), err = 0, e;
 	unsigned int k;
-	int err = 0, e;
 
-	if (mkdir (dir, 0777) < 0 && errno != EEXIST)
-		return errno;
 	for (k = 1; k < n; k++) {
 		struct mc_classic cl = { s, (int) k };
 
 		if (!mc_objs[k].has_file)
 			continue;
 		obj_name (k, ".gmon", name);
-		e = mc_join (path, dir, name);
-		if (!e)
-			e = mc_write_file (path, mc_classic_body, &cl);
+		e = mc_write_at (dirfd, name, mc_classic_body, &cl);
 		if (!e && (mc_modules[k].flags & MC_MOD_VDSO)) {
 			obj_name (k, "", name);
-			e = mc_join (path, dir, name);
-			if (!e)
-				e = mc_write_file (path, image_body,
-						&mc_modules[k]);
+			e = mc_write_at (dirfd, name, image_body,
+					 &mc_modules[k]);
 		}
 		if (e && !err)
 			err = e;
 	}
-	e = mc_join (path, dir, GMONX_COMPANION_NAME);
-	if (!e)
-		e = mc_write_file (path, companion_body, &c);
-	if (e && !err)
-		err = e;
-	remove_stale (dir, n);
+	e = mc_write_at (dirfd, GMONX_COMPANION_NAME, companion_body, &c);
+	if (e) {
+		/* The old companion would pair with the new files.  */
+		unlinkat (dirfd, GMONX_COMPANION_NAME, 0);
+		if (!err)
+			err = e;
+	}
+	if (old >= 0) {
+		gmonx_each_name (old, remove_if_stale, &st);
+		close (old);
+	}
 	return err;
 }
-

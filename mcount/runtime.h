@@ -540,14 +540,41 @@ void mc_report (void) MC_HIDDEN;
 
 /* Writes the program's classic profile to FD; returns 0 or an errno.  */
 int mc_dump_fd (int fd) MC_HIDDEN;
+/* How the object directory fared in a dump.  */
+enum mc_objdir_status {
+	MC_OBJDIR_NONE,			/* not written: not asked for */
+	MC_OBJDIR_OK,			/* written */
+	MC_OBJDIR_FAILED,		/* a file failed: objdir_err says why */
+	MC_OBJDIR_SKIPPED,		/* not written: the program's file
+					   failed, and an older one stays */
+	MC_OBJDIR_LINK,			/* a symbolic link: not followed */
+	MC_OBJDIR_NOT_DIR,		/* something other than a directory */
+	MC_OBJDIR_OWNER,		/* another user's directory */
+	MC_OBJDIR_WRITABLE		/* others may write in it (no sticky
+					   bit) */
+};
+
+/* mc_dump's err for a set-uid program in a directory that is not the
+   user's (not an errno).  */
+#define MC_ERR_SECURE	(-1)
+
+/* What a dump wrote.  */
+struct mc_dump_result {
+	char path[MC_PATH_MAX];		/* the program's file */
+	char dir[MC_PATH_MAX];		/* its object directory */
+	int err;			/* the program's file: 0, an errno or
+					   MC_ERR_SECURE */
+	enum mc_objdir_status objdir;	/* the object directory */
+	int objdir_err;			/* its errno, if FAILED */
+};
+
 /* Writes the whole profile (the program's file, and unless
    GMON_OBJECTS=0 its object directory) for a dump of kind END (SIG:
-   the signal that caused it, or 0).  Returns 0 or an errno about the
-   program's file: EBUSY, another thread is dumping; EDEADLK, this one
-   is (a signal came in the middle).  PATH (MC_PATH_MAX bytes) gets its
-   name; *OBJS_FAILED says whether the object directory failed.
-   Async-signal-safe.  */
-int mc_dump (enum gmonx_end end, int sig, char *path, bool *objs_failed)
+   the signal that caused it, or 0), into R.  Returns R->err: 0, an
+   errno or MC_ERR_SECURE about the program's file; EBUSY, another
+   thread is dumping; EDEADLK, this one is (a signal came in the
+   middle).  Async-signal-safe.  */
+int mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	MC_HIDDEN;
 /* The name the profile is written to.  Returns 0 or ENAMETOOLONG.  */
 int mc_output_path (char *path) MC_HIDDEN;
@@ -577,6 +604,13 @@ bool mc_forked (void) MC_HIDDEN;
 extern volatile int mc_saw_arcs MC_HIDDEN;
 /* CLOCK_MONOTONIC when profiling started, ns.  */
 extern uint64_t mc_start_ns MC_HIDDEN;
+/* CLOCK_REALTIME then, ns.  */
+extern uint64_t mc_start_real_ns MC_HIDDEN;
+/* The run stamp of every file this run writes (gmon/gmon_out.h): its
+   pid, its start in seconds, a random id.  A fork child draws its
+   own.  */
+extern uint32_t mc_run_pid MC_HIDDEN, mc_run_start MC_HIDDEN,
+	mc_run_id MC_HIDDEN;
 /* Whether this process owns the profile in its memory: not a child
    of vfork, which runs in its parent's memory until it execs or
    exits, and must write nothing.  */

@@ -35,6 +35,8 @@
 #include <pthread.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,7 +45,8 @@
 #include "mcount/runtime.h"
 
 volatile int mc_saw_arcs;
-uint64_t mc_start_ns;
+uint64_t mc_start_ns, mc_start_real_ns;
+uint32_t mc_run_pid, mc_run_start, mc_run_id;
 
 enum mc_state {
 	MC_OFF,				/* not started */
@@ -141,6 +144,43 @@ now_ns (void)
 	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
+/* A well-mixed 64-bit value of X (splitmix64's finaliser).  */
+static uint64_t
+mix64 (uint64_t x)
+{
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+	return x ^ (x >> 31);
+}
+
+/* A new run: its start times and its stamp.  The id comes from
+   getrandom(2), else from what differs between any two runs: the
+   kernel's random bytes of this exec (AT_RANDOM: the same in a fork
+   child, hence the pid), the time and the pid.  */
+static void
+new_run (void)
+{
+	struct timespec ts;
+	uint32_t id = 0;
+	const uint64_t *at = (const uint64_t *) getauxval (AT_RANDOM);
+	uint64_t x;
+
+	mc_start_ns = now_ns ();
+	clock_gettime (CLOCK_REALTIME, &ts);
+	mc_start_real_ns = (uint64_t) ts.tv_sec * 1000000000u
+		+ (uint64_t) ts.tv_nsec;
+	mc_run_pid = (uint32_t) getpid ();
+	mc_run_start = (uint32_t) ts.tv_sec;
+	if (syscall (SYS_getrandom, &id, sizeof id, GRND_NONBLOCK)
+	    != (long) sizeof id) {
+		x = mix64 (mc_start_real_ns ^ mix64 (mc_start_ns + mc_run_pid));
+		if (at)
+			x ^= mix64 (at[0]) ^ at[1];
+		id = (uint32_t) (x ^ (x >> 32));
+	}
+	mc_run_id = id;
+}
+
 /* Sets up the histograms, the program's for [LO, HI) (clipped to its
    code; the code itself if LO >= HI), and starts the clocks.  */
 static void
@@ -169,7 +209,7 @@ mc_start (uintptr_t lo, uintptr_t hi)
 			b = hi;
 		}
 	}
-	mc_start_ns = now_ns ();
+	new_run ();
 	mc_hists_start (a, b);
 	if (!mc_tls.self && !mc_tls.busy)
 		mc_thread_attach ();
@@ -216,30 +256,65 @@ monstartup (unsigned long lowpc, unsigned long highpc)
 	__monstartup (lowpc, highpc);
 }
 
+/* Why the object directory of R was not (all) written, and the fix.  */
 static void
-report_dump (int err, bool objs_failed, const char *path)
+objdir_problem (struct mc_line *l, const struct mc_dump_result *r)
+{
+	static const char *const why[] = {
+		[MC_OBJDIR_LINK] = " is a symbolic link, which libgmon does "
+			"not follow: remove it",
+		[MC_OBJDIR_NOT_DIR] = " is not a directory: remove it",
+		[MC_OBJDIR_OWNER] = " belongs to another user: remove it, or "
+			"set GMON_OUT_PREFIX to a directory of yours",
+		[MC_OBJDIR_WRITABLE] = " may be written by other users: "
+			"chmod o-w it, or set GMON_OUT_PREFIX to a directory "
+			"of yours",
+	};
+
+	mc_line_str (l, "the files of the shared libraries were not "
+		     "written: ");
+	mc_line_str (l, r->dir);
+	if (r->objdir == MC_OBJDIR_FAILED) {
+		mc_line_str (l, ": ");
+		mc_line_errno (l, r->objdir_err);
+		mc_line_str (l, " (set GMON_OBJECTS=0 to write the program's "
+			     "only)");
+	} else {
+		mc_line_str (l, why[r->objdir]);
+	}
+}
+
+static void
+report_dump (const struct mc_dump_result *r)
 {
 	struct mc_line l = { .len = 0 };
 
-	if (err) {
+	if (r->err == MC_ERR_SECURE) {
 		mc_line_str (&l, "no profile written: ");
-		mc_line_str (&l, path[0] ? path : "gmon.out");
+		mc_line_str (&l, r->path);
+		mc_line_str (&l, ": a set-uid or set-gid program writes its "
+			     "profile only in a directory that the user who "
+			     "ran it owns (start it in one)");
+	} else if (r->err) {
+		mc_line_str (&l, "no profile written: ");
+		mc_line_str (&l, r->path[0] ? r->path : "gmon.out");
 		mc_line_str (&l, ": ");
-		mc_line_errno (&l, err);
-		mc_line_str (&l, err == EBUSY || err == EDEADLK
+		mc_line_errno (&l, r->err);
+		mc_line_str (&l, r->err == EBUSY || r->err == EDEADLK
 			     ? " (a dump was under way)"
 			     : " (set GMON_OUT_PREFIX to a writable "
 			     "directory and name)");
-		l.buf[l.len] = '\0';
-		mc_problem (MC_PROB_OUTPUT, l.buf);
-	} else if (objs_failed) {
-		mc_line_str (&l, "the files of the shared libraries next to ");
-		mc_line_str (&l, path);
-		mc_line_str (&l, " could not all be written (set "
-			     "GMON_OBJECTS=0 to write the program's only)");
-		l.buf[l.len] = '\0';
-		mc_problem (MC_PROB_OUTPUT, l.buf);
+		if (r->objdir == MC_OBJDIR_SKIPPED)
+			mc_line_str (&l, ", nor its shared libraries' files "
+				     "(any older ones are left as they were)");
+	} else if (r->objdir != MC_OBJDIR_NONE
+		   && r->objdir != MC_OBJDIR_OK) {
+		objdir_problem (&l, r);
+	} else {
+		return;
 	}
+	l.buf[l.len] = '\0';
+	mc_problem (MC_PROB_OUTPUT, l.buf);
 }
 
 static void
@@ -285,11 +360,11 @@ debug_dump (const char *path)
 
 /* Writes the profile, waiting a while for a dump of another thread.  */
 static int
-dump_retrying (enum gmonx_end end, int sig, char *path, bool *objs_failed)
+dump_retrying (enum gmonx_end end, int sig, struct mc_dump_result *r)
 {
 	int err, tries;
 
-	for (tries = 0; (err = mc_dump (end, sig, path, objs_failed)) == EBUSY
+	for (tries = 0; (err = mc_dump (end, sig, r)) == EBUSY
 	     && tries < 2000; tries++) {
 		struct timespec ts = { 0, 1000000 };
 
@@ -301,8 +376,7 @@ dump_retrying (enum gmonx_end end, int sig, char *path, bool *objs_failed)
 int
 mc_dump_now (enum gmonx_end end, int sig)
 {
-	char path[MC_PATH_MAX];
-	bool objs_failed;
+	struct mc_dump_result r;
 	int err;
 
 	if (!mc_owner () || !mc_started ()
@@ -310,21 +384,19 @@ mc_dump_now (enum gmonx_end end, int sig)
 		return EINVAL;
 	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC)
 		mc_modules_refresh ();
-	err = end == GMONX_END_EXEC ? dump_retrying (end, sig, path,
-						      &objs_failed)
-		: mc_dump (end, sig, path, &objs_failed);
+	err = end == GMONX_END_EXEC ? dump_retrying (end, sig, &r)
+		: mc_dump (end, sig, &r);
 	if (err != EBUSY && err != EDEADLK)
-		report_dump (err, objs_failed, path);
+		report_dump (&r);
 	if (!err)
-		debug_dump (path);
+		debug_dump (r.path);
 	return err;
 }
 
 void
 mc_finish (enum gmonx_end end, int sig)
 {
-	char path[MC_PATH_MAX];
-	bool objs_failed;
+	struct mc_dump_result r;
 	int me, expect = 0, err, i;
 
 	if (!mc_owner ())
@@ -350,10 +422,10 @@ mc_finish (enum gmonx_end end, int sig)
 	if (mc_explicit || mc_saw_arcs) {
 		if (end == GMONX_END_EXIT)
 			mc_modules_refresh ();
-		err = dump_retrying (end, sig, path, &objs_failed);
-		report_dump (err, objs_failed, path);
+		err = dump_retrying (end, sig, &r);
+		report_dump (&r);
 		if (!err)
-			debug_dump (path);
+			debug_dump (r.path);
 		mc_report ();
 	}
 	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
@@ -383,7 +455,7 @@ atfork_child (void)
 	mc_ctx_forget ();
 	mc_dump_forget ();
 	if (state == MC_RUNNING) {
-		mc_start_ns = now_ns ();
+		new_run ();
 		mc_thread_attach ();
 		mc_exits_fork ();
 	}
