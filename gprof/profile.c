@@ -112,6 +112,39 @@ companion_of (const char *name, struct gmonx_file *f)
 	}
 }
 
+/* NULL if the gmon file NAME (run stamp RUN) and companion F are of
+   one run, else why not (malloc'd).  A file without a stamp (glibc,
+   early libgmon) pairs only with a companion without one: this
+   libgmon stamps both.  */
+static char *
+run_mismatch (const char *name, const struct gmon_run *run,
+	      const struct gmonx_file *f)
+{
+	char a[GMON_RUN_TEXT], b[GMON_RUN_TEXT];
+
+	if (!gmon_run_known (run) && !gmon_run_known (&f->process.run))
+		return NULL;
+	if (!gmon_run_differs (run, &f->process.run))
+		return NULL;
+	return xasprintf ("%s and %s were written by different runs (%s: %s; "
+			  "%s: %s): two runs wrote profiles of one name at "
+			  "once, or a file was copied in", name, f->name,
+			  name, gmon_run_text (run, a), f->name,
+			  gmon_run_text (&f->process.run, b));
+}
+
+/* Refuses to go on with files of two runs: see run_mismatch.  */
+static void
+same_run (const char *name, const struct gmon_run *run,
+	  const struct gmonx_file *f)
+{
+	char *why = run_mismatch (name, run, f);
+
+	if (why)
+		gp_fatal (NULL, "--objects: %s; run the program again (with "
+			  "GMON_OUT_PREFIX to keep runs apart)", why);
+}
+
 static bool
 same_object (const struct proc_object *o, const struct gmonx_object *x)
 {
@@ -224,18 +257,21 @@ profile_objects_free (struct proc_objects *objs)
 	memset (objs, 0, sizeof *objs);
 }
 
-/* Adds the classic file PATH of an object, its addresses moved by
-   OFFSET, to GP.  */
+/* Adds the classic file PATH of an object of companion F, its
+   addresses moved by OFFSET, to GP.  */
 static void
-add_object_file (struct gmon_profile *gp, const char *path, uint64_t offset)
+add_object_file (struct gmon_profile *gp, const char *path,
+		 const struct gmonx_file *f, uint64_t offset)
 {
+	struct gmon_file_stats st;
 	struct gmon_profile one;
 	struct gmon_error err;
 	size_t i;
 
 	gmon_profile_init (&one, &gp->target);
-	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, NULL, &err) < 0)
+	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, &st, &err) < 0)
 		gp_fatal (NULL, "%s", err.msg);
+	same_run (path, &st.run, f);
 	for (i = 0; i < one.nhist; i++) {
 		struct gmon_hist_hdr h = one.hist[i].h;
 
@@ -277,7 +313,7 @@ add_objects (struct gmon_profile *gp, const struct gmonx_file *f,
 		if ((x->flags & GMONX_OBJ_MAIN) || !*x->file)
 			continue;
 		path = concat (f->dir, "/", x->file, NULL);
-		add_object_file (gp, path, objs->v[at[k]].offset);
+		add_object_file (gp, path, f, objs->v[at[k]].offset);
 		free (path);
 	}
 	for (k = 0; k < f->narcs; k++) {
@@ -374,11 +410,13 @@ no_contexts (struct ctx_load *cl, const char *name, char *why, bool loud)
    for, ERR why it could not be read), in the model's addresses.  */
 static void
 add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
-	      const struct gmonx_file *f, const char *path,
-	      const struct gmon_error *err, struct proc_objects *objs)
+	      const struct gmon_run *run, const struct gmonx_file *f,
+	      const char *path, const struct gmon_error *err,
+	      struct proc_objects *objs)
 {
 	const struct gmonx_object *m = f ? main_object (f) : NULL;
 	size_t base = cl->n, k;
+	char *why;
 
 	if (!f) {
 		no_contexts (cl, name, err ? xstrdup (err->msg)
@@ -392,6 +430,10 @@ add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
 						  "contexts (set GMON_CONTEXT "
 						  "when the program runs)",
 						  f->name), false);
+		return;
+	}
+	if ((why = run_mismatch (name, run, f)) != NULL) {
+		no_contexts (cl, name, why, true);
 		return;
 	}
 	if (!m || m->samples != samples) {
@@ -511,9 +553,12 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		st.nbb = gs.nbb;
 		if (cb)
 			cb (names[i], &st, arg);
+		if (objs)
+			same_run (names[i], &gs.run, &f);
 		if (contexts != CTX_IGNORE)
 			add_contexts (&cl, names[i], got == 0 ? hist_total (&gp)
-				      - before : 0, got == 0 ? &f : NULL, path,
+				      - before : 0, &gs.run,
+				      got == 0 ? &f : NULL, path,
 				      got == -2 ? &xerr : NULL, objs);
 		if (objs)
 			add_objects (&gp, &f, objs);
