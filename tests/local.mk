@@ -228,6 +228,7 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
 	tests/e2e/rt-objects.sh \
+	tests/e2e/rt-objdir.sh \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \

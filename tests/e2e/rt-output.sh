@@ -79,13 +79,15 @@ expect_calls prog fd.out tick 3
 expect_calls prog gmon.out tick 4
 
 # Set-uid: GMON_OUT_PREFIX is ignored, as glibc does.  Needs root, to
-# run a set-uid-root copy as another user.
+# run a set-uid-root copy as another user, in a directory of that
+# user's (the only place it may write: rt-objdir.sh).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
 	mkdir suid
 	rt_cc_static suid/prog "$PROGRAMS/rt-api.c" -O2 -pg \
 		-I"$top_srcdir/include"
 	chmod 755 "$work" suid
 	chmod 4755 suid/prog
+	chown 65534 suid
 	(cd suid && GMON_OUT_PREFIX=$work/suid/pfx setpriv --reuid=65534 \
 		--regid=65534 --clear-groups ./prog reset) 2>err ||
 		bad "set-uid: the program failed: $(cat err)"

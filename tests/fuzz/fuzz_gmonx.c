@@ -6,6 +6,9 @@
    The input is a gmonx file.  What the reader accepts is written out
    again with the writer and read back: it must come back the same
    (unknown records aside, which the writer does not know either).
+   The runtime's reader of a companion's names (gmonx_names.c) must
+   find on it exactly the names the full reader found, and survive
+   anything else.
    Every refusal must say why, with the file's name in front.  Built
    with clang -fsanitize=fuzzer by `make fuzz FUZZ_TARGET=gmonx', and
    linked with replay_main.c for `make check'.  */
@@ -90,6 +93,64 @@ round_trip (const struct gmonx_file *f)
 	free (out);
 }
 
+/* The names gmonx_each_name passes on, in order.  */
+struct names {
+	char v[64][GMONX_NAME_MAX];
+	size_t n;			/* how many passed on */
+};
+
+static void
+take_name (void *arg, const char *name)
+{
+	struct names *nm = arg;
+
+	if (strlen (name) >= GMONX_NAME_MAX || !*name)
+		abort ();
+	if (nm->n < sizeof nm->v / sizeof nm->v[0])
+		strcpy (nm->v[nm->n], name);
+	nm->n++;
+}
+
+/* The runtime's scan of DATA: never a fault on any input, and on a
+   file the reader took (F not NULL), exactly the names of its objects'
+   files (the program's aside) and images, in order.  */
+static void
+scan_names (const unsigned char *data, size_t size,
+	    const struct gmonx_file *f)
+{
+	static struct names nm;
+	int fd = memfd_create ("names", 0), rc;
+	size_t i, k = 0;
+
+	if (fd < 0 || write (fd, data, size) != (ssize_t) size
+	    || lseek (fd, 0, SEEK_SET) != 0)
+		abort ();
+	nm.n = 0;
+	rc = gmonx_each_name (fd, take_name, &nm);
+	close (fd);
+	if (!f)
+		return;
+	if (rc != 0)
+		abort ();
+	for (i = 0; i < f->nobjects; i++) {
+		const struct gmonx_object *o = &f->objects[i];
+		const char *want[2] = {
+			o->flags & GMONX_OBJ_MAIN ? "" : o->file, o->image
+		};
+		int j;
+
+		for (j = 0; j < 2; j++) {
+			if (!*want[j] || strlen (want[j]) >= GMONX_NAME_MAX)
+				continue;
+			if (k >= nm.n || (k < 64 && strcmp (nm.v[k], want[j])))
+				abort ();
+			k++;
+		}
+	}
+	if (k != nm.n)
+		abort ();
+}
+
 int
 LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 {
@@ -99,9 +160,12 @@ LLVMFuzzerTestOneInput (const unsigned char *data, size_t size)
 	memset (&err, 0, sizeof err);
 	if (gmonx_parse (data, size, "in", &f, &err) == 0) {
 		round_trip (&f);
+		scan_names (data, size, &f);
 		gmonx_free (&f);
 	} else if (strncmp (err.msg, "in: ", 4) != 0 || !err.msg[4]) {
 		abort ();	/* every failure says why */
+	} else {
+		scan_names (data, size, NULL);
 	}
 	return 0;
 }

@@ -53,7 +53,8 @@ elif [ "$target" = linemap ]; then
 else
 	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/read.c" \
 		"$srcdir/gmon/merge.c" "$srcdir/gmon/write.c" \
-		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c"
+		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c" \
+		"$srcdir/gmon/gmonx_names.c"
 fi
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -I"$srcdir" -I"$builddir" \

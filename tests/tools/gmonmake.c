@@ -8,6 +8,7 @@
    by -o (default gmon.out) through the format library's writer.
 
      target 64le|64be|32le|32be     layout (default: the host's)
+     run PID START ID               the run stamp (default: none)
      format magic|bsd|4.4bsd        file layout (default magic)
      hist LOW HIGH bins=N [rate=HZ] [dimen="D"] [abbrev=C]
        ADDR COUNT                   add COUNT to the bin holding ADDR
@@ -199,6 +200,7 @@ main (int argc, char **argv)
 {
 	const char *out = "gmon.out";
 	struct gmon_target t;
+	struct gmon_run run = { 0, 0, 0 };
 	enum gmon_format fmt = GMON_FMT_MAGIC;
 	char line[4096], word[32];
 	unsigned char buf[4096];
@@ -235,6 +237,12 @@ main (int argc, char **argv)
 			if (sscanf (line, "target %31s", word) != 1
 			    || parse_target (word, &t) < 0)
 				die ("bad target", line);
+		} else if (strcmp (word, "run") == 0) {
+			if (sscanf (line, "run pid=%" SCNu32 " start=%" SCNu32
+				    " id=%" SCNx32, &run.pid, &run.start,
+				    &run.id) != 3)
+				die ("expected 'run pid=P start=S id=HEX'",
+				     line);
 		} else if (strcmp (word, "format") == 0) {
 			if (sscanf (line, "format %31s", word) != 1)
 				die ("bad format", line);
@@ -275,7 +283,7 @@ main (int argc, char **argv)
 	}
 	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
 	if (fmt == GMON_FMT_MAGIC) {
-		gmon_write_header (&w);
+		gmon_write_header_run (&w, &run);
 		for (i = 0; i < nitems; i++) {
 			struct item *it = &items[i];
 

@@ -178,6 +178,59 @@ test_header_bytes (void)
 	}
 }
 
+/* The run stamp: in the spare bytes, in the file's byte order, read
+   back by the reader and the profile; zeros are no stamp.  */
+static void
+test_run_stamp (void)
+{
+	static const unsigned char le[20] = "gmon\1\0\0\0"
+		"\x01\x02\x03\x04\x05\x06\x07\x08\xaa\xbb\xcc\xdd";
+	static const unsigned char be[20] = "gmon\0\0\0\1"
+		"\x04\x03\x02\x01\x08\x07\x06\x05\xdd\xcc\xbb\xaa";
+	const struct gmon_run run = { 0x04030201, 0x08070605, 0xddccbbaa };
+	const struct gmon_run none = { 0, 0, 0 }, other = { 0x04030201,
+		0x08070605, 0xddccbbab };
+	char text[GMON_RUN_TEXT];
+	unsigned char got[64];
+	struct gmon_file_stats st;
+	struct gmon_profile p;
+	struct gmon_reader *r;
+	struct gmon_error err;
+	struct gmon_run back;
+	struct wfile f;
+	size_t l;
+	int fd;
+
+	for (l = 0; l < 2; l++) {
+		wfile_open (&f, &layouts[l]);
+		gmon_write_header_run (&f.w, &run);
+		wfile_close (&f);
+		fd = open (f.path, O_RDONLY);
+		CU_ASSERT_EQUAL (read (fd, got, sizeof got), 20);
+		close (fd);
+		CU_ASSERT (memcmp (got, l == 0 ? le : be, 20) == 0);
+		r = gmon_reader_open (f.path, &layouts[l], GMON_FMT_AUTO, &err);
+		CU_ASSERT_PTR_NOT_NULL_FATAL (r);
+		gmon_reader_run (r, &back);
+		CU_ASSERT (memcmp (&back, &run, sizeof run) == 0);
+		gmon_reader_close (r);
+		gmon_profile_init (&p, &layouts[l]);
+		CU_ASSERT_EQUAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
+						    &st, &err), 0);
+		CU_ASSERT (memcmp (&st.run, &run, sizeof run) == 0);
+		gmon_profile_free (&p);
+	}
+	CU_ASSERT (gmon_run_known (&run));
+	CU_ASSERT (!gmon_run_known (&none));
+	CU_ASSERT (!gmon_run_differs (&run, &run));
+	CU_ASSERT (gmon_run_differs (&run, &other));
+	CU_ASSERT (!gmon_run_differs (&run, &none));
+	CU_ASSERT_STRING_EQUAL (gmon_run_text (&none, text), "no run stamp");
+	gmon_run_text (&(struct gmon_run) { 42, 1795600690, 0xe11c0bb9 }, text);
+	CU_ASSERT_STRING_EQUAL (text, "pid 42, started 2026-11-25 09:58:10 "
+				"UTC, run e11c0bb9");
+}
+
 /* Values wider than a field continue in more records, which the
    profile adds up again.  */
 static void
@@ -842,6 +895,7 @@ test_hist_nonzero (void)
 static const struct unit_test unit_tests[] = {
 	{ "round trip, every record kind and layout", test_round_trip },
 	{ "header bytes", test_header_bytes },
+	{ "the run stamp", test_run_stamp },
 	{ "wide counts split and summed", test_split_wide_counts },
 	{ "merge rules", test_merge_rules },
 	{ "200000 distinct arcs", test_many_arcs },

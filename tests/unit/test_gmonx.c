@@ -54,6 +54,10 @@ sample_file (unsigned char **data, size_t narcs)
 	p.unknown = 3;
 	p.outside = 2;
 	p.lost_calls = 1;
+	p.run.pid = 1234;
+	p.run.start = 1795600690;
+	p.run.id = 0xe11c0bb9;
+	p.start_ns = 1795600690731436765u;
 	CU_ASSERT_EQUAL (gmonx_write_header (&w), 0);
 	CU_ASSERT_EQUAL (gmonx_write_process (&w, &p), 0);
 	memset (&o, 0, sizeof o);
@@ -123,6 +127,10 @@ test_round_trip (void)
 	CU_ASSERT_EQUAL (f.process.wall_ns, 987654321);
 	CU_ASSERT_EQUAL (f.process.samples, 5000);
 	CU_ASSERT_EQUAL (f.process.lost_calls, 1);
+	CU_ASSERT_EQUAL (f.process.run.pid, 1234);
+	CU_ASSERT_EQUAL (f.process.run.start, 1795600690);
+	CU_ASSERT_EQUAL (f.process.run.id, 0xe11c0bb9);
+	CU_ASSERT_EQUAL (f.process.start_ns, 1795600690731436765u);
 	CU_ASSERT_EQUAL_FATAL (f.nobjects, 2);
 	o = gmonx_object (&f, 0);
 	CU_ASSERT_PTR_NOT_NULL_FATAL (o);
@@ -185,9 +193,9 @@ read_edited (const struct edit *e, const unsigned char *tail, size_t ntail,
 	return rc;
 }
 
-/* Offsets in the sample: header 16, process record 16 + 8 + 80 =
-   104, the first object record's body starts at 112.  */
-#define OBJ0		104
+/* Offsets in the sample: header 16, process record 16 + 8 + 96 =
+   120, the first object record's body starts at 128.  */
+#define OBJ0		120
 #define OBJ0_BODY	(OBJ0 + 8)
 
 static void
@@ -227,7 +235,7 @@ test_damage (void)
 		  "process record at offset 16 has 8 bytes" },
 		{ "object string past its end", { OBJ0_BODY + 56, 0,
 						  "\377\0", 2 },
-		  "object record at offset 104: its path of 255 bytes runs "
+		  "object record at offset 120: its path of 255 bytes runs "
 		  "past the end" },
 		{ "duplicate id", { OBJ0_BODY, 0, "\1", 1 },
 		  "duplicate object id 1" },
@@ -286,6 +294,83 @@ test_extensions (void)
 	CU_ASSERT_EQUAL (f.narcs, 1);
 	gmonx_free (&f);
 	free (more);
+	free (data);
+}
+
+/* A process record of version 1's 80 bytes (the file of an early
+   libgmon) has no run stamp; one of 96 with a stamp of zeros has none
+   either, whatever its pid.  */
+static void
+test_run_stamp (void)
+{
+	unsigned char *data;
+	size_t n = sample_file (&data, 1);
+	struct gmonx_file f;
+	struct gmon_error err;
+
+	/* The stamp's start and id zeroed.  */
+	memset (data + 16 + 8 + 80, 0, 8);
+	CU_ASSERT_EQUAL_FATAL (gmonx_parse (data, n, "x", &f, &err), 0);
+	CU_ASSERT (!gmon_run_known (&f.process.run));
+	CU_ASSERT_EQUAL (f.process.start_ns, 1795600690731436765u);
+	gmonx_free (&f);
+	/* Cut to 80 bytes: the record's size says 80, and the 16 bytes
+	   after it are dropped.  */
+	data[16 + 4] = 80;
+	memmove (data + 16 + 8 + 80, data + 16 + 8 + 96, n - (16 + 8 + 96));
+	CU_ASSERT_EQUAL_FATAL (gmonx_parse (data, n - 16, "x", &f, &err), 0);
+	CU_ASSERT (!gmon_run_known (&f.process.run));
+	CU_ASSERT_EQUAL (f.process.start_ns, 0);
+	CU_ASSERT_EQUAL (f.process.lost_calls, 1);
+	CU_ASSERT_EQUAL (f.nobjects, 2);
+	gmonx_free (&f);
+	free (data);
+}
+
+static void
+collect_name (void *arg, const char *name)
+{
+	char *all = arg;
+
+	strcat (all, name);
+	strcat (all, "|");
+}
+
+/* The runtime's reader of names: the other objects' files and the
+   saved images, not the program's file; the same after damage up to
+   the damage; never a name that is not plain.  */
+static void
+test_each_name (void)
+{
+	unsigned char *data;
+	size_t n = sample_file (&data, 3);
+	char all[1024] = "";
+	int fd = memfd_create ("names", 0);
+
+	CU_ASSERT_FATAL (fd >= 0);
+	CU_ASSERT_FATAL (write (fd, data, n) == (ssize_t) n);
+	lseek (fd, 0, SEEK_SET);
+	CU_ASSERT_EQUAL (gmonx_each_name (fd, collect_name, all), 0);
+	CU_ASSERT_STRING_EQUAL (all, "linux-vdso.so.1.gmon|linux-vdso.so.1|");
+	/* Cut inside the second object: the first's names only, and -1.  */
+	CU_ASSERT_EQUAL (ftruncate (fd, OBJ0 + 80), 0);
+	lseek (fd, 0, SEEK_SET);
+	all[0] = '\0';
+	CU_ASSERT_EQUAL (gmonx_each_name (fd, collect_name, all), -1);
+	CU_ASSERT_STRING_EQUAL (all, "");
+	close (fd);
+	/* A name with a slash, or "..", is nobody's to remove.  */
+	CU_ASSERT (!gmonx_plain_name ((const unsigned char *) "a/b", 3, false));
+	CU_ASSERT (!gmonx_plain_name ((const unsigned char *) "..", 2, false));
+	CU_ASSERT (!gmonx_plain_name ((const unsigned char *) "../x", 4, false));
+	CU_ASSERT (gmonx_plain_name ((const unsigned char *) "../x", 4, true));
+	CU_ASSERT (gmonx_plain_name ((const unsigned char *) "x.gmon", 6, false));
+	/* Not a gmonx file at all.  */
+	fd = memfd_create ("names", 0);
+	CU_ASSERT_FATAL (write (fd, "gmon\1\0\0\0", 8) == 8);
+	lseek (fd, 0, SEEK_SET);
+	CU_ASSERT_EQUAL (gmonx_each_name (fd, collect_name, all), -1);
+	close (fd);
 	free (data);
 }
 
@@ -447,6 +532,8 @@ static const struct unit_test unit_tests[] = {
 	{ "round trip", test_round_trip },
 	{ "damage", test_damage },
 	{ "extensions", test_extensions },
+	{ "the run stamp", test_run_stamp },
+	{ "the names the runtime may remove", test_each_name },
 	{ "calling contexts", test_contexts },
 	{ "find the companion", test_find_companion },
 	{ NULL, NULL }

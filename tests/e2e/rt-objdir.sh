@@ -1,0 +1,283 @@
+#!/bin/sh
+# rt-objdir.sh - the object directory cannot be turned against its user,
+# and files of two runs are never paired.
+#
+#   A gmon.out-objs (or PREFIX-objs.PID) that is a symbolic link, not a
+#   directory, another user's, or writable by others without the sticky
+#   bit is left alone, and the exit line says why; libgmon removes only
+#   the files the companion it replaces named, never other files of the
+#   directory nor what a link points to; when the program's file cannot
+#   be written (a directory in its way, a full disk), the object
+#   directory is not written either, and the older pair stays whole;
+#   every file names its run, two runs writing in one directory at once
+#   leave one run's files, and gprof refuses files of two runs; a
+#   set-uid program writes only in a directory of the user who ran it.
+#   The parts that need a second user, a set-uid file or a tmpfs run
+#   only as root.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/rt-lib.sh"
+need_runtime
+
+objs=gmon.out-objs
+other=gmonkit-other
+
+$CC $RT_CFLAGS_TEST -O2 -pg -fPIC -shared -o libpga.so \
+	"$PROGRAMS/rt-dso-a.c" || hard_error "cannot build libpga.so"
+mkdir d1 d2
+$CC $RT_CFLAGS_TEST -O2 -pg -fPIC -shared -o d1/libsame.so \
+	"$PROGRAMS/rt-dso-s.c" || hard_error "cannot build d1/libsame.so"
+$CC $RT_CFLAGS_TEST -O0 -pg -fPIC -shared -o d2/libsame.so \
+	"$PROGRAMS/rt-dso-s.c" || hard_error "cannot build d2/libsame.so"
+RT_LIBS="-L. -lpga -Wl,-rpath,$work -ldl -lm" \
+	rt_cc prog "$PROGRAMS/rt-dso.c" -O2 -pg -I"$top_srcdir/include"
+prog=$work/prog
+rt_cc calls "$PROGRAMS/rt-calls.c" -O2 -pg
+
+# run DIR ARGS...: the program in DIR (which gets the d1/ and d2/ it
+# dlopens), its stderr in DIR/err.
+run () {
+	_d=$1; shift
+	[ -e "$_d/d1" ] || ln -s "$work/d1" "$work/d2" "$_d/"
+	(cd "$_d" && "$prog" "$@" >/dev/null 2>err) || bad "$_d: prog $* failed"
+}
+
+# stamp FILE: the run line gmondump prints for FILE (pid start id).
+stamp () {
+	"$GMONDUMP" "$1" 2>/dev/null |
+		awk '$1 == "run" { print $2, $3, $4; exit }'
+}
+
+# said DESC FILE PATTERN: a check that stderr FILE has PATTERN.
+said () {
+	if grep -q -- "$3" "$2"; then
+		ok "$1"
+	else
+		bad "$1: stderr lacks '$3':"
+		cat "$2"
+	fi
+}
+
+# ---------------------------------------------------------------------
+# A planted link is not followed, and nothing behind it is touched.
+
+mkdir link && cd link || hard_error "cd"
+mkdir v
+echo keep >v/a.gmon
+ln -s v $objs
+run . nodl
+check "link: v/a.gmon is still there" test "$(cat v/a.gmon)" = keep
+check "link: nothing was written into v" test "$(ls v)" = a.gmon
+check "link: the link is left as it was" test -L $objs
+said "link: the exit line says why" err "$objs is a symbolic link, which libgmon does not follow"
+"$work/calls" >/dev/null 2>&1 || bad "link: calls failed"
+the_calls_are_right "$work/calls" gmon.out
+check "link: still nothing written into v" test "$(ls v)" = a.gmon
+cd "$work" || hard_error "cd"
+
+# The same for GMON_OUT_PREFIX's PREFIX-objs.PID.
+mkdir plink && cd plink || hard_error "cd"
+mkdir v
+echo keep >v/a.gmon
+GMON_OUT_PREFIX=pre sh -c 'ln -s v pre-objs.$$ && exec "$0" nodl' "$prog" \
+	>/dev/null 2>err || bad "prefix link: the program failed"
+check "prefix link: v/a.gmon is still there" test "$(cat v/a.gmon)" = keep
+check "prefix link: nothing was written into v" test "$(ls v)" = a.gmon
+said "prefix link: the exit line says why" err "pre-objs\.[0-9]* is a symbolic link"
+set -- pre.*
+check "prefix link: the program's own file is written ($1)" test -f "$1"
+cd "$work" || hard_error "cd"
+
+# A file in the way is not replaced; a directory others may write in
+# is refused; one with the sticky bit is not.
+mkdir file && echo keep >file/$objs
+run file nodl
+check "file in the way: kept" test "$(cat file/$objs)" = keep
+said "file in the way: the exit line says why" file/err "is not a directory"
+
+mkdir open open/$objs && echo keep >open/$objs/a.gmon &&
+	chmod 777 open/$objs
+run open nodl
+check "writable by others: a.gmon kept" test "$(cat open/$objs/a.gmon)" = keep
+check "writable by others: no companion written" \
+	test ! -e open/$objs/objects.gmonx
+said "writable by others: the exit line says why" open/err "may be written by other users"
+
+mkdir sticky sticky/$objs && chmod 1777 sticky/$objs
+run sticky nodl
+check "writable by others with the sticky bit: written" \
+	test -f sticky/$objs/objects.gmonx
+
+# ---------------------------------------------------------------------
+# Only what the old companion named, and this dump did not write, goes.
+
+mkdir stale
+run stale
+echo mine >stale/$objs/notes.gmon
+echo mine >stale/$objs/libother.so.gmon
+echo victim >stale/victim
+echo victim >stale/victim2
+rm stale/$objs/libsame.so~2.gmon
+ln -s ../victim "stale/$objs/libsame.so~2.gmon"
+ln -s ../victim2 stale/$objs/libpga.so.gmon
+check "stale: the first run wrote libsame.so.gmon" test -f stale/$objs/libsame.so.gmon
+run stale nodl
+check "stale: libsame.so.gmon, named by the old companion, is gone" \
+	test ! -e stale/$objs/libsame.so.gmon
+check "stale: files the companion never named are kept" \
+	test "$(cat stale/$objs/notes.gmon stale/$objs/libother.so.gmon)" = "mine
+mine"
+check "stale: what a link in the directory points to is untouched" \
+	test "$(cat stale/victim stale/victim2)" = "victim
+victim"
+check "stale: a link in the way of a file written is replaced" \
+	test -f stale/$objs/libpga.so.gmon -a ! -L stale/$objs/libpga.so.gmon
+expect_calls libpga.so stale/$objs/libpga.so.gmon a_inner 1000
+
+# ---------------------------------------------------------------------
+# The program's file fails: no object directory beside the older one.
+
+mkdir blocked blocked/gmon.out
+run blocked nodl
+check "gmon.out blocked: no object directory made" test ! -e blocked/$objs
+said "gmon.out blocked: the exit line says so" blocked/err \
+	"no profile written: .*gmon.out: Is a directory.*nor its shared libraries' files"
+
+mkdir older
+run older
+cp older/$objs/objects.gmonx older.companion
+mv older/gmon.out older/gmon.keep && mkdir older/gmon.out
+run older nodl
+check "gmon.out blocked: the older companion is unchanged" \
+	cmp -s older.companion older/$objs/objects.gmonx
+check "gmon.out blocked: the older libsame.so.gmon stays" \
+	test -f older/$objs/libsame.so.gmon
+rmdir older/gmon.out && mv older/gmon.keep older/gmon.out
+(cd older && "$GPROF" -b -p --objects "$prog" gmon.out >flat 2>gerr) ||
+	bad "gmon.out blocked: gprof --objects cannot read the older pair"
+check "gmon.out blocked: the older pair still adds up (s_inner)" \
+	grep -q 's_inner@libsame.so' older/flat
+
+# ---------------------------------------------------------------------
+# Run stamps: every file of a dump names its run; GNU gprof ignores it.
+
+d=stale
+s=$(stamp $d/gmon.out)
+check "stamp: gmon.out has one ($s)" test -n "$s"
+for f in $d/$objs/objects.gmonx $d/$objs/libpga.so.gmon; do
+	check "stamp: $f has the same" test "$(stamp "$f")" = "$s"
+done
+gnu_gprof -b -p "$prog" $d/gmon.out >/dev/null 2>gerr ||
+	bad "stamp: GNU gprof cannot read a stamped gmon.out"
+quiet_stderr "stamp: GNU gprof" gerr
+expect_calls libpga.so $d/$objs/libpga.so.gmon a_inner 1000
+
+# Files of two runs are refused by gprof, with a message that says so.
+mkdir mixa mixb
+run mixa nodl
+run mixb nodl
+cp mixb/$objs/objects.gmonx mixa/$objs/objects.gmonx
+(cd mixa && "$GPROF" -b --objects "$prog" gmon.out >/dev/null 2>gerr)
+check "mixed: gprof --objects refuses gmon.out with another run's companion" \
+	test $? -ne 0
+said "mixed: and says why" mixa/gerr "were written by different runs"
+run mixa nodl
+cp mixb/$objs/libpga.so.gmon mixa/$objs/libpga.so.gmon
+(cd mixa && "$GPROF" -b --objects "$prog" gmon.out >/dev/null 2>gerr)
+check "mixed: gprof --objects refuses another run's libpga.so.gmon" \
+	test $? -ne 0
+said "mixed: naming it" mixa/gerr "libpga.so.gmon and .*objects.gmonx were written by different runs"
+(cd mixa && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
+(cd mixb && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
+cp mixb/$objs/objects.gmonx mixa/$objs/objects.gmonx
+(cd mixa && "$GPROF" -b -p "$prog" gmon.out >/dev/null 2>gerr) ||
+	bad "mixed contexts: gprof failed"
+said "mixed contexts: the other run's contexts are not used, and it says so" \
+	mixa/gerr "were written by different runs.*estimated"
+
+# Two runs at once in one directory: one run's files, whole.
+mkdir race
+i=0 mixed=0
+while [ $i -lt 40 ]; do
+	(cd race && { "$prog" nodl >/dev/null 2>&1 & "$prog" nodl >/dev/null 2>&1; wait; })
+	s=$(stamp race/gmon.out)
+	[ -n "$s" ] || { mixed=$((mixed + 1)); echo "race $i: gmon.out has no stamp"; }
+	for f in race/$objs/objects.gmonx race/$objs/*.gmon; do
+		[ "$(stamp "$f")" = "$s" ] || { mixed=$((mixed + 1)); echo "race $i: $f: $(stamp "$f") vs $s"; }
+	done
+	(cd race && "$GPROF" -b -p --objects "$prog" gmon.out >/dev/null 2>&1) ||
+		mixed=$((mixed + 1))
+	i=$((i + 1))
+done
+check "race: 40 pairs of runs at once, each leaving one run's files ($mixed mixed)" \
+	test $mixed -eq 0
+
+# ---------------------------------------------------------------------
+# As root: another user's directory, a set-uid program, a full disk.
+
+if [ "$(id -u)" != 0 ]; then
+	echo "note: not root: the checks with a second user, a set-uid program and a full disk do not run"
+	finish
+fi
+id $other >/dev/null 2>&1 ||
+	useradd -r -M -N -s /usr/sbin/nologin $other 2>/dev/null ||
+	hard_error "cannot make the user $other"
+as_other () { setpriv --reuid=$other --regid=nogroup --clear-groups "$@"; }
+chmod 755 "$work"
+
+# Another user's directory (they could plant it in a shared one).
+mkdir shared && chmod 1777 shared
+as_other mkdir shared/$objs && as_other sh -c "echo keep >shared/$objs/a.gmon"
+run shared nodl
+check "another user's: a.gmon kept" test "$(cat shared/$objs/a.gmon)" = keep
+check "another user's: nothing written into it" test "$(ls shared/$objs)" = a.gmon
+said "another user's: the exit line says why" shared/err "belongs to another user"
+# ... and a link they planted.
+rm -rf shared/$objs && mkdir theirs && chmod 755 theirs &&
+	echo keep >theirs/a.gmon
+as_other ln -s "$work/theirs" shared/$objs
+run shared nodl
+check "another user's link: theirs/a.gmon kept" test "$(cat theirs/a.gmon)" = keep
+check "another user's link: nothing written behind it" test "$(ls theirs)" = a.gmon
+
+# A set-uid program: only where the user who ran it owns the directory;
+# its environment is not read.
+rt_cc_static suid "$PROGRAMS/rt-calls.c" -O2 -pg
+chmod 4755 suid
+mkdir rootdir && chmod 1777 rootdir
+mkdir userdir && chown $other userdir
+(cd rootdir && as_other "$work/suid" >/dev/null 2>err)
+check "set-uid in a directory the user does not own: no gmon.out" \
+	test ! -e rootdir/gmon.out
+said "set-uid: the exit line says why" rootdir/err "a set-uid or set-gid program writes its profile only in a directory that the user who ran it owns"
+(cd userdir && GMON_OUT_PREFIX="$work/rootdir/x" as_other "$work/suid" \
+	>/dev/null 2>err)
+check "set-uid in the user's directory: gmon.out written" test -f userdir/gmon.out
+check "set-uid: GMON_OUT_PREFIX is not read" test -z "$(ls rootdir | grep -v err)"
+the_calls_are_right suid userdir/gmon.out
+
+# A full disk: the older pair stays whole, and says so.
+mkdir full
+if mount -t tmpfs -o size=2m gmonkit-test full 2>/dev/null; then
+	trap 'umount "$work/full" 2>/dev/null; cleanup' EXIT
+	run full
+	cp full/gmon.out full.gmon && cp full/$objs/objects.gmonx full.companion
+	dd if=/dev/zero of=full/filler bs=4k 2>/dev/null
+	# (its stderr cannot go on the full disk)
+	(cd full && "$prog" nodl >/dev/null 2>"$work/full.err") ||
+		bad "full disk: the program failed"
+	said "full disk: the exit line says so" full.err \
+		"no profile written: .*gmon.out: No space left on device"
+	check "full disk: the older gmon.out is unchanged" cmp -s full.gmon full/gmon.out
+	check "full disk: the older companion is unchanged" \
+		cmp -s full.companion full/$objs/objects.gmonx
+	check "full disk: no temporary file left" \
+		test -z "$(ls -A full full/$objs | grep '\.tmp$')"
+	(cd full && "$GPROF" -b -p --objects "$prog" gmon.out >/dev/null 2>&1) ||
+		bad "full disk: gprof --objects cannot read the older pair"
+	umount full
+else
+	echo "note: cannot mount a tmpfs: the full-disk check does not run"
+fi
+
+finish
