@@ -167,13 +167,14 @@ bool gmonx_plain_name (const unsigned char *name, size_t n, bool main);
 typedef void gmonx_name_fn (void *arg, const char *name);
 
 /* Calls FN (ARG, NAME) for each file of the companion's directory
-   that the companion open on FD names, in file order: the classic
-   file and the saved image of each object but the program, if they
-   are plain names of fewer than GMONX_NAME_MAX bytes.  Reads from
-   FD's offset, with read(2) and a buffer on the stack: no malloc, no
-   stdio (the runtime calls it at exit).  Returns 0 at the end of the
-   file, -1 if it is not a gmonx file or ends inside a record (the
-   names before were passed on).  */
+   that the companion open on FD (a regular file) names, in file
+   order, up to its first ARCS, CONTEXT or CONTEXTS record: the
+   classic file and the saved image of each object but the program, if
+   they are plain names of fewer than GMONX_NAME_MAX bytes.  Reads from
+   FD's offset, with read(2) and lseek(2) and a buffer on the stack: no
+   malloc, no stdio (the runtime calls it at exit).  Returns 0 at the
+   end of the file or at such a record, -1 if it is not a gmonx file
+   or ends inside a record (the names before were passed on).  */
 int gmonx_each_name (int fd, gmonx_name_fn *fn, void *arg);
 
 #define GMONX_OBJDIR_SUFFIX	"-objs"

@@ -10,7 +10,8 @@
    place (objdir.c).  It does so at exit or in a signal handler, so
    this reader takes no memory and no stdio: read(2) through a buffer
    on the stack, one record at a time, and of each OBJECT record only
-   its file and image names.  gmonx_read.c is the full reader, for the
+   its file and image names, up to the first record of calls or
+   contexts (the load map comes first: gmonx_out.h).  gmonx_read.c is the full reader, for the
    analyser; the two must agree on every name (fuzz_gmonx.c checks).  */
 
 #include <config.h>
@@ -84,20 +85,28 @@ le_at (const unsigned char *p, unsigned int size)
 	return v;
 }
 
-/* Passes over N bytes of S; false if the file ends first.  */
+/* Passes over N bytes of S; false if the file ends first.  What is
+   not in the buffer is skipped with lseek, so that a big record costs
+   nothing (the file is a regular one: objdir.c checks).  */
 static bool
 skip (struct scan *s, uint64_t n)
 {
-	while (n > 0) {
-		size_t have = want (s, 1), k;
+	size_t have = s->len - s->pos;
+	off_t at, end;
 
-		if (have == 0)
-			return false;
-		k = have < n ? have : (size_t) n;
-		s->pos += k;
-		n -= k;
+	if (n <= have) {
+		s->pos += (size_t) n;
+		return true;
 	}
-	return true;
+	n -= have;
+	s->pos = s->len = 0;
+	at = lseek (s->fd, 0, SEEK_CUR);
+	end = lseek (s->fd, 0, SEEK_END);
+	if (at < 0 || end < 0 || (uint64_t) (end - at) < n) {
+		s->eof = true;
+		return false;
+	}
+	return lseek (s->fd, at + (off_t) n, SEEK_SET) >= 0;
 }
 
 /* The next u16-counted string of a record whose body has *LEFT bytes
@@ -187,6 +196,11 @@ gmonx_each_name (int fd, gmonx_name_fn *fn, void *arg)
 		tag = le_at (s.buf + s.pos, 4);
 		size = le_at (s.buf + s.pos + 4, 4);
 		s.pos += GMONX_REC_HDR_SIZE;
+		/* The load map comes before the calls and contexts, which
+		   can be long (gmonx_out.h).  */
+		if (tag == GMONX_TAG_ARCS || tag == GMONX_TAG_CONTEXT
+		    || tag == GMONX_TAG_CONTEXTS)
+			return 0;
 		if (tag == GMONX_TAG_OBJECT) {
 			if (object_names (&s, size, fn, arg) < 0)
 				return -1;

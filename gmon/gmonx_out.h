@@ -41,6 +41,10 @@
    version-1 reader needs).  A change that old readers would misread
    takes a new version number, which they refuse.
 
+   A writer puts the PROCESS and OBJECT records before any ARCS,
+   CONTEXT or CONTEXTS record (which can be long): libgmon, replacing a
+   companion, reads the names of its files up to the first of those.
+
    Records (tag: body):
 
    GMONX_TAG_PROCESS (1): the run, once per file.

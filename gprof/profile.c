@@ -113,32 +113,41 @@ companion_of (const char *name, struct gmonx_file *f)
 }
 
 /* NULL if the gmon file NAME (run stamp RUN) and companion F are of
-   one run, else why not (malloc'd).  A file without a stamp (glibc,
-   early libgmon) pairs only with a companion without one: this
-   libgmon stamps both.  */
+   one run, else why not (malloc'd).  libgmon stamps every file it
+   writes, so a file without a stamp (glibc, GNU gprof -s, an early
+   libgmon) pairs only with a companion without one.  */
 static char *
 run_mismatch (const char *name, const struct gmon_run *run,
-	      const struct gmonx_file *f)
+	      const struct gmonx_file *f, bool object_file)
 {
-	char a[GMON_RUN_TEXT], b[GMON_RUN_TEXT];
+	char a[GMON_RUN_TEXT], b[GMON_RUN_TEXT], *why;
+	bool known = gmon_run_known (run);
 
-	if (!gmon_run_known (run) && !gmon_run_known (&f->process.run))
+	if (known == gmon_run_known (&f->process.run)
+	    && !gmon_run_differs (run, &f->process.run))
 		return NULL;
-	if (!gmon_run_differs (run, &f->process.run))
-		return NULL;
-	return xasprintf ("%s and %s were written by different runs (%s: %s; "
-			  "%s: %s): two runs wrote profiles of one name at "
-			  "once, or a file was copied in", name, f->name,
-			  name, gmon_run_text (run, a), f->name,
-			  gmon_run_text (&f->process.run, b));
+	if (object_file)
+		why = xstrdup ("a file of another run was put in the object "
+			       "directory");
+	else
+		why = xasprintf ("the object directory is not %s's: it was "
+				 "left by an earlier run (%s), or two runs "
+				 "wrote at once", name, known ? "this one did "
+				 "not write its own: GMON_OBJECTS=0, or it "
+				 "could not" : "this file is of glibc's "
+				 "runtime, or a copy");
+	return reconcat (why, name, " and ", f->name, " are of different runs (",
+			 name, ": ", gmon_run_text (run, a), "; ", f->name,
+			 ": ", gmon_run_text (&f->process.run, b), "): ", why,
+			 NULL);
 }
 
 /* Refuses to go on with files of two runs: see run_mismatch.  */
 static void
 same_run (const char *name, const struct gmon_run *run,
-	  const struct gmonx_file *f)
+	  const struct gmonx_file *f, bool object_file)
 {
-	char *why = run_mismatch (name, run, f);
+	char *why = run_mismatch (name, run, f, object_file);
 
 	if (why)
 		gp_fatal (NULL, "--objects: %s; run the program again (with "
@@ -271,7 +280,7 @@ add_object_file (struct gmon_profile *gp, const char *path,
 	gmon_profile_init (&one, &gp->target);
 	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, &st, &err) < 0)
 		gp_fatal (NULL, "%s", err.msg);
-	same_run (path, &st.run, f);
+	same_run (path, &st.run, f, true);
 	for (i = 0; i < one.nhist; i++) {
 		struct gmon_hist_hdr h = one.hist[i].h;
 
@@ -432,7 +441,7 @@ add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
 						  f->name), false);
 		return;
 	}
-	if ((why = run_mismatch (name, run, f)) != NULL) {
+	if ((why = run_mismatch (name, run, f, false)) != NULL) {
 		no_contexts (cl, name, why, true);
 		return;
 	}
@@ -554,7 +563,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		if (cb)
 			cb (names[i], &st, arg);
 		if (objs)
-			same_run (names[i], &gs.run, &f);
+			same_run (names[i], &gs.run, &f, false);
 		if (contexts != CTX_IGNORE)
 			add_contexts (&cl, names[i], got == 0 ? hist_total (&gp)
 				      - before : 0, &gs.run,

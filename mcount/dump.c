@@ -76,6 +76,10 @@
 static int mc_dump_owner;		/* tid of the thread dumping, or 0 */
 struct mc_objinfo mc_objs[MC_MODULES_MAX];
 static unsigned char mc_wbuf[1 << 16];	/* the writer's buffer, under it */
+/* The descriptors a dump has open (directories, the lock, files): a
+   child forked in the middle closes them (mc_dump_forget), or it would
+   hold the lock, and the files, for as long as it lives.  -1: free.  */
+static int mc_dump_fds[8] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 
 /* ------------------------------------------------------------------ */
 /* The snapshot: every thread's table merged */
@@ -431,6 +435,41 @@ temp_name (char *tmp, const char *name)
 /* Files */
 
 int
+mc_fd_keep (int fd)
+{
+	size_t i;
+
+	for (i = 0; fd >= 0 && i < sizeof mc_dump_fds / sizeof *mc_dump_fds;
+	     i++) {
+		int expect = -1;
+
+		if (__atomic_compare_exchange_n (&mc_dump_fds[i], &expect, fd,
+						 false, __ATOMIC_RELAXED,
+						 __ATOMIC_RELAXED))
+			break;
+	}
+	return fd;
+}
+
+int
+mc_fd_close (int fd)
+{
+	size_t i;
+
+	if (fd < 0)
+		return 0;
+	for (i = 0; i < sizeof mc_dump_fds / sizeof *mc_dump_fds; i++) {
+		int expect = fd;
+
+		if (__atomic_compare_exchange_n (&mc_dump_fds[i], &expect, -1,
+						 false, __ATOMIC_RELAXED,
+						 __ATOMIC_RELAXED))
+			break;
+	}
+	return close (fd);
+}
+
+int
 mc_write_header (struct gmon_writer *w)
 {
 	struct gmon_run run = { mc_run_pid, mc_run_start, mc_run_id };
@@ -438,10 +477,23 @@ mc_write_header (struct gmon_writer *w)
 	return gmon_write_header_run (w, &run);
 }
 
+/* A set-uid program's profile belongs to the user who ran it, who
+   owns the directory (secure_dir) and would otherwise hold a file of
+   root's.  */
+static void
+give_to_user (int fd)
+{
+	if (fchown (fd, getuid (), getgid ()) == 0)
+		return;
+	/* A set-gid program may not: the file stays the program's.  */
+}
+
 /* Writes NAME in directory DIRFD through a temporary file; returns 0
-   or an errno.  */
+   or an errno.  TMP (MC_NAME_BUF bytes, or NULL) gets the temporary's
+   name if that could not be made.  */
 int
-mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx)
+mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx,
+	     char *tmp_failed)
 {
 	char tmp[MC_NAME_BUF];
 	struct gmon_writer w;
@@ -458,15 +510,23 @@ mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx)
 			break;
 		/* A leftover of a process with our PID that died
 		   writing: ours now.  */
-		if (errno != EEXIST || tries > 0 || unlinkat (dirfd, tmp, 0) < 0)
-			return errno;
+		if (errno != EEXIST || tries > 0
+		    || unlinkat (dirfd, tmp, 0) < 0) {
+			err = errno;
+			if (tmp_failed)
+				strcpy (tmp_failed, tmp);
+			return err;
+		}
 	}
+	mc_fd_keep (fd);
+	if (mc_config.secure)
+		give_to_user (fd);
 	gmon_target_native (&t);
 	gmon_writer_init (&w, fd, mc_wbuf, sizeof mc_wbuf, &t);
 	if (body (&w, ctx) == 0)
 		gmon_writer_flush (&w);
 	err = w.error;
-	if (close (fd) < 0 && !err)
+	if (mc_fd_close (fd) < 0 && !err)
 		err = errno;
 	if (!err && renameat (dirfd, tmp, dirfd, name) < 0)
 		err = errno;
@@ -514,6 +574,44 @@ static void
 dump_unlock (void)
 {
 	__atomic_store_n (&mc_dump_owner, 0, __ATOMIC_RELEASE);
+}
+
+/* A fork waits for a dump under way in another thread, and holds the
+   dump lock across the fork: the kernel copies the descriptor table
+   and the memory at different moments, so a child forked in the middle
+   of a dump could hold a descriptor (the object directory's lock) that
+   its copy of mc_dump_fds no longer names.  10 s at most, as for the
+   lock.  */
+static bool mc_fork_held;		/* the lock is held for a fork */
+
+void
+mc_dump_hold (void)
+{
+	int me = mc_gettid (), i;
+
+	for (i = 0; i < 10000; i++) {
+		struct timespec ts = { 0, 1000000 };
+		int expect = 0;
+
+		if (__atomic_compare_exchange_n (&mc_dump_owner, &expect, me,
+						 false, __ATOMIC_ACQUIRE,
+						 __ATOMIC_RELAXED)) {
+			mc_fork_held = true;
+			return;
+		}
+		if (expect == me)
+			return;		/* forking from inside a dump */
+		nanosleep (&ts, NULL);
+	}
+}
+
+void
+mc_dump_release (void)
+{
+	if (mc_fork_held) {
+		mc_fork_held = false;
+		dump_unlock ();
+	}
 }
 
 int
@@ -586,20 +684,23 @@ secure_dir (int dirfd)
    *FD; *MADE says whether this call made it.  Never through a link,
    and never a directory that someone else could have planted or can
    change: another user's, or one others may write in without the
-   sticky bit.  */
+   sticky bit.  (A group that may write in it is trusted, as the
+   directory's owner chose: a umask of 002 makes directories so.)  */
 static enum mc_objdir_status
 objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 {
 	struct stat st;
 
 	*fd = -1;
-	*made = mkdirat (parent, name, 0777) == 0;
+	/* Never made writable by others: with a umask of 0 it would be
+	   made only to be refused.  */
+	*made = mkdirat (parent, name, 0775) == 0;
 	if (!*made && errno != EEXIST) {
 		*err = errno;
 		return MC_OBJDIR_FAILED;
 	}
-	*fd = openat (parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
-		      | O_CLOEXEC);
+	*fd = mc_fd_keep (openat (parent, name, O_RDONLY | O_DIRECTORY
+				  | O_NOFOLLOW | O_CLOEXEC));
 	if (*fd < 0) {
 		*err = errno;
 		if (fstatat (parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
@@ -621,24 +722,39 @@ objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 	return MC_OBJDIR_OK;
 }
 
-/* Waits for the object directory's lock (another process writing a
-   profile of the same name), 10 s at most: a process stopped in the
-   middle of its dump must not stop this one for ever.  Without the
-   lock the files are still whole, and their run stamps keep gprof
-   from pairing two runs' files.  */
-static void
-lock_dir (int fd)
+/* Takes the lock of the object directory DIRFD (another process of
+   this user writing a profile of the same name holds it meanwhile):
+   an flock on its file .lock, which only this user may open, so that
+   nobody else can hold it.  Waits 10 s at most: a process stopped in
+   the middle of its dump must not stop this one for ever.  Without
+   the lock the files are still whole, and their run stamps keep gprof
+   from pairing two runs' files.  Returns the lock's descriptor (close
+   it to let go), or -1.  */
+static int
+lock_dir (int dirfd)
 {
-	int i;
+	struct stat st;
+	int fd, i;
 
+	fd = mc_fd_keep (openat (dirfd, MC_LOCK_NAME, O_RDWR | O_CREAT
+				 | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+				 0600));
+	if (fd < 0)
+		return -1;
+	if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode)
+	    || st.st_uid != geteuid ()) {
+		mc_fd_close (fd);
+		return -1;
+	}
 	for (i = 0; i < 10000; i++) {
 		struct timespec ts = { 0, 1000000 };
 
 		if (flock (fd, LOCK_EX | LOCK_NB) == 0
 		    || (errno != EWOULDBLOCK && errno != EINTR))
-			return;
+			break;
 		nanosleep (&ts, NULL);
 	}
+	return fd;
 }
 
 /* Writes the program's file, then, if that went well, the object
@@ -649,29 +765,34 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 	       unsigned int n, enum gmonx_end end, int sig)
 {
 	struct mc_classic cl = { s, 0 };
-	int parent, ofd = -1;
+	int parent, ofd = -1, lock = -1;
 	bool made = false;
 
-	parent = open_parent (r->path);
+	parent = mc_fd_keep (open_parent (r->path));
 	if (parent < 0) {
 		r->err = errno;
 		return;
 	}
 	r->err = secure_dir (parent);
 	/* GMON_OBJECTS=0 writes no file of another object, but the
-	   calling contexts still need the companion.  */
-	if (!r->err && (mc_config.objects || mc_config.context) && n > 0) {
+	   calling contexts still need the companion.  A set-uid program
+	   writes none: the files would be its effective user's, in a
+	   directory of the user who ran it, who could not remove them.  */
+	if (!r->err && (mc_config.objects || mc_config.context) && n > 0
+	    && !mc_config.secure) {
 		r->objdir = objdir_open (parent, last_name (r->dir), &ofd,
 					 &made, &r->objdir_err);
-		if (ofd >= 0)
-			lock_dir (ofd);
+		if (r->objdir == MC_OBJDIR_OK)
+			lock = lock_dir (ofd);
 	}
 	if (!r->err)
 		r->err = mc_write_at (parent, last_name (r->path),
-				      mc_classic_body, &cl);
+				      mc_classic_body, &cl, r->tmp);
 	if (r->err && r->objdir != MC_OBJDIR_NONE) {
-		if (made)
+		if (made) {
+			unlinkat (ofd, MC_LOCK_NAME, 0);
 			unlinkat (parent, last_name (r->dir), AT_REMOVEDIR);
+		}
 		r->objdir = MC_OBJDIR_SKIPPED;
 	} else if (r->objdir == MC_OBJDIR_OK) {
 		r->objdir_err = mc_objdir_write (ofd, s, n, last_name (r->path),
@@ -679,9 +800,9 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 		if (r->objdir_err)
 			r->objdir = MC_OBJDIR_FAILED;
 	}
-	if (ofd >= 0)
-		close (ofd);		/* and the lock with it */
-	close (parent);
+	mc_fd_close (lock);
+	mc_fd_close (ofd);
+	mc_fd_close (parent);
 }
 
 int
@@ -691,7 +812,7 @@ mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	unsigned int n;
 	int err;
 
-	r->path[0] = r->dir[0] = '\0';
+	r->path[0] = r->dir[0] = r->tmp[0] = '\0';
 	r->err = r->objdir_err = 0;
 	r->objdir = MC_OBJDIR_NONE;
 	if ((err = dump_lock (end == GMONX_END_SIGNAL
@@ -713,5 +834,13 @@ mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 void
 mc_dump_forget (void)
 {
+	size_t i;
+
 	mc_dump_owner = 0;
+	mc_fork_held = false;
+	for (i = 0; i < sizeof mc_dump_fds / sizeof *mc_dump_fds; i++)
+		if (mc_dump_fds[i] >= 0) {
+			close (mc_dump_fds[i]);
+			mc_dump_fds[i] = -1;
+		}
 }

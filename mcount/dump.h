@@ -42,11 +42,20 @@ typedef int mc_body_fn (struct gmon_writer *w, void *ctx);
 /* Longest file name in a directory, NUL included.  */
 #define MC_NAME_BUF	256
 
+/* The lock file of an object directory (dump.c).  */
+#define MC_LOCK_NAME	".lock"
+
 /* Writes NAME in the directory DIRFD through a temporary file there,
    renamed over it; BODY writes the bytes.  Never through a link.
-   Returns 0 or an errno.  */
-int mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx)
-	MC_HIDDEN;
+   Returns 0 or an errno; TMP_FAILED (MC_NAME_BUF bytes, or NULL) gets
+   the temporary's name if it was that which could not be made.  */
+int mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx,
+		 char *tmp_failed) MC_HIDDEN;
+/* FD (returned), kept in the list of the dump's descriptors that a
+   child forked meanwhile closes; mc_fd_close closes one and takes it
+   off (-1: nothing), returning what close(2) did.  */
+int mc_fd_keep (int fd) MC_HIDDEN;
+int mc_fd_close (int fd) MC_HIDDEN;
 /* The header of a classic file, with this run's stamp.  */
 int mc_write_header (struct gmon_writer *w) MC_HIDDEN;
 /* The classic file of object K from snapshot S, as an mc_body_fn.  */

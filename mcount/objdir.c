@@ -290,7 +290,8 @@ ours (const char *name, unsigned int n)
 	char buf[MC_NAME_BUF];
 	unsigned int k;
 
-	if (strcmp (name, GMONX_COMPANION_NAME) == 0)
+	if (strcmp (name, GMONX_COMPANION_NAME) == 0
+	    || strcmp (name, MC_LOCK_NAME) == 0)
 		return true;
 	for (k = 1; k < n; k++) {
 		if (!mc_objs[k].has_file)
@@ -334,14 +335,14 @@ static int
 open_old_companion (int dirfd)
 {
 	struct stat sb;
-	int fd = openat (dirfd, GMONX_COMPANION_NAME, O_RDONLY | O_NOFOLLOW
-			 | O_NONBLOCK | O_CLOEXEC);
+	int fd = mc_fd_keep (openat (dirfd, GMONX_COMPANION_NAME, O_RDONLY
+				     | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
 
 	if (fd < 0)
 		return -1;
 	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
 	    || sb.st_uid != geteuid ()) {
-		close (fd);
+		mc_fd_close (fd);
 		return -1;
 	}
 	return fd;
@@ -363,16 +364,23 @@ mc_objdir_write (int dirfd, const struct mc_snap *s, unsigned int n,
 		if (!mc_objs[k].has_file)
 			continue;
 		obj_name (k, ".gmon", name);
-		e = mc_write_at (dirfd, name, mc_classic_body, &cl);
+		e = mc_write_at (dirfd, name, mc_classic_body, &cl, NULL);
 		if (!e && (mc_modules[k].flags & MC_MOD_VDSO)) {
 			obj_name (k, "", name);
 			e = mc_write_at (dirfd, name, image_body,
-					 &mc_modules[k]);
+					 &mc_modules[k], NULL);
 		}
-		if (e && !err)
-			err = e;
+		if (e) {
+			/* Not named by the companion, so that an older
+			   file of that name pairs with nothing: the stale
+			   pass below removes it.  */
+			mc_objs[k].has_file = false;
+			if (!err)
+				err = e;
+		}
 	}
-	e = mc_write_at (dirfd, GMONX_COMPANION_NAME, companion_body, &c);
+	e = mc_write_at (dirfd, GMONX_COMPANION_NAME, companion_body, &c,
+			 NULL);
 	if (e) {
 		/* The old companion would pair with the new files.  */
 		unlinkat (dirfd, GMONX_COMPANION_NAME, 0);
@@ -381,7 +389,7 @@ mc_objdir_write (int dirfd, const struct mc_snap *s, unsigned int n,
 	}
 	if (old >= 0) {
 		gmonx_each_name (old, remove_if_stale, &st);
-		close (old);
+		mc_fd_close (old);
 	}
 	return err;
 }

@@ -566,6 +566,8 @@ struct mc_dump_result {
 					   MC_ERR_SECURE */
 	enum mc_objdir_status objdir;	/* the object directory */
 	int objdir_err;			/* its errno, if FAILED */
+	char tmp[256];			/* the temporary of the program's file,
+					   if that could not be made; or "" */
 };
 
 /* Writes the whole profile (the program's file, and unless
@@ -578,8 +580,13 @@ int mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	MC_HIDDEN;
 /* The name the profile is written to.  Returns 0 or ENAMETOOLONG.  */
 int mc_output_path (char *path) MC_HIDDEN;
-/* In a fork child: a dump the parent had under way is not ours.  */
+/* In a fork child: a dump the parent had under way is not ours (nor
+   its descriptors).  */
 void mc_dump_forget (void) MC_HIDDEN;
+/* Before a fork: waits for a dump under way and holds off the next
+   until mc_dump_release (after the fork, in the parent).  */
+void mc_dump_hold (void) MC_HIDDEN;
+void mc_dump_release (void) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* near.c */

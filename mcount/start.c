@@ -83,7 +83,7 @@ init_once (void)
 	mc_pid = getpid ();
 	mc_config_init ();
 	mc_arcs_init ();
-	pthread_atfork (NULL, NULL, atfork_child);
+	pthread_atfork (mc_dump_hold, mc_dump_release, atfork_child);
 	mc_modules_init ();
 	mc_near_install ();
 	__atomic_store_n (&mc_init_state, 2, __ATOMIC_RELEASE);
@@ -298,10 +298,17 @@ report_dump (const struct mc_dump_result *r)
 	} else if (r->err) {
 		mc_line_str (&l, "no profile written: ");
 		mc_line_str (&l, r->path[0] ? r->path : "gmon.out");
+		if (r->tmp[0]) {
+			mc_line_str (&l, ": its temporary file ");
+			mc_line_str (&l, r->tmp);
+		}
 		mc_line_str (&l, ": ");
 		mc_line_errno (&l, r->err);
 		mc_line_str (&l, r->err == EBUSY || r->err == EDEADLK
 			     ? " (a dump was under way)"
+			     : mc_config.secure
+			     ? " (start the set-uid program in a writable "
+			     "directory of yours)"
 			     : " (set GMON_OUT_PREFIX to a writable "
 			     "directory and name)");
 		if (r->objdir == MC_OBJDIR_SKIPPED)
@@ -384,8 +391,11 @@ mc_dump_now (enum gmonx_end end, int sig)
 		return EINVAL;
 	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC)
 		mc_modules_refresh ();
-	err = end == GMONX_END_EXEC ? dump_retrying (end, sig, &r)
-		: mc_dump (end, sig, &r);
+	/* gmon_dump and exec wait for a dump of another thread (or a
+	   fork: mc_dump_hold); the dump signal and interval, in signal
+	   handlers, let it be.  */
+	err = end == GMONX_END_EXEC || end == GMONX_END_DUMP
+		? dump_retrying (end, sig, &r) : mc_dump (end, sig, &r);
 	if (err != EBUSY && err != EDEADLK)
 		report_dump (&r);
 	if (!err)
@@ -443,6 +453,7 @@ atfork_child (void)
 	int state = __atomic_load_n (&mc_state, __ATOMIC_ACQUIRE);
 
 	mc_pid = getpid ();
+	mc_dump_forget ();
 	if (state == MC_FINISHED)
 		return;
 	/* The child has one thread and none of the parent's clocks; its
@@ -453,7 +464,6 @@ atfork_child (void)
 	mc_sampler_forget ();
 	mc_arcs_forget ();
 	mc_ctx_forget ();
-	mc_dump_forget ();
 	if (state == MC_RUNNING) {
 		new_run ();
 		mc_thread_attach ();

@@ -251,6 +251,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
 	tests/programs/rt-fork.c \
+	tests/programs/rt-forkdump.c \
 	tests/programs/rt-api.c \
 	tests/programs/rt-signal.c \
 	tests/programs/rt-regs.c \

@@ -117,7 +117,7 @@ echo mine >stale/$objs/notes.gmon
 echo mine >stale/$objs/libother.so.gmon
 echo victim >stale/victim
 echo victim >stale/victim2
-rm stale/$objs/libsame.so~2.gmon
+rm stale/$objs/libsame.so~2.gmon stale/$objs/libpga.so.gmon
 ln -s ../victim "stale/$objs/libsame.so~2.gmon"
 ln -s ../victim2 stale/$objs/libpga.so.gmon
 check "stale: the first run wrote libsame.so.gmon" test -f stale/$objs/libsame.so.gmon
@@ -133,6 +133,43 @@ victim"
 check "stale: a link in the way of a file written is replaced" \
 	test -f stale/$objs/libpga.so.gmon -a ! -L stale/$objs/libpga.so.gmon
 expect_calls libpga.so stale/$objs/libpga.so.gmon a_inner 1000
+
+# A umask of 0 does not make a directory others may write in (which
+# libgmon would then refuse).
+mkdir umask0
+(umask 0 && cd umask0 && "$prog" nodl >/dev/null 2>err) || bad "umask 0: failed"
+quiet_stderr "umask 0" umask0/err
+check "umask 0: the object directory is not writable by others" \
+	test -z "$(find umask0/$objs -maxdepth 0 -perm -o+w)"
+check "umask 0: and written" test -f umask0/$objs/objects.gmonx
+
+# One object's file cannot be written: the companion does not name the
+# older one, which goes, and the rest pairs.
+mkdir onefails
+run onefails
+mkdir onefails/$objs/libpga.so.gmon.x && rm onefails/$objs/libpga.so.gmon &&
+	mv onefails/$objs/libpga.so.gmon.x onefails/$objs/libpga.so.gmon
+run onefails nodl
+said "one file fails: the exit line says so" onefails/err \
+	"the files of the shared libraries were not written: .*Is a directory"
+check "one file fails: the companion does not name it" \
+	test -z "$("$GMONDUMP" onefails/$objs/objects.gmonx | grep 'file=libpga.so.gmon')"
+(cd onefails && "$GPROF" -b -p --objects "$prog" gmon.out >/dev/null 2>gerr) ||
+	bad "one file fails: gprof --objects refuses the rest: $(cat onefails/gerr)"
+
+# The lock: a file only this user may open.
+check "lock: .lock is this user's, mode 0600" \
+	test "$(stat -c '%a %u' stale/$objs/.lock)" = "600 $(id -u)"
+
+# A fork while another thread dumps: the child holds none of the dump's
+# descriptors (it would keep the lock as long as it lives).
+mkdir forkdump
+rt_cc forkdump/p "$PROGRAMS/rt-forkdump.c" -O2 -pg -I"$top_srcdir/include"
+(cd forkdump && ./p >out 2>err) || bad "forkdump: the program failed"
+quiet_stderr "forkdump" forkdump/err
+check "forkdump: $(sed -n 's/^children //p' forkdump/out) children forked during dumps, none holding a descriptor of the dump" \
+	test -z "$(grep '^leak' forkdump/out)" -a -n "$(grep '^children [1-9]' forkdump/out)"
+grep '^leak' forkdump/out | head -5
 
 # ---------------------------------------------------------------------
 # The program's file fails: no object directory beside the older one.
@@ -172,6 +209,20 @@ gnu_gprof -b -p "$prog" $d/gmon.out >/dev/null 2>gerr ||
 quiet_stderr "stamp: GNU gprof" gerr
 expect_calls libpga.so $d/$objs/libpga.so.gmon a_inner 1000
 
+# A gmon.out of glibc's runtime (no stamp) beside libgmon's object
+# directory: refused too.
+$CC $RT_CFLAGS_TEST -O2 -pg -o calls-glibc "$PROGRAMS/rt-calls.c" ||
+	hard_error "cannot build calls-glibc"
+mkdir glibc
+(cd glibc && "$work/calls" >/dev/null 2>&1) || bad "calls failed"
+check "glibc: libgmon's run left a companion" test -f glibc/$objs/objects.gmonx
+(cd glibc && "$work/calls-glibc" >/dev/null 2>&1) || bad "calls-glibc failed"
+check "glibc: its gmon.out has no stamp" test -z "$(stamp glibc/gmon.out)"
+(cd glibc && "$GPROF" -b --objects "$work/calls-glibc" gmon.out >/dev/null 2>gerr)
+check "glibc: gprof --objects refuses glibc's gmon.out with libgmon's companion" \
+	test $? -ne 0
+said "glibc: and says why" glibc/gerr "are of different runs (gmon.out: no run stamp; "
+
 # Files of two runs are refused by gprof, with a message that says so.
 mkdir mixa mixb
 run mixa nodl
@@ -180,20 +231,20 @@ cp mixb/$objs/objects.gmonx mixa/$objs/objects.gmonx
 (cd mixa && "$GPROF" -b --objects "$prog" gmon.out >/dev/null 2>gerr)
 check "mixed: gprof --objects refuses gmon.out with another run's companion" \
 	test $? -ne 0
-said "mixed: and says why" mixa/gerr "were written by different runs"
+said "mixed: and says why" mixa/gerr "are of different runs"
 run mixa nodl
 cp mixb/$objs/libpga.so.gmon mixa/$objs/libpga.so.gmon
 (cd mixa && "$GPROF" -b --objects "$prog" gmon.out >/dev/null 2>gerr)
 check "mixed: gprof --objects refuses another run's libpga.so.gmon" \
 	test $? -ne 0
-said "mixed: naming it" mixa/gerr "libpga.so.gmon and .*objects.gmonx were written by different runs"
+said "mixed: naming it" mixa/gerr "libpga.so.gmon and .*objects.gmonx are of different runs"
 (cd mixa && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
 (cd mixb && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
 cp mixb/$objs/objects.gmonx mixa/$objs/objects.gmonx
 (cd mixa && "$GPROF" -b -p "$prog" gmon.out >/dev/null 2>gerr) ||
 	bad "mixed contexts: gprof failed"
 said "mixed contexts: the other run's contexts are not used, and it says so" \
-	mixa/gerr "were written by different runs.*estimated"
+	mixa/gerr "are of different runs.*estimated"
 
 # Two runs at once in one directory: one run's files, whole.
 mkdir race
@@ -223,6 +274,7 @@ id $other >/dev/null 2>&1 ||
 	useradd -r -M -N -s /usr/sbin/nologin $other 2>/dev/null ||
 	hard_error "cannot make the user $other"
 as_other () { setpriv --reuid=$other --regid=nogroup --clear-groups "$@"; }
+fails () { ! "$@"; }
 chmod 755 "$work"
 
 # Another user's directory (they could plant it in a shared one).
@@ -249,12 +301,19 @@ mkdir userdir && chown $other userdir
 (cd rootdir && as_other "$work/suid" >/dev/null 2>err)
 check "set-uid in a directory the user does not own: no gmon.out" \
 	test ! -e rootdir/gmon.out
-said "set-uid: the exit line says why" rootdir/err "a set-uid or set-gid program writes its profile only in a directory that the user who ran it owns"
+said "set-uid: the exit line says why" rootdir/err "a set-uid or set-gid program writes its profile only in a directory that the user who ran it owns (start it in one)"
 (cd userdir && GMON_OUT_PREFIX="$work/rootdir/x" as_other "$work/suid" \
 	>/dev/null 2>err)
 check "set-uid in the user's directory: gmon.out written" test -f userdir/gmon.out
+check "set-uid: gmon.out belongs to the user who ran it" \
+	test "$(stat -c %U userdir/gmon.out)" = $other
+check "set-uid: no object directory (its files would be root's)" \
+	test ! -e userdir/$objs
 check "set-uid: GMON_OUT_PREFIX is not read" test -z "$(ls rootdir | grep -v err)"
 the_calls_are_right suid userdir/gmon.out
+# ... and the lock of this user's object directory is not theirs.
+check "lock: another user cannot open this user's .lock" \
+	fails as_other sh -c ": <'$work/stale/$objs/.lock' 2>/dev/null"
 
 # A full disk: the older pair stays whole, and says so.
 mkdir full

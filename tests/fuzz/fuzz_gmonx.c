@@ -111,16 +111,38 @@ take_name (void *arg, const char *name)
 	nm->n++;
 }
 
+/* How many OBJECT records DATA (a file the reader took) has before its
+   first ARCS, CONTEXT or CONTEXTS record, where the scan stops.  */
+static size_t
+objects_before_calls (const unsigned char *data, size_t size)
+{
+	size_t at = GMONX_HDR_SIZE, n = 0;
+
+	while (at + GMONX_REC_HDR_SIZE <= size) {
+		uint32_t tag, len;
+
+		memcpy (&tag, data + at, 4);	/* little-endian hosts */
+		memcpy (&len, data + at + 4, 4);
+		if (tag == GMONX_TAG_ARCS || tag == GMONX_TAG_CONTEXT
+		    || tag == GMONX_TAG_CONTEXTS)
+			break;
+		n += tag == GMONX_TAG_OBJECT;
+		at += GMONX_REC_HDR_SIZE + (size_t) len;
+	}
+	return n;
+}
+
 /* The runtime's scan of DATA: never a fault on any input, and on a
    file the reader took (F not NULL), exactly the names of its objects'
-   files (the program's aside) and images, in order.  */
+   files (the program's aside) and images, in order, up to its first
+   record of calls or contexts.  */
 static void
 scan_names (const unsigned char *data, size_t size,
 	    const struct gmonx_file *f)
 {
 	static struct names nm;
 	int fd = memfd_create ("names", 0), rc;
-	size_t i, k = 0;
+	size_t i, k = 0, nobj;
 
 	if (fd < 0 || write (fd, data, size) != (ssize_t) size
 	    || lseek (fd, 0, SEEK_SET) != 0)
@@ -132,7 +154,10 @@ scan_names (const unsigned char *data, size_t size,
 		return;
 	if (rc != 0)
 		abort ();
-	for (i = 0; i < f->nobjects; i++) {
+	nobj = objects_before_calls (data, size);
+	if (nobj > f->nobjects)
+		abort ();
+	for (i = 0; i < nobj; i++) {
 		const struct gmonx_object *o = &f->objects[i];
 		const char *want[2] = {
 			o->flags & GMONX_OBJ_MAIN ? "" : o->file, o->image
