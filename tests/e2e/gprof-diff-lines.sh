@@ -392,8 +392,11 @@ if [ -f "$LIBGMON_DIR/libgmon.so" ]; then
 		grep -q ' 400/600 .* util_twice (gprof-util\.c:18 @' helper-callers.txt
 	check "libgmon: no call of helper is charged to line 17" \
 		sh -c '! grep -q "gprof-util\.c:17 @" helper-callers.txt'
+elif [ "$(uname -m)-$(uname -s)" = x86_64-Linux ]; then
+	bad "libgmon is not built ($LIBGMON_DIR): the call sites cannot be checked"
 else
-	echo "note: libgmon is not built: the call-site check is left out"
+	partial_skip "libgmon is built for x86-64 Linux only: the call sites" \
+		"it records are not checked"
 fi
 
 # -------------------------------------------------------------------
@@ -406,8 +409,8 @@ gp_sum_case -x "$work/c-O0" "lines/sum/c-O0-bb" -- -s "$work/c-O0" \
 # Every line symbol, against llvm-addr2line.
 
 if [ -z "$ADDR2LINE" ]; then
-	echo "note: llvm-addr2line is not installed (clang's llvm package):" \
-	     "the line symbols are not checked against it"
+	missing_tool "llvm-addr2line (package llvm)" \
+		"every line symbol against llvm-addr2line"
 elif [ "$OURS_IS_GNU" = 1 ]; then
 	echo "note: ours is GNU gprof: its line symbols are not checked" \
 	     "against llvm-addr2line (they are wrong for incl and stl-O2)"
