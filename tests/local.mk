@@ -157,6 +157,7 @@ TESTS += \
 	tests/e2e/gprof-random.sh
 EXTRA_DIST += \
 	tests/e2e/gprof-lib.sh \
+	tests/e2e/gprof-forgive.sh \
 	tests/e2e/gprof-known-diffs.txt \
 	tests/e2e/gprof-diff-selftest.sh \
 	tests/e2e/gprof-diff-c.sh \

@@ -176,8 +176,11 @@ gp_run () {
 # outputs before they are compared, to take out a listed difference
 # so that the rest is still checked; -f: the same with a shell command
 # (a function of this file and its arguments, run by eval) that reads
-# standard input and writes standard output.  The outputs are kept in
-# $work/cases/NAME/.  Returns 0 if the case passed.
+# standard input and writes standard output, and each line it takes
+# out to the file $gp_forgiven (DIR/gnu.forgiven, DIR/ours.forgiven),
+# where the test checks them against an oracle of their own.  The
+# outputs are kept in $work/cases/NAME/ (DIR).  Returns 0 if the case
+# passed.
 gp_case () {
 	_mode= _in=/dev/null _sed= _cd=. _filter=
 	while [ $# -gt 0 ]; do
@@ -209,10 +212,14 @@ gp_case () {
 				mv "$_d/$_w.tmp" "$_d/$_w.cmp"
 		fi
 		if [ -n "$_filter" ]; then
+			# What the filter takes out goes to $gp_forgiven.
+			gp_forgiven=$_d/$_w.forgiven
+			: >"$gp_forgiven"
 			eval "$_filter" <"$_d/$_w.cmp" >"$_d/$_w.tmp" &&
 				mv "$_d/$_w.tmp" "$_d/$_w.cmp"
 		fi
 	done
+	gp_case_dir=$_d
 	gp_judge "$_name" "$_d"
 }
 
@@ -234,15 +241,21 @@ gp_judge () {
 	if [ -z "$_problem" ]; then
 		gp_same=$((gp_same + 1))
 		if _r=$(gp_known_reason "$1"); then
-			ok "$1 (listed as a known difference, but identical)"
+			case $_r in
+			filtered:*) ok "$1 (identical but for the lines a filter takes out of both: ${_r#filtered: })" ;;
+			*) ok "$1 (listed as a known difference, but identical)" ;;
+			esac
 		else
 			ok "$1"
 		fi
 		return 0
 	fi
 	# A reason starting "stderr:" forgives only a message on standard
-	# error; standard output and exit status must still be GNU's.
+	# error; standard output and exit status must still be GNU's.  One
+	# starting "filtered:" forgives nothing more than its filter took
+	# out (gp_case -f, gprof-forgive.sh).
 	if _r=$(gp_known_reason "$1") &&
+	   { case $_r in filtered:*) false ;; *) true ;; esac; } &&
 	   { case $_r in stderr:*) false ;; esac ||
 	     case $_problem in "ours writes to stderr: "*) true ;; *) false ;; esac; }; then
 		gp_known=$((gp_known + 1))
@@ -592,3 +605,5 @@ gp_touched_addr2line () {
 			if (bad <= 5) print "0x" $1 ": ours " cur ", llvm " $3 } }
 		END { if (!bad) printf "%d addresses\n", n; exit bad > 0 }'
 }
+
+. "$top_srcdir/tests/e2e/gprof-forgive.sh"
