@@ -8,9 +8,13 @@ AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	GNU_GPROF='$(GNU_GPROF)'; CC='$(CC)'; CLANG='$(CLANG)'; \
 	GPROF_PROGRAMS='$(bin_PROGRAMS) $(noinst_PROGRAMS)'; EXEEXT='$(EXEEXT)'; \
+	GPROF_BUILD_CFLAGS='$(DEFS) -I$(abs_top_builddir) -I$(abs_top_srcdir) \
+		-I$(abs_top_srcdir)/include $(CPPFLAGS) $(SAN_CFLAGS) $(CFLAGS)'; \
+	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(BFD_LIBS) $(IBERTY_LIBS) \
+		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
 	LC_ALL=C; \
 	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \
-		GPROF_PROGRAMS EXEEXT;
+		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
 EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt
 

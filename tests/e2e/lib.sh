@@ -23,7 +23,9 @@ export LC_ALL=C
 
 GMONDUMP=$top_builddir/gmon/gmondump
 GMONMAKE=$top_builddir/tests/tools/gmonmake
-GPROF=$top_builddir/gprof/gprof
+# Ours: the build's, or GPROF_UNDER_TEST (gprof-diff-selftest.sh runs
+# the tests on mutants of it).
+GPROF=${GPROF_UNDER_TEST:-$top_builddir/gprof/gprof}
 LIBGMON_DIR=$top_builddir/mcount/.libs
 PROGRAMS=$top_srcdir/tests/programs
 
