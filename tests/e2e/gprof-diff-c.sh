@@ -138,7 +138,9 @@ for opt in O0 O2; do
 			     END { exit !(n == 1 && !bad) }' ||
 			bad "c/$v: -pgprof-main.c:$fibline does not select fib alone"
 		gp_backward_calls c-$v >backward-$v.txt
-		grep -q '^never_called burn$' backward-$v.txt ||
+		# (x86-64 calls: elsewhere the list is what it is.)
+		[ "$(uname -m)" != x86_64 ] ||
+			grep -q '^never_called burn$' backward-$v.txt ||
 			hard_error "objdump shows no backward call never_called -> burn in c-$v"
 		while IFS= read -r line; do
 			[ "$line" = . ] && line=

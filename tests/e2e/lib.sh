@@ -133,6 +133,19 @@ need_gnu_gprof () {
 # gnu_is_pinned: GNU gprof is the version the tests were written for.
 gnu_is_pinned () { [ "${gnu_gprof_version:-}" = "$GNU_GPROF_PINNED" ]; }
 
+# gnu_bug_absent DESCRIPTION: a check that must fail on GNU gprof's
+# output (it shows GNU's bug) passed: a failure with the GNU gprof the
+# tests were written against, a note with another (which may have
+# fixed the bug).
+gnu_bug_absent () {
+	if gnu_is_pinned; then
+		bad "$*"
+	else
+		echo "note: GNU gprof ${gnu_gprof_version:-?} does not show the" \
+		     "bug $GNU_GPROF_PINNED has: $*"
+	fi
+}
+
 # gnu_gprof ARGS...: GNU gprof, never ours, whatever PATH says.
 gnu_gprof () { "$GNU_GPROF" "$@"; }
 
