@@ -192,8 +192,8 @@ job () {
 job_runs () {
 	_id=$1 _dir=$2 _n=$3
 	shift 3
-	job "$_id" "$_dir" sh -c 'n=$1; shift; i=0
-		while [ $i -lt $n ]; do "$@" >/dev/null || exit 1; i=$((i + 1)); done' \
+	# (One line: the arguments are kept one a line.)
+	job "$_id" "$_dir" sh -c 'n=$1; shift; i=0; while [ $i -lt $n ]; do "$@" >/dev/null || exit 1; i=$((i + 1)); done' \
 		sh "$_n" "$@"
 	echo "$_n" >"$jobs/$_id.runs"
 }
@@ -246,7 +246,8 @@ B=$cache/big
 D=$cache/objdump
 I=$cache/image
 M=$cache/mid
-job nm "$cache" nm -n "$B/prog"
+# nm takes some 30 ms: ten runs make its time a measurement.
+job_runs nm "$cache" 10 nm -n "$B/prog"
 job big-gnu "$B" "$GNU_GPROF" prog gmon.out
 job big-ours "$B" "$OURS" prog gmon.out
 # Line level and annotated source (the listings go to the directory of
@@ -439,15 +440,15 @@ row "20k functions, default" 3 "$(res big-gnu)" "$o"
 set -- $nm $o
 case $3 in
 crash* | exit*) ;;
-*)	if measured "$1" && awk "BEGIN { exit !($1 > 0) }"; then
-		_r=$(awk "BEGIN { printf \"%.2f\", $3 / $1 }")
-		if awk "BEGIN { exit !($_r <= 1.5) }"; then _v=ok; else _v=MISSED; missed=$((missed + 1)); fi
+*)	if measured "$1" 10 && measured "$3" && awk "BEGIN { exit !($1 > 0) }"; then
+		_r="$(awk "BEGIN { printf \"%.2f\", $3 / $1 }")x nm"
+		if awk "BEGIN { exit !($3 / $1 <= 1.5) }"; then _v=ok; else _v=MISSED; missed=$((missed + 1)); fi
 	else
-		_r=n/m _v="not measured (nm ran under ${min_time} s)"
+		_r=n/m _v="not measured (a run under ${min_time} s)"
 		unmeasured=$((unmeasured + 1))
 	fi
-	printf '%-28s %10s %7s %10s %7s %8s  ours <= 1.5x nm -n: %s\n' \
-		"  nm -n on the same binary" "$1" "$2" "$3" "$4" "${_r}x nm" "$_v" ;;
+	printf '%-28s %10s %7s %10s %7s %8s  ours <= 1.5x nm -n (nm: 1/10 of 10 runs): %s\n' \
+		"  nm -n on the same binary" "$1" "$2" "$3" "$4" "$_r" "$_v" ;;
 esac
 row "20k functions, -l" 10 "$(res big-l-gnu)" "$(res big-l-ours)"
 row "20k functions, -A" 1 "$(res big-A-gnu)" "$(res big-A-ours)"

@@ -26,7 +26,7 @@ for log; do
 	name=$(sed -n 's/^SKIP \(.*\) (exit status: 77)$/\1/p' "$log" | tail -n 1)
 	[ -n "$name" ] || name=${log%.log}
 	why=$(grep -E '^(SKIP|PARTIAL SKIP): ' "$log" | grep -v '^SKIP: every check made' |
-		sed 's/^[A-Z ]*: //' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+		sed 's/^[A-Z ]*: //' | awk '{ printf "%s%s", (NR > 1 ? " | " : ""), $0 }')
 	if awk -F '\t' -v t="$name" '$1 == t { f = 1 } END { exit !f }' "$allowed"
 	then
 		echo "skipped (allowed): $name: $why"
