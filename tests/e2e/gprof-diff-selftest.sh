@@ -167,16 +167,16 @@ if [ ! -f "$top_builddir/gprof/main.o" ] ||
 fi
 
 # mutant NAME FILE SED TEST [VARIANTS]: builds the mutant NAME with
-# FILE (under gprof/) patched by SED, runs tests/e2e/TEST on it (on
+# FILE (gprof/... or gmon/...) patched by SED, runs tests/e2e/TEST on it (on
 # VARIANTS, its GPROF_DIFF_VARIANTS, if given) and records who caught
 # it in the table.
 mutant () {
 	_m=$work/mutants/$1
 	mkdir -p "$_m/tmp"
-	_src=$top_srcdir/gprof/$2
+	_src=$top_srcdir/$2
 	sed "$3" "$_src" >"$_m/${2##*/}"
 	if cmp -s "$_src" "$_m/${2##*/}"; then
-		bad "mutant $1: the patch changes nothing in gprof/$2 (the code moved?)"
+		bad "mutant $1: the patch changes nothing in $2 (the code moved?)"
 		return
 	fi
 	# shellcheck disable=SC2086
@@ -207,31 +207,35 @@ mutant () {
 : >mutants.table
 # -c: a call's displacement taken unsigned, as GNU does (backward calls
 # lost).
-mutant c-unsigned staticcalls.c \
+mutant c-unsigned gprof/staticcalls.c \
 	's/(uint64_t) (int64_t) (int32_t) rel;/(uint64_t) rel;/' \
 	gprof-diff-c.sh O0-pie
 # -R: the objects no arc places listed in reverse.
-mutant R-reverse report/ordering.c \
+mutant R-reverse gprof/report/ordering.c \
 	'/mapped = htab_create/,/Then the object files/{s/st->base\[i\]/st->base[n - 1 - i]/;s/pl\.placed\[i\]/pl.placed[n - 1 - i]/;}' \
 	gprof-diff-c.sh O0-pie
 # -q: a recursive function's calls one too many in its entry.
-mutant q-calls report/graph.c \
+mutant q-calls gprof/report/graph.c \
 	's/put_uint (&l, np->ncalls, 7, false);/put_uint (\&l, np->ncalls + (np->self_calls != 0), 7, false);/' \
 	gprof-diff-c.sh O0-pie
 # -A: a line's second block counted once more.
-mutant A-counts report/annotate.c \
+mutant A-counts gprof/report/annotate.c \
 	's/last_count = (unsigned long) fi->blocks\[li->first + i\].count;/last_count = (unsigned long) fi->blocks[li->first + i].count + (i == 1);/' \
 	gprof-diff-lines.sh c-O0
 # -l: every line symbol named one line further down.
-mutant l-names linesyms.c 's/s->line = (int) ls->line;/s->line = (int) ls->line + 1;/' \
+mutant l-names gprof/linesyms.c 's/s->line = (int) ls->line;/s->line = (int) ls->line + 1;/' \
 	gprof-diff-lines.sh c-O0
 # gmon.sum: the calls of a caller's sites of one callee not added up
 # (the last site's count kept).
-mutant sum-arcs report/sum.c \
+mutant sum-arcs gprof/report/sum.c \
 	's/grp\[ng - 1\].count += p->arcs\[i\].count;/grp[ng - 1].count = p->arcs[i].count;/' \
 	gprof-diff-inputs.sh
+# gmon.sum: a count wider than its field (a bin's 16 bits, an arc's
+# 32) cut to the field, no continuation records, as GNU's sum does.
+mutant sum-wide gmon/write.c 's/^		count -= part;$/		count = 0;/' \
+	gprof-diff-gnubugs.sh
 # Exports: one unit more in the total than the costs add up to.
-mutant x-totals export/samples.c \
+mutant x-totals gprof/export/samples.c \
 	's/^			xs->total += pc.cost;$/			xs->total += pc.cost + (m == 0);/' \
 	export-callgrind.sh
 echo "mutant       caught by                what failed first"
