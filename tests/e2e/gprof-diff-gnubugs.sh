@@ -126,15 +126,7 @@ for v in pie nopie; do
 	nm cl-$v | grep -q 'pick\.isra' ||
 		bad "gcc made no pick.isra clone in cl-$v: the test lost its point"
 	gp_profile cl-$v cl-$v.out 50000
-	mkdir -p renamed-$v
-	ren= back=
-	for n in $(nm cl-$v | awk '$2 ~ /^[tT]$/ && $3 ~ /\.(constprop|isra)\./ { print $3 }'); do
-		r=$(echo "$n" | tr . _)
-		ren="$ren --redefine-sym $n=$r"
-		back="${back}s/$r/$n/g;"
-	done
-	# shellcheck disable=SC2086
-	objcopy $ren cl-$v renamed-$v/cl-$v || hard_error "objcopy cl-$v"
+	back=$(gp_unclone cl-$v renamed-$v) || hard_error "objcopy cl-$v"
 	cp cl-$v.out renamed-$v/
 	for o in -p -q "" -z; do
 		# shellcheck disable=SC2086
