@@ -84,6 +84,11 @@ option_sets='.
 --no-graph
 --brief --no-flat-profile'
 
+# c_case ARGS...: gp_case, through $filter if there is one.
+c_case () {
+	if [ -n "$filter" ]; then gp_case -f "$filter" "$@"; else gp_case "$@"; fi
+}
+
 # c_forgiven NAME: the lines the filter took out of ours, checked
 # against their oracle ($forgiven, @ for the case's directory).
 c_forgiven () {
@@ -153,10 +158,10 @@ for opt in O0 O2; do
 			"-R map.txt")
 				filter=gp_uniq
 				forgiven="gp_objects_forgiven @ map.txt" ;;
-			*) filter=cat forgiven= ;;
+			*) filter= forgiven= ;;
 			esac
 			# shellcheck disable=SC2086
-			gp_case -f "$filter" "c/$v/-b $line" -- -b $line c-$v gmon-$v.out
+			c_case "c/$v/-b $line" -- -b $line c-$v gmon-$v.out
 			c_forgiven "c/$v/-b $line"
 			case $line in
 			-T*) mode=bsd ;;
@@ -165,7 +170,7 @@ for opt in O0 O2; do
 			case $line in
 			*--brief*) ;;
 			# shellcheck disable=SC2086
-			*) gp_case -m $mode -f "$filter" "c/$v/$line" -- $line c-$v gmon-$v.out
+			*) c_case -m $mode "c/$v/$line" -- $line c-$v gmon-$v.out
 			   c_forgiven "c/$v/$line" ;;
 			esac
 		done <option-sets.txt
