@@ -8,11 +8,22 @@ AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	GNU_GPROF='$(GNU_GPROF)'; CC='$(CC)'; CLANG='$(CLANG)'; \
 	GPROF_PROGRAMS='$(bin_PROGRAMS) $(noinst_PROGRAMS)'; EXEEXT='$(EXEEXT)'; \
+	GPROF_BUILD_CFLAGS='$(DEFS) -I$(abs_top_builddir) -I$(abs_top_srcdir) \
+		-I$(abs_top_srcdir)/include $(CPPFLAGS) $(SAN_CFLAGS) $(CFLAGS)'; \
+	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(BFD_LIBS) $(IBERTY_LIBS) \
+		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
 	LC_ALL=C; \
 	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \
-		GPROF_PROGRAMS EXEEXT;
+		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
-EXTRA_DIST += tests/e2e/lib.sh
+EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt
+
+# After the tests: which skipped and why, then one line that counts
+# them; in CI (CI=true) a skip that tests/allowed-skips.txt does not
+# list fails the run.
+check-local: check-TESTS
+	@$(SHELL) $(srcdir)/tests/skip-gate.sh \
+		$(srcdir)/tests/allowed-skips.txt $(TEST_LOGS)
 
 # Tools the tests use to make and inspect profiles.
 check_PROGRAMS += tests/tools/gmonmake
@@ -150,6 +161,7 @@ TESTS += \
 	tests/e2e/gprof-random.sh
 EXTRA_DIST += \
 	tests/e2e/gprof-lib.sh \
+	tests/e2e/gprof-forgive.sh \
 	tests/e2e/gprof-known-diffs.txt \
 	tests/e2e/gprof-diff-selftest.sh \
 	tests/e2e/gprof-diff-c.sh \
@@ -195,9 +207,14 @@ clean-gprof-caches:
 	-rm -rf tests/random-cache bench/cache
 .PHONY: check-random clean-gprof-caches
 
-# The runtime (libgmon).  Its unit test links the runtime's objects and
-# two helpers compiled with -pg and -pg -mfentry (never with the
-# sanitizers: they run inside mcount's tests, like any -pg code).
+# The runtime (libgmon), x86-64 Linux only.  Its unit test links the
+# runtime's objects and two helpers compiled with -pg and -pg -mfentry
+# (never with the sanitizers: they run inside mcount's tests, like any
+# -pg code).  Elsewhere the unit test is a program that skips, and the
+# end-to-end tests skip (rt-lib.sh's need_runtime), each saying why.
+check_PROGRAMS += tests/unit/test_rt_arcs
+TESTS += tests/unit/test_rt_arcs $(RT_E2E_TESTS)
+EXTRA_DIST += tests/unit/rt_unsupported.c
 if BUILD_RUNTIME
 check_LTLIBRARIES += tests/unit/librtpg_pg.la tests/unit/librtpg_fentry.la
 tests_unit_librtpg_pg_la_SOURCES = tests/unit/rt_pg_helper.c
@@ -207,15 +224,13 @@ tests_unit_librtpg_fentry_la_SOURCES = tests/unit/rt_pg_helper.c
 tests_unit_librtpg_fentry_la_CFLAGS = -O2 -pg -mfentry \
 	-fno-optimize-sibling-calls -DRT_PG_SUFFIX=_fentry $(WARN_CFLAGS)
 
-check_PROGRAMS += tests/unit/test_rt_arcs
 tests_unit_test_rt_arcs_SOURCES = tests/unit/test_rt_arcs.c
 tests_unit_test_rt_arcs_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_rt_arcs_LDADD = tests/unit/librtpg_pg.la \
 	tests/unit/librtpg_fentry.la mcount/libmc.la gmon/libgmonfmt.la \
 	$(CUNIT_LIBS) -lpthread
-TESTS += tests/unit/test_rt_arcs
-
-TESTS += $(RT_E2E_TESTS)
+else
+tests_unit_test_rt_arcs_SOURCES = tests/unit/rt_unsupported.c
 endif
 RT_E2E_TESTS = \
 	tests/e2e/rt-matrix.sh \

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 . "$top_srcdir/tests/e2e/ctx-lib.sh"
 need_runtime
-command -v python3 >/dev/null || skip "python3 is needed"
+command -v python3 >/dev/null || need_tool "python3" "the checkers are Python"
 unset GMON_CONTEXT GMON_OUT_PREFIX GMON_OBJECTS GMON_RATE GMON_CLOCK
 TOOLS=$top_srcdir/tests/tools
 SCHEMA=$top_srcdir/doc/gprof-json.schema.json

@@ -73,10 +73,13 @@ at_most () {
 }
 
 # share DESC PART WHOLE LO HI: a check that PART / WHOLE lies in
-# [LO, HI].
+# [LO, HI].  PART and WHOLE must be numbers: an empty one (the line
+# it comes from is missing) fails, whatever LO is.
 share () {
 	if awk -v p="$2" -v w="$3" -v lo="$4" -v hi="$5" \
-		'BEGIN { exit !(w > 0 && p / w >= lo && p / w <= hi) }'; then
+		'BEGIN { num = "^[0-9]+([.][0-9]*)?$"
+			 exit !(p ~ num && w ~ num && w > 0 &&
+				p / w >= lo && p / w <= hi) }'; then
 		ok "$1 ($2 of $3)"
 	else
 		bad "$1 ($2 of $3, not within $4..$5)"

@@ -8,7 +8,7 @@
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/export-lib.sh"
-command -v dot >/dev/null || skip "graphviz (dot) is not installed"
+command -v dot >/dev/null || need_tool "dot (package graphviz)" "it reads our files"
 
 # render NAME FILE: dot -Tsvg draws FILE with nothing on stderr.
 render () {

@@ -10,7 +10,8 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/export-lib.sh"
 for t in kcachegrind Xvfb dbus-run-session xwininfo; do
-	command -v $t >/dev/null || skip "$t is not installed"
+	command -v $t >/dev/null || need_tool "$t (packages kcachegrind xvfb dbus x11-utils; .ci/run installs them)" \
+		"KCachegrind reads our files under a virtual X server"
 done
 
 xvfb= runner=

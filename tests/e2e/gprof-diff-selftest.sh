@@ -94,7 +94,7 @@ both () {
 	_c=$1 _g=$2 _r=$3
 	shift 3
 	if "$_c" "$_g" "$@"; then
-		bad "$_c passes on GNU's output ($_g)"
+		gnu_bug_absent "$_c passes on GNU's output ($_g)"
 	elif ! "$_c" "$_r" "$@"; then
 		bad "$_c fails on right output ($_r)"
 	else
@@ -152,4 +152,92 @@ else
 	bad "the random tester did not fail as it should (exit $rc)"
 	head -20 random.log
 fi
+
+# -------------------------------------------------------------------
+# Mutants of OUR gprof: one source file of the analyser changed by a
+# patch (a sed script), compiled with the build's flags and linked
+# with the build's other objects, for each family of output; the test
+# of the suite that covers that output, run on the mutant as
+# GPROF_UNDER_TEST, must fail.  A mutant that survives fails this test.
+
+if [ ! -f "$top_builddir/gprof/main.o" ] ||
+	[ ! -f "$top_builddir/gprof/.libs/libgprof.a" ]; then
+	bad "the analyser's objects are not built: no mutants of ours"
+	finish
+fi
+
+# mutant NAME FILE SED TEST [VARIANTS]: builds the mutant NAME with
+# FILE (gprof/... or gmon/...) patched by SED, runs tests/e2e/TEST on it (on
+# VARIANTS, its GPROF_DIFF_VARIANTS, if given) and records who caught
+# it in the table.
+mutant () {
+	_m=$work/mutants/$1
+	mkdir -p "$_m/tmp"
+	_src=$top_srcdir/$2
+	sed "$3" "$_src" >"$_m/${2##*/}"
+	if cmp -s "$_src" "$_m/${2##*/}"; then
+		bad "mutant $1: the patch changes nothing in $2 (the code moved?)"
+		return
+	fi
+	# shellcheck disable=SC2086
+	if ! ${CC:-cc} $GPROF_BUILD_CFLAGS -w -c "$_m/${2##*/}" \
+		-o "$_m/mutated.o" >"$_m/build.log" 2>&1 ||
+	   ! ${CC:-cc} $GPROF_BUILD_CFLAGS -o "$_m/gprof" \
+		"$top_builddir/gprof/main.o" "$_m/mutated.o" \
+		"$top_builddir/gprof/.libs/libgprof.a" $GPROF_BUILD_LIBS \
+		>>"$_m/build.log" 2>&1; then
+		bad "mutant $1: cannot build it"
+		head -10 "$_m/build.log"
+		return
+	fi
+	GPROF_UNDER_TEST=$_m/gprof GPROF_DIFF_VARIANTS=${5:-} TMPDIR=$_m/tmp \
+		KEEP=0 $SHELL "$top_srcdir/tests/e2e/$4" >"$_m/test.log" 2>&1
+	_rc=$?
+	if [ $_rc = 1 ]; then
+		_how=$(grep -m1 '^FAIL: ' "$_m/test.log" | cut -c7-90)
+		ok "mutant $1 caught by $4: $_how"
+		printf '%-12s %-24s %s\n' "$1" "$4${5:+ ($5)}" "$_how" >>mutants.table
+	else
+		bad "mutant $1 ($2) survives $4 (exit $_rc)"
+		tail -5 "$_m/test.log"
+		printf '%-12s %-24s %s\n' "$1" "$4${5:+ ($5)}" "SURVIVED (exit $_rc)" >>mutants.table
+	fi
+}
+
+: >mutants.table
+# -c: a call's displacement taken unsigned, as GNU does (backward calls
+# lost).
+mutant c-unsigned gprof/staticcalls.c \
+	's/(uint64_t) (int64_t) (int32_t) rel;/(uint64_t) rel;/' \
+	gprof-diff-c.sh O0-pie
+# -R: the objects no arc places listed in reverse.
+mutant R-reverse gprof/report/ordering.c \
+	'/mapped = htab_create/,/Then the object files/{s/st->base\[i\]/st->base[n - 1 - i]/;s/pl\.placed\[i\]/pl.placed[n - 1 - i]/;}' \
+	gprof-diff-c.sh O0-pie
+# -q: a recursive function's calls one too many in its entry.
+mutant q-calls gprof/report/graph.c \
+	's/put_uint (&l, np->ncalls, 7, false);/put_uint (\&l, np->ncalls + (np->self_calls != 0), 7, false);/' \
+	gprof-diff-c.sh O0-pie
+# -A: a line's second block counted once more.
+mutant A-counts gprof/report/annotate.c \
+	's/last_count = (unsigned long) fi->blocks\[li->first + i\].count;/last_count = (unsigned long) fi->blocks[li->first + i].count + (i == 1);/' \
+	gprof-diff-lines.sh c-O0
+# -l: every line symbol named one line further down.
+mutant l-names gprof/linesyms.c 's/s->line = (int) ls->line;/s->line = (int) ls->line + 1;/' \
+	gprof-diff-lines.sh c-O0
+# gmon.sum: the calls of a caller's sites of one callee not added up
+# (the last site's count kept).
+mutant sum-arcs gprof/report/sum.c \
+	's/grp\[ng - 1\].count += p->arcs\[i\].count;/grp[ng - 1].count = p->arcs[i].count;/' \
+	gprof-diff-inputs.sh
+# gmon.sum: a count wider than its field (a bin's 16 bits, an arc's
+# 32) cut to the field, no continuation records, as GNU's sum does.
+mutant sum-wide gmon/write.c 's/^		count -= part;$/		count = 0;/' \
+	gprof-diff-gnubugs.sh
+# Exports: one unit more in the total than the costs add up to.
+mutant x-totals gprof/export/samples.c \
+	's/^			xs->total += pc.cost;$/			xs->total += pc.cost + (m == 0);/' \
+	export-callgrind.sh
+echo "mutant       caught by                what failed first"
+cat mutants.table
 finish

@@ -61,7 +61,9 @@ grep -q '^Usage:' err.txt || bad "no usage after an unknown option"
 "$GPROF" --help >help.txt
 check "--help exits 0" [ $? -eq 0 ]
 grep -q -- '--flat-profile' help.txt || bad "--help does not list the options"
-"$GPROF" -v | grep -q gmonkit || bad "-v does not name gmonkit"
+"$GPROF" -v >version.txt 2>&1
+check "-v exits 0" [ $? -eq 0 ]
+grep -q gmonkit version.txt || bad "-v does not name gmonkit"
 
 # A profile of another build: the same program, its code moved.
 $CC -pg -O1 -fno-inline -I"$PROGRAMS" -o moved -x c - <<'SRC' ||
@@ -113,6 +115,9 @@ PY
 		[ $rc -eq 0 ]
 	grep -q "^gprof: hostile: warning: the debugging information asks for far more work" err.txt ||
 		bad "the exhausted budget is not reported: $(cat err.txt)"
+else
+	missing_tool "python3 or objcopy (binutils)" \
+		"a line table that asks for too much work"
 fi
 
 finish

@@ -13,7 +13,7 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
-[ -x "$GPROF" ] || skip "gprof was not built"
+[ -x "$GPROF" ] || hard_error "gprof was not built ($GPROF)"
 
 mkdir d1 d2
 $CC $RT_CFLAGS_TEST -O2 -pg -fPIC -shared -o libpga.so \

@@ -5,8 +5,14 @@
 #
 # Gives each test a scratch directory ($work, removed at exit unless
 # KEEP=1), the paths of the tools under test, and small helpers.  A test
-# ends with `finish`, which exits 0, or 1 if any check failed.  `skip`
-# exits 77, `hard_error` 99.
+# ends with `finish`, which exits 0, or 1 if any check failed, or 77 if
+# a check had to be left out (partial_skip).  `skip` exits 77,
+# `hard_error` 99.
+#
+# In CI (CI=true) a test never skips for want of a tool that CI
+# installs (need_tool): it stops with a hard error naming the tool.
+# Every other skip, whole or partial, fails CI unless the test is in
+# tests/allowed-skips.txt (tests/skip-gate.sh, run after make check).
 
 set -u
 
@@ -17,13 +23,16 @@ export LC_ALL=C
 
 GMONDUMP=$top_builddir/gmon/gmondump
 GMONMAKE=$top_builddir/tests/tools/gmonmake
-GPROF=$top_builddir/gprof/gprof
+# Ours: the build's, or GPROF_UNDER_TEST (gprof-diff-selftest.sh runs
+# the tests on mutants of it).
+GPROF=${GPROF_UNDER_TEST:-$top_builddir/gprof/gprof}
 LIBGMON_DIR=$top_builddir/mcount/.libs
 PROGRAMS=$top_srcdir/tests/programs
 
 test_name=$(basename "$0" .sh)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gmonkit-$test_name.XXXXXX") || exit 99
 failures=0
+partial_skips=0
 
 cleanup () {
 	if [ "${KEEP:-0}" = 1 ] || [ "$failures" -ne 0 ]; then
@@ -59,17 +68,82 @@ same_file () {
 	fi
 }
 
+# partial_skip REASON: a check this test cannot make here (a tool or
+# a feature of the machine is missing).  The test goes on with the
+# others, and ends as a skip (77) instead of a pass, so that make check
+# counts it and CI sees it.
+partial_skip () {
+	echo "PARTIAL SKIP: $*"
+	partial_skips=$((partial_skips + 1))
+}
+
 finish () {
 	if [ "$failures" -ne 0 ]; then
 		echo "$failures check(s) failed"
 		exit 1
 	fi
+	if [ "$partial_skips" -ne 0 ]; then
+		echo "SKIP: every check made passed, but $partial_skips" \
+		     "could not be made here (PARTIAL SKIP above)"
+		exit 77
+	fi
 	exit 0
 }
 
+# in_ci: true when run by CI (CI=true), where every tool is installed.
+in_ci () { [ "${CI:-}" = true ]; }
+
+# need_tool WHAT REASON: WHAT (a description naming the package) is
+# missing.  Skips by hand; in CI, where .ci/run installs it, a hard
+# error that names it.
+need_tool () {
+	if in_ci; then
+		hard_error "CI needs $1, which is missing: $2"
+	fi
+	skip "$1 is missing: $2"
+}
+
+# missing_tool WHAT CHECK: WHAT is missing, so CHECK is left out: a
+# partial skip by hand, a hard error in CI (which installs it).
+missing_tool () {
+	if in_ci; then
+		hard_error "CI needs $1, which is missing: $2 cannot be checked"
+	fi
+	partial_skip "$1 is missing: $2 is not checked"
+}
+
+# The GNU gprof the tests were written against: its bugs are the ones
+# gprof-known-diffs.txt lists.
+GNU_GPROF_PINNED=2.40
+
 need_gnu_gprof () {
 	[ -n "${GNU_GPROF:-}" ] && [ -x "$GNU_GPROF" ] ||
-		skip "GNU gprof (the oracle) is not installed"
+		need_tool "GNU gprof (the oracle, ${GNU_GPROF:-unset}; binutils)" \
+			"the tests compare with it"
+	gnu_gprof_version=$("$GNU_GPROF" --version 2>/dev/null |
+		sed -n '1s/.* \([0-9][0-9.]*\)$/\1/p')
+	if [ "$gnu_gprof_version" != "$GNU_GPROF_PINNED" ]; then
+		echo "note: GNU gprof is ${gnu_gprof_version:-of an unknown version}," \
+		     "not $GNU_GPROF_PINNED, which these tests were written" \
+		     "against: a GNU bug that version fixed shows as a note," \
+		     "not a failure"
+	fi
+}
+
+# gnu_is_pinned: GNU gprof is the version the tests were written for.
+gnu_is_pinned () { [ "${gnu_gprof_version:-}" = "$GNU_GPROF_PINNED" ]; }
+
+# gnu_bug_absent DESCRIPTION: a check that must fail on GNU gprof's
+# output (it shows GNU's bug) passed: a failure with the GNU gprof the
+# tests were written against, a note with another (which may have
+# fixed the bug).
+gnu_bug_absent () {
+	if gnu_is_pinned; then
+		bad "$*"
+	else
+		echo "note: GNU gprof ${gnu_gprof_version:-?} does not show the" \
+		     "bug $GNU_GPROF_PINNED has: $*"
+	fi
 }
 
 # gnu_gprof ARGS...: GNU gprof, never ours, whatever PATH says.

@@ -74,7 +74,7 @@ if [ -n "${CLANG:-}" ] && command -v "$CLANG" >/dev/null 2>&1; then
 		hard_error "cannot build with clang"
 	exact "clang trace-pc-guard" bbc 4
 else
-	echo "note: clang not found, trace-pc-guard not tested"
+	missing_tool "clang" "trace-pc-guard (clang's block counts)"
 fi
 
 finish

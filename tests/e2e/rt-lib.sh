@@ -8,9 +8,17 @@
 
 RT_CFLAGS_TEST="-fno-optimize-sibling-calls"
 
+# need_runtime: libgmon is built, or the test skips saying why (it is
+# x86-64 Linux only: the tests of the runtime stay in TESTS everywhere
+# and skip elsewhere); a build for x86-64 Linux without it is an error.
 need_runtime () {
-	[ -f "$LIBGMON_DIR/libgmon.so" ] && [ -f "$LIBGMON_DIR/libgmon.a" ] ||
-		skip "libgmon was not built (not x86_64 Linux?)"
+	if [ ! -f "$LIBGMON_DIR/libgmon.so" ] || [ ! -f "$LIBGMON_DIR/libgmon.a" ]; then
+		case $(uname -m)-$(uname -s) in
+		x86_64-Linux) hard_error "libgmon was not built ($LIBGMON_DIR)" ;;
+		*) skip "libgmon, the runtime, is built for x86-64 Linux only" \
+			"(this is $(uname -m) $(uname -s))" ;;
+		esac
+	fi
 	need_gnu_gprof
 }
 
