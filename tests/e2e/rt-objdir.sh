@@ -267,7 +267,7 @@ check "race: 40 pairs of runs at once, each leaving one run's files ($mixed mixe
 # As root: another user's directory, a set-uid program, a full disk.
 
 if [ "$(id -u)" != 0 ]; then
-	echo "note: not root: the checks with a second user, a set-uid program and a full disk do not run"
+	partial_skip "not root: the checks with a second user, a set-uid program and a full disk"
 	finish
 fi
 id $other >/dev/null 2>&1 ||
@@ -336,7 +336,7 @@ if mount -t tmpfs -o size=2m gmonkit-test full 2>/dev/null; then
 		bad "full disk: gprof --objects cannot read the older pair"
 	umount full
 else
-	echo "note: cannot mount a tmpfs: the full-disk check does not run"
+	partial_skip "cannot mount a tmpfs: the full-disk checks"
 fi
 
 finish
