@@ -8,6 +8,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/model.h \
 	gprof/options.h gprof/options.c \
 	gprof/util.h gprof/util.c \
+	gprof/replace.h gprof/replace.c \
 	gprof/stage.h gprof/stage.c \
 	gprof/msort.h gprof/msort.c \
 	gprof/rsort.h gprof/rsort-body.h gprof/rsort.c \

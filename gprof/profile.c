@@ -36,6 +36,7 @@
 #include "gmon/gmonx.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
+#include "gprof/replace.h"
 #include "gprof/util.h"
 
 /* The clock rate GNU gprof assumes when a profile gives none.  */
@@ -618,12 +619,6 @@ profile_dense_bins (struct profile *p)
 	}
 }
 
-static void
-write_failed (const char *path, int e)
-{
-	gp_fatal (path, "cannot write: %s", strerror (e));
-}
-
 void
 profile_write_sum (const char *path, const struct profile *p,
 		   struct objfile *of, enum file_format format,
@@ -631,16 +626,18 @@ profile_write_sum (const char *path, const struct profile *p,
 		   const struct raw_bb *bbs, size_t nbbs)
 {
 	unsigned char buf[65536];
+	struct gp_replace out;
 	struct gmon_writer w;
 	struct gmon_target t;
 	size_t i;
-	int fd;
 
 	target_of (of, &t);
-	fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		gp_fatal (path, "cannot create: %s", strerror (errno));
-	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	if ((format == FF_BSD || format == FF_BSD44) && p->nhist > 1)
+		gp_fatal (path, "the BSD format holds one histogram, the "
+			  "profile has %zu (write the new format, without -O)",
+			  p->nhist);
+	gp_replace_open (&out, path);
+	gmon_writer_init (&w, out.fd, buf, sizeof buf, &t);
 
 	if (format == FF_BSD || format == FF_BSD44) {
 		/* One histogram, a header that has a rate only if it is
@@ -650,10 +647,6 @@ profile_write_sum (const char *path, const struct profile *p,
 			|| p->hz != profile_default_hz ();
 		bool clamped = false;
 
-		if (p->nhist > 1)
-			gp_fatal (path, "the BSD format holds one histogram, "
-				  "the profile has %zu (write the new format, "
-				  "without -O)", p->nhist);
 		gmon_write_bsd_header (&w, h ? h->low_pc : 0,
 				       h ? h->high_pc : 0, h ? h->nbins : 0,
 				       (uint32_t) p->hz, bsd44);
@@ -698,8 +691,6 @@ profile_write_sum (const char *path, const struct profile *p,
 			free (b);
 		}
 	}
-	if (gmon_writer_flush (&w) < 0)
-		write_failed (path, w.error);
-	if (close (fd) < 0)
-		write_failed (path, errno);
+	gmon_writer_flush (&w);
+	gp_replace_commit (&out, w.error);
 }

@@ -262,6 +262,7 @@ GPROF_E2E = \
 	tests/e2e/gprof-formats.sh \
 	tests/e2e/gprof-compat.sh \
 	tests/e2e/gprof-errors.sh \
+	tests/e2e/gprof-sum-safe.sh \
 	tests/e2e/gprof-deep.sh
 TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \
