@@ -55,6 +55,17 @@ void gmon_error_set (struct gmon_error *err, const char *name,
 		     const char *fmt, ...)
 	__attribute__ ((format (printf, 3, 4)));
 
+/* What kind of file a stat mode says, in words: "a FIFO", "a
+   directory", "a character device" ...  */
+const char *gmon_file_kind (unsigned int mode);
+
+/* Opens PATH for reading if it is a regular file, without waiting on
+   anything else (a FIFO without a writer).  Returns the descriptor, or
+   -1: with errno set if open(2) failed, or with *KIND saying what PATH
+   is (gmon_file_kind) if it is not a regular file.  For files that a
+   companion, an executable or its line tables name, not the user.  */
+int gmon_open_regular (const char *path, const char **kind);
+
 /* The header of a histogram record.  */
 struct gmon_hist_hdr {
 	uint64_t low_pc;		/* first address covered */
@@ -110,6 +121,13 @@ struct gmon_reader *gmon_reader_open (const char *path,
 				      const struct gmon_target *t,
 				      enum gmon_format fmt,
 				      struct gmon_error *err);
+
+/* The same, but PATH must be a regular file: anything else is refused
+   without waiting on it.  For the files a companion names.  */
+struct gmon_reader *gmon_reader_open_regular (const char *path,
+					      const struct gmon_target *t,
+					      enum gmon_format fmt,
+					      struct gmon_error *err);
 
 /* The next record into REC: 1 when there is one, 0 at the end of the
    file, -1 with ERR filled when the file is damaged.  The memory REC
@@ -195,6 +213,8 @@ struct gmon_profile {
 	size_t arcs_cap, bbs_cap;	/* allocated sizes */
 	struct gmon_index *arc_index;	/* (from_pc, self_pc) -> arcs[] */
 	struct gmon_index *bb_index;	/* addr -> bbs[] */
+	bool regular_only;		/* set before reading: files must be
+					   regular (gmon_reader_open_regular) */
 	bool sparse;			/* set before reading: a histogram
 					   read from one file stays sparse
 					   (struct gmon_hist) */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gmon/gmon.h"
@@ -383,15 +384,29 @@ is_gmonx (const char *path)
 	return yes;
 }
 
+/* Whether PATH can be read more than once: a regular file.  A FIFO
+   (or standard input) is read once, as it comes: looking at it first
+   would eat what the dump then misses.  */
+static bool
+rereadable (const char *path)
+{
+	struct stat st;
+
+	return strcmp (path, "-") != 0 && stat (path, &st) == 0
+		&& S_ISREG (st.st_mode);
+}
+
 static int
 dump_file (const char *path, const struct dump_opts *o)
 {
 	struct gmon_target t = o->target;
 
+	if (!rereadable (path))
+		return dump_records (path, &t, o, false);
 	if (is_gmonx (path))
 		return dump_gmonx (path, o);
 
-	if (!o->target_set && strcmp (path, "-") != 0) {
+	if (!o->target_set) {
 		guess_order (path, &t);
 		t.addr_size = 8;
 		if (!reads_cleanly (path, &t, o->format)) {

@@ -502,7 +502,9 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 
 	memset (&st, 0, sizeof st);
 	batch.n = 0;
-	r = gmon_reader_open (path, &p->target, fmt, err);
+	r = p->regular_only
+		? gmon_reader_open_regular (path, &p->target, fmt, err)
+		: gmon_reader_open (path, &p->target, fmt, err);
 	if (!r)
 		return -1;
 	if (p->sparse)

@@ -250,12 +250,14 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 	return 0;
 }
 
-struct gmon_reader *
-gmon_reader_open (const char *path, const struct gmon_target *t,
-		  enum gmon_format fmt, struct gmon_error *err)
+/* Opens PATH, or (REGULAR) only if it is a regular file.  */
+static struct gmon_reader *
+reader_open (const char *path, const struct gmon_target *t,
+	     enum gmon_format fmt, bool regular, struct gmon_error *err)
 {
 	struct gmon_reader *r;
 	const unsigned char *p;
+	const char *kind;
 	struct stat st;
 	size_t have;
 
@@ -274,6 +276,18 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 	r->fd = -1;
 	if (strcmp (path, "-") == 0) {
 		r->fd = STDIN_FILENO;
+	} else if (regular) {
+		r->fd = gmon_open_regular (path, &kind);
+		if (r->fd < 0) {
+			if (kind)
+				gmon_error_set (err, path, "%s, not a gmon file",
+						kind);
+			else
+				gmon_error_set (err, path, "%s",
+						strerror (errno));
+			goto out;
+		}
+		r->close_fd = true;
 	} else {
 		r->fd = open (path, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
@@ -332,6 +346,20 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 out:
 	gmon_reader_close (r);
 	return NULL;
+}
+
+struct gmon_reader *
+gmon_reader_open (const char *path, const struct gmon_target *t,
+		  enum gmon_format fmt, struct gmon_error *err)
+{
+	return reader_open (path, t, fmt, false, err);
+}
+
+struct gmon_reader *
+gmon_reader_open_regular (const char *path, const struct gmon_target *t,
+			  enum gmon_format fmt, struct gmon_error *err)
+{
+	return reader_open (path, t, fmt, true, err);
 }
 
 /* Grows r->bins, all zero but at the r->nnz indices in r->nz, to hold

@@ -22,8 +22,11 @@ struct objfile {
 	unsigned char *text_bytes;	/* its contents, once read (-c) */
 	bool text_tried;		/* text_bytes was attempted */
 	unsigned char *map;		/* the file, mapped (sections) */
-	size_t map_size;
-	bool map_tried;
+	size_t map_size;		/* its size */
+	bool map_tried;			/* map was attempted */
+	bool debug_checked;		/* debug_safe is known */
+	bool debug_safe;		/* where libbfd looks for the debugging
+					   file, nothing but regular files */
 };
 
 #endif /* GPROF_OBJFILE_BFD_H */

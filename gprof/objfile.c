@@ -38,10 +38,29 @@
 #include <libiberty/demangle.h>
 #include <libiberty/libiberty.h>
 
+#include "gmon/gmon.h"
 #include "gprof/lines.h"
 #include "gprof/msort.h"
 #include "gprof/objfile-bfd.h"
 #include "gprof/util.h"
+
+/* PATH opened by libbfd, if it is a regular file: libbfd's fopen()
+   waits forever on a FIFO without a writer, and libbfd needs to seek
+   anyway.  NULL with *KIND saying what PATH is instead, or with errno
+   (*KIND NULL) if it cannot be opened.  */
+static bfd *
+open_regular_bfd (const char *path, const char **kind)
+{
+	int fd = gmon_open_regular (path, kind);
+
+	if (fd < 0) {
+		if (!*kind)
+			bfd_set_error (bfd_error_system_call);
+		return NULL;
+	}
+	/* From a descriptor, libbfd never reopens the file by name.  */
+	return bfd_fdopenr (path, NULL, fd);
+}
 
 struct objfile *
 objfile_open (const char *path)
@@ -49,15 +68,18 @@ objfile_open (const char *path)
 	struct objfile *of;
 	long bytes, synth_count;
 	asymbol *synth = NULL;
-	struct stat st;
+	const char *kind;
 
-	/* libbfd calls a directory an unrecognised format.  */
-	if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
-		gp_fatal (path, "is a directory, not an executable");
 	bfd_init ();
 	of = XCNEW (struct objfile);
 	of->path = xstrdup (path);
-	of->abfd = bfd_openr (path, NULL);
+	of->abfd = open_regular_bfd (path, &kind);
+	/* libbfd calls a directory an unrecognised format.  */
+	if (kind && strcmp (kind, gmon_file_kind (S_IFDIR)) == 0)
+		gp_fatal (path, "is a directory, not an executable");
+	if (kind)
+		gp_fatal (path, "not an executable: %s, not a regular file",
+			  kind);
 	if (!of->abfd)
 		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
 	of->abfd->flags |= BFD_DECOMPRESS;
@@ -111,25 +133,100 @@ objfile_close (struct objfile *of)
 	free (of);
 }
 
+/* Whether PATH is a regular file or nothing; warns about OF if it is
+   something else.  */
+static bool
+regular_or_absent (const struct objfile *of, const char *path)
+{
+	struct stat st;
+
+	if (stat (path, &st) != 0 || S_ISREG (st.st_mode))
+		return true;
+	gp_warn (path, "%s, not a regular file, where the debugging "
+		 "information of %s may be: its lines are left out",
+		 gmon_file_kind (st.st_mode), of->path);
+	return false;
+}
+
+/* Whether the places libbfd looks for OF's separate debugging file
+   (by build id, then by .gnu_debuglink: beside the program, in .debug
+   there, under /usr/lib/debug) hold regular files or nothing: libbfd
+   opens each with fopen(), which waits forever on a FIFO, and a
+   program's directory may be anybody's (/tmp).  Asked once.  */
+static bool
+debug_places_regular (struct objfile *of)
+{
+	static const char *const places[] = {
+		"%s%s", "%s.debug/%s", "/usr/lib/debug%s%s",
+		"/usr/lib/debug/usr%s%s"
+	};
+	const struct bfd_build_id *id = of->abfd->build_id;
+	char *link, *dir, *canon, *path;
+	unsigned long crc;
+	bool ok = true;
+	size_t i;
+
+	if (of->debug_checked)
+		return of->debug_safe;
+	of->debug_checked = true;
+	if (id && id->size >= 2) {
+		char hex[2 * 256 + 1];
+
+		for (i = 0; i < id->size && i < 256; i++)
+			sprintf (hex + 2 * i, "%02x", id->data[i]);
+		path = xasprintf ("/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
+				  hex + 2);
+		ok = regular_or_absent (of, path);
+		free (path);
+	}
+	link = ok ? bfd_get_debug_link_info (of->abfd, &crc) : NULL;
+	if (link && !strchr (link, '/')) {
+		const char *slash = strrchr (of->path, '/');
+		char *c;
+
+		dir = xstrndup (of->path, slash ? (size_t) (slash - of->path)
+				+ 1 : 0);
+		canon = lrealpath (of->path);
+		c = strrchr (canon, '/');
+		if (c)
+			c[1] = '\0';
+		for (i = 0; ok && i < sizeof places / sizeof *places; i++) {
+			path = xasprintf (places[i], i < 2 ? dir : canon,
+					  link);
+			ok = regular_or_absent (of, path);
+			free (path);
+		}
+		free (dir);
+		free (canon);
+	}
+	free (link);
+	of->debug_safe = ok;
+	return ok;
+}
+
 struct objfile *
 objfile_open_debug (struct objfile *of)
 {
 	struct objfile *dbg;
+	const char *kind;
 	char *path;
 
 	if (bfd_get_section_by_name (of->abfd, ".debug_info"))
 		return NULL;
-	path = bfd_follow_build_id_debuglink (of->abfd, "/usr/lib/debug");
-	if (!path)
+	path = NULL;
+	if (debug_places_regular (of))
+		path = bfd_follow_build_id_debuglink (of->abfd,
+						      "/usr/lib/debug");
+	if (!path && debug_places_regular (of))
 		path = bfd_follow_gnu_debuglink (of->abfd, "/usr/lib/debug");
 	if (!path)
 		return NULL;
 	dbg = XCNEW (struct objfile);
 	dbg->path = path;
-	dbg->abfd = bfd_openr (path, NULL);
+	dbg->abfd = open_regular_bfd (path, &kind);
 	if (!dbg->abfd) {
 		gp_warn (path, "%s: its lines are left out",
-			 bfd_errmsg (bfd_get_error ()));
+			 kind ? kind : bfd_errmsg (bfd_get_error ()));
 		free (dbg->path);
 		free (dbg);
 		return NULL;
@@ -411,10 +508,17 @@ build_id_matches (bfd *abfd, const unsigned char *id, size_t n)
 static bfd *
 open_object (const char *path, const char *obj, bool warn)
 {
-	bfd *abfd = bfd_openr (path, NULL);
+	const char *kind;
+	bfd *abfd = open_regular_bfd (path, &kind);
 
 	if (!abfd) {
-		if (warn)
+		/* A companion names it: something else than a regular
+		   file there is as good as a missing one.  */
+		if (kind)
+			gp_warn (obj, "--objects: %s: %s, not a regular "
+				 "file: its samples and calls are left out",
+				 path, kind);
+		else if (warn)
 			gp_warn (obj, "--objects: %s: %s: its samples and "
 				 "calls are left out", path,
 				 bfd_errmsg (bfd_get_error ()));
@@ -766,13 +870,14 @@ objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
 static const unsigned char *
 file_map (struct objfile *of)
 {
+	const char *kind;
 	struct stat sb;
 	int fd;
 
 	if (of->map_tried)
 		return of->map;
 	of->map_tried = true;
-	fd = open (of->path, O_RDONLY);
+	fd = gmon_open_regular (of->path, &kind);
 	if (fd < 0)
 		return NULL;
 	if (fstat (fd, &sb) == 0 && sb.st_size > 0) {

@@ -235,6 +235,8 @@ add_object_file (struct gmon_profile *gp, const char *path, uint64_t offset)
 	size_t i;
 
 	gmon_profile_init (&one, &gp->target);
+	/* Named by a companion: a FIFO there must not block the run.  */
+	one.regular_only = true;
 	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, NULL, &err) < 0)
 		gp_fatal (NULL, "%s", err.msg);
 	for (i = 0; i < one.nhist; i++) {

@@ -232,6 +232,7 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
