@@ -193,6 +193,26 @@ uint64_t *gmon_bins_from_sparse (uint32_t nbins, const uint32_t *nz,
 
 struct gmon_index;			/* hash of arcs or blocks */
 
+/* The disjoint ranges of a profile's histograms, node I histogram I's,
+   in a balanced tree by address (ranges.c).  */
+struct gmon_range_node;
+struct gmon_ranges {
+	struct gmon_range_node *v;	/* the nodes, in the order added */
+	size_t n, cap;			/* nodes, and room for them */
+	uint32_t root;			/* the tree's root (when n > 0) */
+	uint64_t steps;			/* nodes visited so far: the work
+					   done, for the tests */
+};
+
+/* 0 if no range overlaps [LO, HI); 1 with *AT the range equal to it;
+   2 with *AT the first range added that overlaps it.  */
+int gmon_ranges_find (const struct gmon_ranges *x, uint64_t lo, uint64_t hi,
+		      size_t *at);
+/* Adds [LO, HI), which overlaps none, as range number X->n.  Returns
+   0, or -1 when memory runs out.  */
+int gmon_ranges_add (struct gmon_ranges *x, uint64_t lo, uint64_t hi);
+void gmon_ranges_free (struct gmon_ranges *x);
+
 /* The sum of every file read into it.  Arcs and blocks are kept once
    per distinct address (pair), in the order first seen.  */
 struct gmon_profile {
@@ -200,6 +220,7 @@ struct gmon_profile {
 	unsigned int input;		/* GMON_INPUT_* of all files */
 	struct gmon_hist *hist;		/* histograms, disjoint ranges */
 	size_t nhist;			/* how many */
+	struct gmon_ranges hist_ranges;	/* their ranges, by address */
 	uint32_t rate;			/* Hz of the first histogram; 0 if unknown */
 	char dimen[GMON_DIMEN_LEN + 1];	/* dimension of all histograms */
 	char abbrev;			/* its abbreviation */

@@ -181,6 +181,7 @@ gmon_profile_free (struct gmon_profile *p)
 		free (p->hist[i].vals);
 	}
 	free (p->hist);
+	gmon_ranges_free (&p->hist_ranges);
 	free (p->arcs);
 	free (p->bbs);
 	index_free (p->arc_index);
@@ -410,35 +411,39 @@ add_hist (struct gmon_profile *p, const char *name,
 		return -1;
 	}
 
-	for (i = 0; i < p->nhist; i++) {
+	switch (gmon_ranges_find (&p->hist_ranges, h->low_pc, h->high_pc, &i)) {
+	case 1: {
 		struct gmon_hist *o = &p->hist[i];
 
-		if (o->h.low_pc == h->low_pc && o->h.high_pc == h->high_pc) {
-			if (o->h.nbins != h->nbins) {
-				gmon_error_set (err, name, "histogram of 0x%llx-0x%llx "
-				      "has %u bins, an earlier one of the "
-				      "same range %u",
-				      (unsigned long long) h->low_pc,
-				      (unsigned long long) h->high_pc,
-				      h->nbins, o->h.nbins);
-				return -1;
-			}
-			if (add_bins (o, bins, nz, vals, nnz) < 0) {
-				gmon_error_set (err, name, "out of memory for %u "
-				      "bins", h->nbins);
-				return -1;
-			}
-			return 0;
-		}
-		if (h->low_pc < o->h.high_pc && o->h.low_pc < h->high_pc) {
-			gmon_error_set (err, name, "overlapping histogram records: "
-			      "0x%llx-0x%llx and 0x%llx-0x%llx",
-			      (unsigned long long) h->low_pc,
-			      (unsigned long long) h->high_pc,
-			      (unsigned long long) o->h.low_pc,
-			      (unsigned long long) o->h.high_pc);
+		if (o->h.nbins != h->nbins) {
+			gmon_error_set (err, name, "histogram of 0x%llx-0x%llx "
+			      "has %u bins, an earlier one of the same "
+			      "range %u", (unsigned long long) h->low_pc,
+			      (unsigned long long) h->high_pc, h->nbins,
+			      o->h.nbins);
 			return -1;
 		}
+		if (add_bins (o, bins, nz, vals, nnz) < 0) {
+			gmon_error_set (err, name, "out of memory for %u "
+			      "bins", h->nbins);
+			return -1;
+		}
+		return 0;
+	}
+	case 2: {
+		/* The first one read, as a search in read order finds.  */
+		const struct gmon_hist *o = &p->hist[i];
+
+		gmon_error_set (err, name, "overlapping histogram records: "
+		      "0x%llx-0x%llx and 0x%llx-0x%llx",
+		      (unsigned long long) h->low_pc,
+		      (unsigned long long) h->high_pc,
+		      (unsigned long long) o->h.low_pc,
+		      (unsigned long long) o->h.high_pc);
+		return -1;
+	}
+	default:
+		break;
 	}
 
 	nh = realloc (p->hist, (p->nhist + 1) * sizeof *p->hist);
@@ -474,6 +479,13 @@ add_hist (struct gmon_profile *p, const char *name,
 			return -1;
 		}
 		memcpy (nh->bins, bins, (size_t) h->nbins * sizeof *nh->bins);
+	}
+	if (gmon_ranges_add (&p->hist_ranges, h->low_pc, h->high_pc) < 0) {
+		free (nh->bins);
+		free (nh->nz);
+		free (nh->vals);
+		gmon_error_set (err, name, "out of memory");
+		return -1;
 	}
 	p->nhist++;
 	return 0;

@@ -32,7 +32,8 @@
    100: GNU gprof prints exactly that, and so does this.
 
    The symbols are walked once per histogram, a cursor following the
-   bins, as GNU gprof walks them; the only change is the last symbol,
+   bins, as GNU gprof walks them (from the histogram's first symbol,
+   not the table's); the only change is the last symbol,
    which GNU gprof bounds by whatever lies after the end of its array
    and which here ends at the end of .text.  */
 
@@ -66,12 +67,35 @@ sym_high (const struct symtab *st, size_t j)
 	return end / UNIT;
 }
 
+/* Where the symbol cursor starts for a histogram from unit LOW: at the
+   last symbol that starts at or below it.  GNU gprof starts at the
+   first symbol for each histogram, but every symbol before that one
+   ends at or below LOW (a symbol ends where the next one starts, at
+   the latest), so its walk only steps over them, and a profile of
+   tens of thousands of histogram records (libgmon writes one per 1024
+   bins with samples of a library) spent its time in those steps.  */
+static size_t
+first_sym (const struct symtab *st, uint64_t low)
+{
+	size_t lo = 0, hi = st->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->base[mid].addr / UNIT <= low)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? lo - 1 : 0;
+}
+
 static void
 assign_one (const struct hist *h, double scale, struct symtab *st,
 	    double *total)
 {
 	uint64_t low = h->low_pc / UNIT;
-	size_t k = 1, j, z;
+	size_t k = first_sym (st, low) + 1, j, z;
 	uint32_t i;
 
 	/* Bin by bin, or (when known) the non-zero ones only: a big
