@@ -29,4 +29,10 @@ struct objfile {
 					   file, nothing but regular files */
 };
 
+/* PATH opened by libbfd, if it is a regular file: libbfd's fopen()
+   waits forever on a FIFO without a writer, and libbfd needs to seek
+   anyway.  NULL with *KIND saying what PATH is instead, or with errno
+   (*KIND NULL) if it cannot be opened.  */
+bfd *open_regular_bfd (const char *path, const char **kind);
+
 #endif /* GPROF_OBJFILE_BFD_H */
