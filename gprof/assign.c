@@ -91,27 +91,21 @@ first_sym (const struct symtab *st, uint64_t low)
 }
 
 static void
-assign_one (const struct hist *h, double scale, struct symtab *st,
+assign_one (const struct gmon_hist *h, double scale, struct symtab *st,
 	    double *total)
 {
-	uint64_t low = h->low_pc / UNIT;
-	size_t k = first_sym (st, low) + 1, j, z;
+	uint64_t low = h->h.low_pc / UNIT, count;
+	size_t k = first_sym (st, low) + 1, j;
+	struct gmon_bins_iter it;
 	uint32_t i;
 
-	/* Bin by bin, or (when known) the non-zero ones only: a big
-	   histogram is mostly empty, and reading it whole touches every
-	   page of it.  */
-	if (!h->bins && !h->vals)
-		return;
-	for (z = 0; h->nz ? z < h->nnz : z < h->nbins; z++) {
-		uint64_t count, bin_low, bin_high;
+	/* The non-zero bins only: a big histogram is mostly empty.  */
+	gmon_bins_iter_init (&it, &h->bins);
+	while (gmon_bins_next (&it, &i, &count)) {
+		uint64_t bin_low, bin_high;
 		double count_time;
 
-		i = h->nz ? h->nz[z] : (uint32_t) z;
-		if (i >= h->nbins)
-			continue;
-		count = h->bins ? h->bins[i] : h->vals[z];
-		if (!count)
+		if (i >= h->h.nbins)
 			continue;
 		bin_low = low + (uint64_t) (scale * i);
 		bin_high = low + (uint64_t) (scale * (i + 1));

@@ -33,6 +33,13 @@ tests_unit_test_hist_merge_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_hist_merge_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_hist_merge
 
+check_PROGRAMS += tests/unit/test_hist_memory
+tests_unit_test_hist_memory_SOURCES = tests/unit/test_hist_memory.c \
+	tests/unit/cunit_main.h
+tests_unit_test_hist_memory_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_hist_memory_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
+TESTS += tests/unit/test_hist_memory
+
 check_PROGRAMS += tests/unit/test_gmonx
 tests_unit_test_gmonx_SOURCES = tests/unit/test_gmonx.c
 tests_unit_test_gmonx_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)

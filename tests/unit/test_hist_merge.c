@@ -72,14 +72,7 @@ order (uint32_t *v, int how)
 static uint64_t
 bin_of (const struct gmon_hist *h, uint32_t b)
 {
-	size_t i;
-
-	if (h->bins)
-		return h->bins[b];
-	for (i = 0; i < h->nnz; i++)
-		if (h->nz[i] == b)
-			return h->vals[i];
-	return 0;
+	return gmon_bins_get (&h->bins, b);
 }
 
 static void
