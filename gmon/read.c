@@ -234,7 +234,8 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 	}
 	/* The bins are 16-bit; arcs follow the last whole bin.  */
 	h->nbins = (uint32_t) ((ncnt - hdr_size) / 2);
-	if (fmt == GMON_FMT_AUTO && !r->size && h->nbins > GMON_GUESS_BINS_MAX) {
+	if (fmt == GMON_FMT_AUTO && !r->size
+	    && h->nbins > GMON_GUESS_BINS_MAX) {
 		gmon_error_set (err, r->name, "not a gmon file? (no \"gmon\" "
 				"cookie; read from a pipe as a BSD profile, its "
 				"header claims %u bins, more than the %u "
