@@ -45,15 +45,16 @@ check "a replaced gmon.sum keeps mode 600" \
 same_file "the replaced gmon.sum is the sum" clean/gmon.sum perm/gmon.sum
 
 # 4. A full disk: a small tmpfs (root only), filled before -s runs.
-if [ "$(id -u)" != 0 ]; then
-	echo "SKIP (part): the full-disk check mounts a tmpfs, which needs root"
-	finish
-fi
+# skip_rest REASON: the checks so far passed, this one cannot be made.
+skip_rest () {
+	[ "$failures" -ne 0 ] && finish
+	skip "$* (the link and permission checks above passed)"
+}
+[ "$(id -u)" = 0 ] ||
+	skip_rest "the full-disk check mounts a tmpfs, which needs root"
 mkdir full
-if ! mount -t tmpfs -o size=256k gmonkit-test "$work/full" 2>mount.err; then
-	echo "SKIP (part): cannot mount a tmpfs: $(cat mount.err)"
-	finish
-fi
+mount -t tmpfs -o size=256k gmonkit-test "$work/full" 2>mount.err ||
+	skip_rest "cannot mount a tmpfs: $(cat mount.err)"
 trap 'umount "$work/full" 2>/dev/null; cleanup' EXIT
 cp clean/gmon.sum full/gmon.sum && cp clean/gmon.sum old.sum
 # A bigger profile, so that the new sum is other bytes than the old.
