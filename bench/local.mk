@@ -3,8 +3,9 @@
 ## them), or one part: `make bench-gprof', `make bench-runtime'.  Never
 ## part of `make check'.
 
-.PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context
-bench: bench-gprof bench-runtime bench-bbcount bench-context
+.PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context \
+	bench-hist
+bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context
 
 EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
 
@@ -17,6 +18,17 @@ bench-gprof: all tests/tools/gmonmake$(EXEEXT) bench/runstat$(EXEEXT)
 	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
 	GNU_GPROF='$(GNU_GPROF)' CC='$(CC)' \
 	$(SHELL) $(srcdir)/bench/gprof-speed.sh $(BENCH_FLAGS)
+
+# Histograms: the peak RSS of our gprof and gmondump against GNU gprof
+# on a 64 MiB histogram, and the time of 40 000 and 80 000 histogram
+# records (n log n against GNU's quadratic merge): see the header of
+# bench/gprof-hist.sh.
+bench-hist: all bench/runstat$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	GNU_GPROF='$(GNU_GPROF)' CC='$(CC)' \
+	$(SHELL) $(srcdir)/bench/gprof-hist.sh $(BENCH_FLAGS)
+
+EXTRA_DIST += bench/gprof-hist.sh bench/gprof-hist-gen.py
 
 # The runtime: CPU-time ratios of -pg with libgmon and with glibc to no
 # profiling, peak RSS, exact arcs (BENCH_ROUNDS=n, default 5); then the

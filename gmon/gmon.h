@@ -75,6 +75,17 @@ bool gmon_run_differs (const struct gmon_run *a, const struct gmon_run *b);
 #define GMON_RUN_TEXT	80
 char *gmon_run_text (const struct gmon_run *run, char *buf);
 
+/* What kind of file a stat mode says, in words: "a FIFO", "a
+   directory", "a character device" ...  */
+const char *gmon_file_kind (unsigned int mode);
+
+/* Opens PATH for reading if it is a regular file, without waiting on
+   anything else (a FIFO without a writer).  Returns the descriptor, or
+   -1: with errno set if open(2) failed, or with *KIND saying what PATH
+   is (gmon_file_kind) if it is not a regular file.  For files that a
+   companion, an executable or its line tables name, not the user.  */
+int gmon_open_regular (const char *path, const char **kind);
+
 /* The header of a histogram record.  */
 struct gmon_hist_hdr {
 	uint64_t low_pc;		/* first address covered */
@@ -97,7 +108,101 @@ struct gmon_bb {
 };
 
 /* ------------------------------------------------------------------ */
+/* bins.c */
+
+/* A histogram's counts, in pages of GMON_PAGE_BINS bins, each page
+   empty (all zero: nothing stored), sparse (its non-zero bins: 16-bit
+   offsets and counts) or dense (every count), its counts 2, 4 or 8
+   bytes wide as its largest needs: one file's bins never take more
+   memory than the file, a mostly empty histogram little more than its
+   samples, and a sum 4 bytes a bin only where it passes 65535.  */
+#define GMON_PAGE_SHIFT	15
+#define GMON_PAGE_BINS	(1u << GMON_PAGE_SHIFT)
+
+#define GMON_PAGE_DENSE	0x1	/* the page holds every bin's count */
+#define GMON_PAGE_INLINE	0x2	/* its data is in the page itself */
+
+struct gmon_page {
+	union {
+		void *ptr;		/* the page's data, malloc'd */
+		unsigned char in[8];	/* or (GMON_PAGE_INLINE) itself */
+	} u;				/* dense: the count of every bin;
+					   sparse: n counts, then their n
+					   uint16_t offsets, ascending */
+	uint16_t n;			/* sparse: how many (0: the page is
+					   empty, every bin 0) */
+	uint8_t width;			/* bytes per count: 2, 4 or 8 */
+	uint8_t flags;			/* GMON_PAGE_* */
+};
+
+struct gmon_bins {
+	uint32_t nbins;			/* bins of the histogram */
+	uint32_t npages;		/* entries of the table: at least the
+					   pages that received counts so far
+					   (later ones are empty) */
+	struct gmon_page *pages;	/* the table, when npages > 1: page P
+					   holds bins P * GMON_PAGE_BINS on */
+	struct gmon_page page0;		/* the table, when npages is 1: a
+					   small histogram takes no more */
+	size_t bytes;			/* memory held: table and pages */
+};
+
+/* Page P of B (NULL beyond the table), and where its data is.  */
+const struct gmon_page *gmon_bins_page (const struct gmon_bins *b,
+					uint32_t p);
+const void *gmon_page_data (const struct gmon_page *pg);
+
+void gmon_bins_init (struct gmon_bins *b, uint32_t nbins);
+void gmon_bins_free (struct gmon_bins *b);
+
+/* Adds N counts in a file's 16-bit layout (RAW, byte order BIG_ENDIAN)
+   to bins FIRST .. FIRST + N - 1: FIRST a multiple of GMON_PAGE_BINS,
+   N at most GMON_PAGE_BINS (one page).  Returns 0, or -1 when memory
+   runs out.  */
+int gmon_bins_add_raw16 (struct gmon_bins *b, uint32_t first, const void *raw,
+			 uint32_t n, bool big_endian);
+/* Adds the B->nbins counts of V.  Returns 0 or -1.  */
+int gmon_bins_add_array (struct gmon_bins *b, const uint64_t *v);
+/* Adds SRC (as many bins as DST) to DST; with TAKE, SRC's pages become
+   DST's where DST has none, and SRC is left empty.  Returns 0 or -1.  */
+int gmon_bins_add (struct gmon_bins *dst, struct gmon_bins *src, bool take);
+
+/* Bin I's count.  */
+uint64_t gmon_bins_get (const struct gmon_bins *b, uint32_t i);
+
+/* The non-zero bins in order: gmon_bins_next gives the next one's index
+   and count, false at the end.  */
+struct gmon_bins_iter {
+	const struct gmon_bins *b;	/* the bins walked */
+	uint32_t page;			/* the page walked */
+	uint32_t k;			/* next position in it */
+};
+void gmon_bins_iter_init (struct gmon_bins_iter *it,
+			  const struct gmon_bins *b);
+bool gmon_bins_next (struct gmon_bins_iter *it, uint32_t *bin,
+		     uint64_t *count);
+
+/* The counts of bins FIRST .. FIRST + N - 1 of the struct gmon_bins CTX
+   into OUT, zeros included: a gmon_fill_fn, for the writer.  */
+void gmon_bins_fill (const void *ctx, uint32_t first, uint32_t n,
+		     uint64_t *out);
+
+struct gmon_writer;
+
+/* gmon_write_hist for a histogram's bins B.  */
+int gmon_write_hist_bins (struct gmon_writer *w,
+			  const struct gmon_hist_hdr *h,
+			  const struct gmon_bins *b);
+
+/* ------------------------------------------------------------------ */
 /* read.c */
+
+/* A file without the "gmon" cookie, read from a pipe, is a BSD
+   profile only by guess until its end proves it: its histogram may
+   hold at most this many bins (64 MiB of input).  A bigger one needs
+   -O (the format named, not guessed) or the file by its name (whose
+   size bounds the header's claim).  */
+#define GMON_GUESS_BINS_MAX	((uint32_t) 1 << 25)
 
 enum gmon_rec_kind {
 	GMON_REC_END,			/* no more records */
@@ -110,12 +215,12 @@ struct gmon_record {
 	enum gmon_rec_kind kind;
 	uint64_t offset;		/* where the record starts in the file */
 	struct gmon_hist_hdr hist;	/* HIST: the header */
-	const uint64_t *bins;		/* HIST: nbins counts (reader's memory),
-					   NULL from a sparse reader */
-	const uint32_t *nonzero;	/* HIST: indices of the non-zero bins,
-					   ascending */
-	const uint64_t *values;		/* HIST: their counts */
-	size_t nnonzero;		/* HIST: how many */
+	const struct gmon_bins *bins;	/* HIST: the record's counts (the
+					   reader's, gmon_reader_take_bins),
+					   or, when added, what they were
+					   added to */
+	bool added;			/* HIST: the counts went into the
+					   bins the sink named */
 	struct gmon_arc arc;		/* ARC */
 	const struct gmon_bb *blocks;	/* BB: the blocks (reader's memory) */
 	size_t nblocks;			/* BB: how many */
@@ -130,6 +235,13 @@ struct gmon_reader *gmon_reader_open (const char *path,
 				      const struct gmon_target *t,
 				      enum gmon_format fmt,
 				      struct gmon_error *err);
+
+/* The same, but PATH must be a regular file: anything else is refused
+   without waiting on it.  For the files a companion names.  */
+struct gmon_reader *gmon_reader_open_regular (const char *path,
+					      const struct gmon_target *t,
+					      enum gmon_format fmt,
+					      struct gmon_error *err);
 
 /* The next record into REC: 1 when there is one, 0 at the end of the
    file, -1 with ERR filled when the file is damaged.  The memory REC
@@ -150,21 +262,19 @@ void gmon_reader_run (const struct gmon_reader *r, struct gmon_run *run);
    is not known (a pipe).  */
 uint64_t gmon_reader_left (const struct gmon_reader *r);
 
-/* The counts of the histogram record just read, handed over: the
-   caller owns them (free() them), an array of at least its nbins.  The
-   reader starts a new one for its next histogram.  Saves copying a
-   histogram that becomes part of a profile whole.  */
-uint64_t *gmon_reader_take_bins (struct gmon_reader *r);
+/* The counts of the histogram record just read, handed over into B
+   (the caller frees them with gmon_bins_free): a histogram that
+   becomes part of a profile whole is not copied.  */
+void gmon_reader_take_bins (struct gmon_reader *r, struct gmon_bins *b);
 
-/* The same for the indices of its non-zero bins, ascending (*N of
-   them), and for their counts.  */
-uint32_t *gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n);
-uint64_t *gmon_reader_take_values (struct gmon_reader *r);
-
-/* From now on, histogram records come as their non-zero bins only
-   (nonzero and values; bins is NULL): a big, mostly empty histogram is
-   then read without touching memory for its empty bins.  */
-void gmon_reader_sparse (struct gmon_reader *r);
+/* Where a histogram record's counts go: called with its header once
+   it is read and checked, it returns the bins to add them to as they
+   are read (the record is then never held whole), or NULL to have
+   them read into the record.  */
+typedef struct gmon_bins *gmon_hist_sink_fn (void *ctx,
+					     const struct gmon_hist_hdr *h);
+void gmon_reader_hist_sink (struct gmon_reader *r, gmon_hist_sink_fn *fn,
+			    void *ctx);
 
 void gmon_reader_close (struct gmon_reader *r);
 
@@ -175,28 +285,33 @@ void gmon_reader_close (struct gmon_reader *r);
 #define GMON_INPUT_ARCS		0x2	/* call-graph data was read */
 #define GMON_INPUT_BB		0x4	/* basic-block counts were read */
 
-/* A histogram is dense (bins) or, read from one file and not yet asked
-   for its bins, sparse (bins NULL; nz and vals).  */
+/* A histogram of the profile.  */
 struct gmon_hist {
 	struct gmon_hist_hdr h;		/* range, bins, rate, dimension */
-	uint64_t *bins;			/* h.nbins summed counts, or NULL */
-	uint32_t *nz;			/* the non-zero bins, ascending, when
-					   known (one file read); else NULL */
-	uint64_t *vals;			/* without bins: their counts */
-	size_t nnz;			/* how many */
+	struct gmon_bins bins;		/* h.nbins summed counts */
+	uint32_t left, right;		/* ranges.c: the histograms of lower
+					   and higher ranges in the tree */
+	int32_t height;			/* ranges.c: of this one's subtree */
 };
 
-/* Gives H its dense bins (from nz and vals if it has none yet).
-   Returns -1 if memory runs out.  */
-int gmon_hist_dense (struct gmon_hist *h);
-
-/* NBINS dense bins made from the NNZ non-zero ones, bin NZ[i] holding
-   VALS[i] (VALS may be NULL when NNZ is 0); malloc'd, NULL if memory
-   runs out.  */
-uint64_t *gmon_bins_from_sparse (uint32_t nbins, const uint32_t *nz,
-				 const uint64_t *vals, size_t nnz);
-
 struct gmon_index;			/* hash of arcs or blocks */
+
+/* The disjoint ranges of a profile's histograms in a balanced tree by
+   address, whose nodes are the histograms themselves (ranges.c).  */
+struct gmon_ranges {
+	size_t n;			/* histograms in the tree: the first n */
+	uint32_t root;			/* the tree's root (when n > 0) */
+	uint64_t steps;			/* nodes visited so far: the work
+					   done, for the tests */
+};
+
+/* H holds the histograms, where they are now.  0 if no range of the
+   tree overlaps [LO, HI); 1 with *AT the histogram of that range; 2
+   with *AT the first added that overlaps it.  */
+int gmon_ranges_find (struct gmon_ranges *x, const struct gmon_hist *h,
+		      uint64_t lo, uint64_t hi, size_t *at);
+/* Adds H[X->n], which overlaps none in the tree.  */
+void gmon_ranges_add (struct gmon_ranges *x, struct gmon_hist *h);
 
 /* The sum of every file read into it.  Arcs and blocks are kept once
    per distinct address (pair), in the order first seen.  */
@@ -204,7 +319,8 @@ struct gmon_profile {
 	struct gmon_target target;	/* layout of the files read */
 	unsigned int input;		/* GMON_INPUT_* of all files */
 	struct gmon_hist *hist;		/* histograms, disjoint ranges */
-	size_t nhist;			/* how many */
+	size_t nhist, hist_cap;		/* how many, and room for them */
+	struct gmon_ranges hist_ranges;	/* their ranges, by address */
 	uint32_t rate;			/* Hz of the first histogram; 0 if unknown */
 	char dimen[GMON_DIMEN_LEN + 1];	/* dimension of all histograms */
 	char abbrev;			/* its abbreviation */
@@ -218,9 +334,8 @@ struct gmon_profile {
 	size_t arcs_cap, bbs_cap;	/* allocated sizes */
 	struct gmon_index *arc_index;	/* (from_pc, self_pc) -> arcs[] */
 	struct gmon_index *bb_index;	/* addr -> bbs[] */
-	bool sparse;			/* set before reading: a histogram
-					   read from one file stays sparse
-					   (struct gmon_hist) */
+	bool regular_only;		/* set before reading: files must be
+					   regular (gmon_reader_open_regular) */
 };
 
 /* What one file held, as gprof -i reports it.  */
@@ -238,7 +353,10 @@ void gmon_profile_free (struct gmon_profile *p);
 
 /* Reads PATH and adds its records.  Returns 0, or -1 with ERR filled.
    STATS may be NULL.  On failure the profile holds what came before
-   the damaged record.  */
+   the damaged record, and, if that was a histogram record of the range
+   of an earlier one, the part of its counts read before the damage
+   (they are added as they are read, so that a second file is never
+   held whole).  */
 int gmon_profile_read (struct gmon_profile *p, const char *path,
 		       enum gmon_format fmt, struct gmon_file_stats *stats,
 		       struct gmon_error *err);
@@ -251,6 +369,11 @@ int gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 			   const struct gmon_hist_hdr *h,
 			   const uint64_t *bins, bool bsd,
 			   struct gmon_error *err);
+/* The same for a histogram whose counts are B: B's pages are taken
+   (B is left empty) where the histogram is new.  */
+int gmon_profile_add_bins (struct gmon_profile *p, const char *name,
+			   const struct gmon_hist_hdr *h,
+			   struct gmon_bins *b, struct gmon_error *err);
 /* Return 0, or -1 when memory runs out.  */
 int gmon_profile_add_arc (struct gmon_profile *p, uint64_t from_pc,
 			  uint64_t self_pc, uint64_t count);
@@ -297,6 +420,14 @@ int gmon_write_header_run (struct gmon_writer *w, const struct gmon_run *run);
    same range, which readers add up.  */
 int gmon_write_hist (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 		     const void *bins, unsigned int bin_size);
+/* Counts FIRST .. FIRST + N - 1 (N at most 64) of what CTX holds, into
+   OUT.  */
+typedef void gmon_fill_fn (const void *ctx, uint32_t first, uint32_t n,
+			   uint64_t *out);
+/* The same, the counts asked of FILL.  */
+int gmon_write_hist_fill (struct gmon_writer *w,
+			  const struct gmon_hist_hdr *h, gmon_fill_fn *fill,
+			  const void *ctx);
 /* A count above 2^32-1 is written as several records.  */
 int gmon_write_arc (struct gmon_writer *w, uint64_t from_pc,
 		    uint64_t self_pc, uint64_t count);
@@ -314,6 +445,9 @@ int gmon_write_bsd_header (struct gmon_writer *w, uint64_t low_pc,
 int gmon_write_bsd_bins (struct gmon_writer *w, const void *bins,
 			 unsigned int bin_size, uint32_t nbins,
 			 bool *clamped);
+int gmon_write_bsd_bins_fill (struct gmon_writer *w, gmon_fill_fn *fill,
+			      const void *ctx, uint32_t nbins,
+			      bool *clamped);
 int gmon_write_bsd_arc (struct gmon_writer *w, uint64_t from_pc,
 			uint64_t self_pc, uint64_t count);
 

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "gmon/gmon.h"
@@ -141,15 +142,18 @@ bin_addr (const struct gmon_hist_hdr *h, uint32_t i)
 }
 
 static void
-print_hist (const struct gmon_hist_hdr *h, const uint64_t *bins,
+print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 	    const struct dump_opts *o)
 {
 	unsigned long long total = 0, nonzero = 0;
-	uint32_t i;
+	struct gmon_bins_iter it;
+	uint64_t count, v[64];
+	uint32_t i, k, n;
 
-	for (i = 0; i < h->nbins; i++) {
-		total += bins[i];
-		nonzero += bins[i] != 0;
+	gmon_bins_iter_init (&it, bins);
+	while (gmon_bins_next (&it, &i, &count)) {
+		total += count;
+		nonzero++;
 	}
 	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
 		"abbrev=%c samples=%llu nonzero=%llu\n",
@@ -158,10 +162,20 @@ print_hist (const struct gmon_hist_hdr *h, const uint64_t *bins,
 		h->abbrev ? h->abbrev : '?', total, nonzero);
 	if (o->summary)
 		return;
-	for (i = 0; i < h->nbins; i++)
-		if (bins[i] || o->all_bins)
+	if (!o->all_bins) {
+		gmon_bins_iter_init (&it, bins);
+		while (gmon_bins_next (&it, &i, &count))
 			printf ("  0x%llx %llu\n", bin_addr (h, i),
-				(unsigned long long) bins[i]);
+				(unsigned long long) count);
+		return;
+	}
+	for (i = 0; i < h->nbins; i += n) {
+		n = h->nbins - i < 64 ? h->nbins - i : 64;
+		gmon_bins_fill (bins, i, n, v);
+		for (k = 0; k < n; k++)
+			printf ("  0x%llx %llu\n", bin_addr (h, i + k),
+				(unsigned long long) v[k]);
+	}
 }
 
 static void
@@ -404,15 +418,29 @@ is_gmonx (const char *path)
 	return yes;
 }
 
+/* Whether PATH can be read more than once: a regular file.  A FIFO
+   (or standard input) is read once, as it comes: looking at it first
+   would eat what the dump then misses.  */
+static bool
+rereadable (const char *path)
+{
+	struct stat st;
+
+	return strcmp (path, "-") != 0 && stat (path, &st) == 0
+		&& S_ISREG (st.st_mode);
+}
+
 static int
 dump_file (const char *path, const struct dump_opts *o)
 {
 	struct gmon_target t = o->target;
 
+	if (!rereadable (path))
+		return dump_records (path, &t, o, false);
 	if (is_gmonx (path))
 		return dump_gmonx (path, o);
 
-	if (!o->target_set && strcmp (path, "-") != 0) {
+	if (!o->target_set) {
 		guess_order (path, &t);
 		t.addr_size = 8;
 		if (!reads_cleanly (path, &t, o->format)) {
@@ -444,14 +472,8 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 	if (ret == 0) {
 		printf ("merged: %d file%s, rate=%u\n", nfiles,
 			nfiles == 1 ? "" : "s", p.rate);
-		for (k = 0; k < p.nhist; k++) {
-			if (gmon_hist_dense (&p.hist[k]) < 0) {
-				fprintf (stderr, "%s: out of memory\n", prog);
-				ret = -1;
-				break;
-			}
-			print_hist (&p.hist[k].h, p.hist[k].bins, o);
-		}
+		for (k = 0; k < p.nhist; k++)
+			print_hist (&p.hist[k].h, &p.hist[k].bins, o);
 		for (k = 0; k < p.narcs; k++) {
 			calls += p.arcs[k].count;
 			if (!o->summary)

@@ -524,21 +524,23 @@ gmonx_parse (const void *data, size_t size, const char *name,
 int
 gmonx_read (const char *path, struct gmonx_file *f, struct gmon_error *err)
 {
+	const char *kind;
 	size_t cap = 0;
-	struct stat st;
 	int fd;
 
 	if (start (f, path, err) < 0)
 		return -1;
-	fd = open (path, O_RDONLY | O_CLOEXEC);
+	/* Found beside a profile, not named by the user: a FIFO there
+	   would block gprof --objects forever.  */
+	fd = gmon_open_regular (path, &kind);
 	if (fd < 0) {
-		gmon_error_set (err, path, "%s", strerror (errno));
+		if (kind)
+			gmon_error_set (err, path, "%s, not a gmonx file",
+					kind);
+		else
+			gmon_error_set (err, path, "%s", strerror (errno));
 		gmonx_free (f);
 		return -1;
-	}
-	if (fstat (fd, &st) == 0 && S_ISDIR (st.st_mode)) {
-		gmon_error_set (err, path, "is a directory, not a gmonx file");
-		goto fail;
 	}
 	for (;;) {
 		ssize_t n;

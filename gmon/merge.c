@@ -175,11 +175,8 @@ gmon_profile_free (struct gmon_profile *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhist; i++) {
-		free (p->hist[i].bins);
-		free (p->hist[i].nz);
-		free (p->hist[i].vals);
-	}
+	for (i = 0; i < p->nhist; i++)
+		gmon_bins_free (&p->hist[i].bins);
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
@@ -286,65 +283,14 @@ hist_scale (const struct gmon_hist_hdr *h)
 	return (double) ((h->high_pc - h->low_pc) / 2) / h->nbins;
 }
 
-uint64_t *
-gmon_bins_from_sparse (uint32_t nbins, const uint32_t *nz,
-		       const uint64_t *vals, size_t nnz)
-{
-	uint64_t *bins = calloc (nbins ? nbins : 1, sizeof *bins);
-	size_t i;
-
-	for (i = 0; bins && vals && i < nnz; i++)
-		bins[nz[i]] = vals[i];
-	return bins;
-}
-
-int
-gmon_hist_dense (struct gmon_hist *h)
-{
-	if (h->bins)
-		return 0;
-	h->bins = gmon_bins_from_sparse (h->h.nbins, h->nz, h->vals, h->nnz);
-	if (!h->bins)
-		return -1;
-	free (h->vals);
-	h->vals = NULL;
-	return 0;
-}
-
-/* Adds to DST's bins (made dense) those of a record: all of BINS, or
-   when NZ is not NULL only the NNZ bins it lists (the others are zero),
-   their counts in BINS or, without BINS, in VALS.  */
+/* What a BSD file's histogram, after the first one, must be: the
+   first's range and bins.  The rate it adds is adopted if the first
+   had none.  Returns 0, or -1 with ERR filled.  */
 static int
-add_bins (struct gmon_hist *dst, const uint64_t *bins, const uint32_t *nz,
-	  const uint64_t *vals, size_t nnz)
+check_bsd_hist (struct gmon_profile *p, const char *name,
+		const struct gmon_hist_hdr *h, struct gmon_error *err)
 {
-	size_t i;
-
-	if (gmon_hist_dense (dst) < 0)
-		return -1;
-	/* The non-zero bins are no longer those of one file.  */
-	free (dst->nz);
-	dst->nz = NULL;
-	dst->nnz = 0;
-	if (nz) {
-		for (i = 0; i < nnz; i++)
-			dst->bins[nz[i]] = gmon_add_sat (dst->bins[nz[i]],
-							 bins ? bins[nz[i]]
-							 : vals[i]);
-		return 0;
-	}
-	for (i = 0; i < dst->h.nbins; i++)
-		dst->bins[i] = gmon_add_sat (dst->bins[i], bins[i]);
-	return 0;
-}
-
-static int
-add_bsd_hist (struct gmon_profile *p, const char *name,
-	      const struct gmon_hist_hdr *h, const uint64_t *bins,
-	      const uint32_t *nz, const uint64_t *vals, size_t nnz,
-	      struct gmon_error *err)
-{
-	struct gmon_hist *first = &p->hist[0];
+	const struct gmon_hist *first = &p->hist[0];
 
 	if (h->low_pc != first->h.low_pc || h->high_pc != first->h.high_pc
 	    || h->nbins != first->h.nbins) {
@@ -367,20 +313,18 @@ add_bsd_hist (struct gmon_profile *p, const char *name,
 			return -1;
 		}
 	}
-	if (add_bins (first, bins, nz, vals, nnz) < 0) {
-		gmon_error_set (err, name, "out of memory for %u bins", h->nbins);
-		return -1;
-	}
 	return 0;
 }
 
+/* Where a histogram of header H goes, by GNU gprof's rules: -1 refused
+   (ERR filled), 0 a new histogram, 1 added to *SAME.  The first one
+   fixes the profile's rate, dimension and bin width.  Asked again
+   about the same header, it answers the same.  */
 static int
-add_hist (struct gmon_profile *p, const char *name,
-	  const struct gmon_hist_hdr *h, const uint64_t *bins,
-	  const uint32_t *nz, const uint64_t *vals, size_t nnz, bool bsd,
-	  struct gmon_reader *r, struct gmon_error *err)
+hist_place (struct gmon_profile *p, const char *name,
+	    const struct gmon_hist_hdr *h, bool bsd, struct gmon_hist **same,
+	    struct gmon_error *err)
 {
-	struct gmon_hist *nh;
 	size_t i;
 
 	if (h->nbins == 0 || h->low_pc >= h->high_pc) {
@@ -392,91 +336,116 @@ add_hist (struct gmon_profile *p, const char *name,
 		memcpy (p->dimen, h->dimen, sizeof p->dimen);
 		p->abbrev = h->abbrev;
 		p->hist_scale = hist_scale (h);
-	} else if (bsd) {
-		return add_bsd_hist (p, name, h, bins, nz, vals, nnz, err);
-	} else if (strncmp (h->dimen, p->dimen, GMON_DIMEN_LEN) != 0) {
+		return 0;
+	}
+	if (bsd) {
+		if (check_bsd_hist (p, name, h, err) < 0)
+			return -1;
+		*same = &p->hist[0];
+		return 1;
+	}
+	if (strncmp (h->dimen, p->dimen, GMON_DIMEN_LEN) != 0) {
 		gmon_error_set (err, name, "the dimension of the histogram changed "
 		      "from '%s' to '%s'", p->dimen, h->dimen);
 		return -1;
-	} else if (h->abbrev != p->abbrev) {
+	}
+	if (h->abbrev != p->abbrev) {
 		gmon_error_set (err, name, "the dimension abbreviation of the "
 		      "histogram changed from '%c' to '%c'", p->abbrev,
 		      h->abbrev);
 		return -1;
-	} else if (fabs (hist_scale (h) - p->hist_scale) > 0.000001) {
+	}
+	if (fabs (hist_scale (h) - p->hist_scale) > 0.000001) {
 		gmon_error_set (err, name, "histogram bins of %g bytes differ from "
 		      "the %g-byte bins of the first histogram",
 		      2 * hist_scale (h), 2 * p->hist_scale);
 		return -1;
 	}
-
-	for (i = 0; i < p->nhist; i++) {
-		struct gmon_hist *o = &p->hist[i];
-
-		if (o->h.low_pc == h->low_pc && o->h.high_pc == h->high_pc) {
-			if (o->h.nbins != h->nbins) {
-				gmon_error_set (err, name, "histogram of 0x%llx-0x%llx "
-				      "has %u bins, an earlier one of the "
-				      "same range %u",
-				      (unsigned long long) h->low_pc,
-				      (unsigned long long) h->high_pc,
-				      h->nbins, o->h.nbins);
-				return -1;
-			}
-			if (add_bins (o, bins, nz, vals, nnz) < 0) {
-				gmon_error_set (err, name, "out of memory for %u "
-				      "bins", h->nbins);
-				return -1;
-			}
-			return 0;
-		}
-		if (h->low_pc < o->h.high_pc && o->h.low_pc < h->high_pc) {
-			gmon_error_set (err, name, "overlapping histogram records: "
-			      "0x%llx-0x%llx and 0x%llx-0x%llx",
-			      (unsigned long long) h->low_pc,
-			      (unsigned long long) h->high_pc,
-			      (unsigned long long) o->h.low_pc,
-			      (unsigned long long) o->h.high_pc);
+	switch (gmon_ranges_find (&p->hist_ranges, p->hist, h->low_pc,
+				  h->high_pc, &i)) {
+	case 1:
+		if (p->hist[i].h.nbins != h->nbins) {
+			gmon_error_set (err, name, "histogram of 0x%llx-0x%llx "
+			      "has %u bins, an earlier one of the same "
+			      "range %u", (unsigned long long) h->low_pc,
+			      (unsigned long long) h->high_pc, h->nbins,
+			      p->hist[i].h.nbins);
 			return -1;
 		}
+		*same = &p->hist[i];
+		return 1;
+	case 2:
+		/* The first one read, as a search in read order finds.  */
+		gmon_error_set (err, name, "overlapping histogram records: "
+		      "0x%llx-0x%llx and 0x%llx-0x%llx",
+		      (unsigned long long) h->low_pc,
+		      (unsigned long long) h->high_pc,
+		      (unsigned long long) p->hist[i].h.low_pc,
+		      (unsigned long long) p->hist[i].h.high_pc);
+		return -1;
+	default:
+		return 0;
 	}
+}
 
-	nh = realloc (p->hist, (p->nhist + 1) * sizeof *p->hist);
-	if (!nh) {
-		gmon_error_set (err, name, "out of memory");
+/* A new histogram of header H, its counts taken from B.  The array
+   grows by an eighth: a profile of tens of thousands of records
+   should neither be copied at each one nor carry half again its size
+   unused.  */
+static int
+hist_append (struct gmon_profile *p, const char *name,
+	     const struct gmon_hist_hdr *h, struct gmon_bins *b,
+	     struct gmon_error *err)
+{
+	struct gmon_hist *nh;
+
+	/* The tree of ranges numbers them in 32 bits.  */
+	if (p->nhist >= UINT32_MAX - 1) {
+		gmon_error_set (err, name, "more than %u histograms",
+				UINT32_MAX - 2);
 		return -1;
 	}
-	p->hist = nh;
-	nh = &p->hist[p->nhist];
-	nh->h = *h;
-	nh->nz = NULL;
-	nh->vals = NULL;
-	nh->nnz = 0;
-	if (r) {
-		/* The reader's arrays, taken over rather than copied: the
-		   list of the non-zero bins and their counts (a sparse
-		   histogram, made dense when something asks for its
-		   bins), or the bins themselves, with the list for
-		   whoever reads them all (as long as no other file is
-		   added to it).  */
-		nh->nz = gmon_reader_take_nonzero (r, &nh->nnz);
-		if (bins) {
-			nh->bins = gmon_reader_take_bins (r);
-		} else {
-			nh->bins = NULL;
-			nh->vals = gmon_reader_take_values (r);
-		}
-	} else {
-		nh->bins = malloc ((size_t) h->nbins * sizeof *nh->bins);
-		if (!nh->bins) {
-			gmon_error_set (err, name, "out of memory for %u bins",
-				      h->nbins);
+	if (p->nhist == p->hist_cap) {
+		size_t cap = p->hist_cap + p->hist_cap / 8 + 4;
+
+		nh = realloc (p->hist, cap * sizeof *p->hist);
+		if (!nh) {
+			gmon_error_set (err, name, "out of memory");
 			return -1;
 		}
-		memcpy (nh->bins, bins, (size_t) h->nbins * sizeof *nh->bins);
+		p->hist = nh;
+		p->hist_cap = cap;
 	}
+	nh = &p->hist[p->nhist];
+	nh->h = *h;
+	gmon_ranges_add (&p->hist_ranges, p->hist);
+	nh->bins = *b;
+	nh->bins.nbins = h->nbins;
+	gmon_bins_init (b, h->nbins);
 	p->nhist++;
 	return 0;
+}
+
+int
+gmon_profile_add_bins (struct gmon_profile *p, const char *name,
+		       const struct gmon_hist_hdr *h, struct gmon_bins *b,
+		       struct gmon_error *err)
+{
+	struct gmon_hist *same = NULL;
+
+	switch (hist_place (p, name, h, false, &same, err)) {
+	case 1:
+		if (gmon_bins_add (&same->bins, b, true) < 0) {
+			gmon_error_set (err, name, "out of memory for %u bins",
+					h->nbins);
+			return -1;
+		}
+		return 0;
+	case 0:
+		return hist_append (p, name, h, b, err);
+	default:
+		return -1;
+	}
 }
 
 int
@@ -484,7 +453,83 @@ gmon_profile_add_hist (struct gmon_profile *p, const char *name,
 		       const struct gmon_hist_hdr *h, const uint64_t *bins,
 		       bool bsd, struct gmon_error *err)
 {
-	return add_hist (p, name, h, bins, NULL, NULL, 0, bsd, NULL, err);
+	struct gmon_hist *same = NULL;
+	struct gmon_bins b;
+	int rc;
+
+	rc = hist_place (p, name, h, bsd, &same, err);
+	if (rc < 0)
+		return -1;
+	gmon_bins_init (&b, h->nbins);
+	if (gmon_bins_add_array (rc ? &same->bins : &b, bins) < 0) {
+		gmon_bins_free (&b);
+		gmon_error_set (err, name, "out of memory for %u bins",
+				h->nbins);
+		return -1;
+	}
+	if (rc == 0 && hist_append (p, name, h, &b, err) < 0) {
+		gmon_bins_free (&b);
+		return -1;
+	}
+	return 0;
+}
+
+/* What a file being read tells its reader: the histogram a record's
+   counts are added to as they come, when its header names one.  A
+   refused header gets NULL: the record is read whole and refused after
+   (so that a damaged record is said to be damaged first).  A record
+   found damaged after its counts went in part into the profile leaves
+   them there: the profile is then only good for the message.  */
+struct file_ctx {
+	struct gmon_profile *p;
+	const char *name;
+	bool bsd;
+};
+
+static struct gmon_bins *
+hist_sink (void *ctx, const struct gmon_hist_hdr *h)
+{
+	struct file_ctx *f = ctx;
+	struct gmon_hist *same = NULL;
+
+	/* The first histogram is new, and fixes the profile's rate and
+	   bins only once it is read whole.  */
+	if (f->p->nhist == 0)
+		return NULL;
+	if (hist_place (f->p, f->name, h, f->bsd, &same, NULL) == 1)
+		return &same->bins;
+	return NULL;
+}
+
+/* The histogram record REC of file R into P.  */
+static int
+add_record_hist (struct gmon_profile *p, const char *name,
+		 struct gmon_reader *r, const struct gmon_record *rec,
+		 bool bsd, struct gmon_error *err)
+{
+	struct gmon_hist *same = NULL;
+	struct gmon_bins b;
+	int rc;
+
+	if (rec->added)
+		return 0;
+	rc = hist_place (p, name, &rec->hist, bsd, &same, err);
+	if (rc < 0)
+		return -1;
+	gmon_reader_take_bins (r, &b);
+	if (rc == 1) {
+		rc = gmon_bins_add (&same->bins, &b, true);
+		gmon_bins_free (&b);
+		if (rc < 0)
+			gmon_error_set (err, name, "out of memory for %u bins",
+					rec->hist.nbins);
+		return rc;
+	}
+	if (hist_append (p, name, &rec->hist, &b, err) < 0) {
+		gmon_bins_free (&b);
+		return -1;
+	}
+	return 0;
 }
 
 int
@@ -496,19 +541,24 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 	struct gmon_reader *r;
 	struct gmon_record rec;
 	struct arc_batch batch;
+	struct file_ctx fc;
 	bool bsd;
 	int ret = 0, more;
 	size_t i;
 
 	memset (&st, 0, sizeof st);
 	batch.n = 0;
-	r = gmon_reader_open (path, &p->target, fmt, err);
+	r = p->regular_only
+		? gmon_reader_open_regular (path, &p->target, fmt, err)
+		: gmon_reader_open (path, &p->target, fmt, err);
 	if (!r)
 		return -1;
-	if (p->sparse)
-		gmon_reader_sparse (r);
 	st.format = gmon_reader_format (r);
 	bsd = st.format != GMON_FMT_MAGIC;
+	fc.p = p;
+	fc.name = path;
+	fc.bsd = bsd;
+	gmon_reader_hist_sink (r, hist_sink, &fc);
 	if (bsd) {
 		/* A BSD file always holds both, even if empty.  */
 		p->input |= GMON_INPUT_HIST | GMON_INPUT_ARCS;
@@ -528,9 +578,7 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 		case GMON_REC_HIST:
 			st.nhist++;
 			p->input |= GMON_INPUT_HIST;
-			if (add_hist (p, path, &rec.hist, rec.bins,
-				      rec.nonzero, rec.values, rec.nnonzero,
-				      bsd, r, err) < 0)
+			if (add_record_hist (p, path, r, &rec, bsd, err) < 0)
 				ret = -1;
 			break;
 		case GMON_REC_ARC:
@@ -595,20 +643,7 @@ gmon_profile_write (const struct gmon_profile *p, int fd)
 		h.rate = p->rate;
 		memcpy (h.dimen, p->dimen, sizeof h.dimen);
 		h.abbrev = p->abbrev;
-		if (!p->hist[i].bins) {
-			/* A sparse histogram, written out dense.  */
-			const struct gmon_hist *s = &p->hist[i];
-			uint64_t *d = gmon_bins_from_sparse (s->h.nbins, s->nz,
-							     s->vals, s->nnz);
-
-			if (!d)
-				return -1;
-			gmon_write_hist (&w, &h, d, sizeof *d);
-			free (d);
-			continue;
-		}
-		gmon_write_hist (&w, &h, p->hist[i].bins,
-				 sizeof *p->hist[i].bins);
+		gmon_write_hist_bins (&w, &h, &p->hist[i].bins);
 	}
 	for (i = 0; i < p->narcs; i++)
 		gmon_write_arc (&w, p->arcs[i].from_pc, p->arcs[i].self_pc,

@@ -26,6 +26,8 @@
 #include "gmon/gmon.h"
 
 #define READ_BUF_SIZE	65536
+_Static_assert (READ_BUF_SIZE >= 2 * GMON_PAGE_BINS,
+		"the buffer holds a page of bins");
 /* Counts a file's fields allow but no run can reach: 2^48 calls of one
    arc or executions of one block is days of nothing else.  Beyond it a
    count is damage, and would take billions of narrower records to write
@@ -57,13 +59,9 @@ struct gmon_reader {
 	uint64_t size;			/* size of a regular file, else 0 */
 	int read_errno;			/* read(2) failed with this */
 	uint64_t offset;		/* file offset of buf[pos] */
-	uint64_t *bins;			/* histogram counts */
-	size_t bins_cap;
-	uint32_t *nz;			/* indices of the non-zero bins */
-	size_t nz_cap, nnz;
-	uint64_t *vals;			/* their counts, in the same order */
-	size_t vals_cap;
-	bool sparse;			/* no dense bins: gmon_reader_sparse() */
+	struct gmon_bins hist;		/* the histogram record's counts */
+	gmon_hist_sink_fn *sink;	/* where they may go instead */
+	void *sink_ctx;			/* its argument */
 	struct gmon_bb *blocks;		/* basic blocks */
 	size_t blocks_cap;
 };
@@ -239,6 +237,16 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 	}
 	/* The bins are 16-bit; arcs follow the last whole bin.  */
 	h->nbins = (uint32_t) ((ncnt - hdr_size) / 2);
+	if (fmt == GMON_FMT_AUTO && !r->size
+	    && h->nbins > GMON_GUESS_BINS_MAX) {
+		gmon_error_set (err, r->name, "not a gmon file? (no \"gmon\" "
+				"cookie; read from a pipe as a BSD profile, its "
+				"header claims %u bins, more than the %u "
+				"taken on a guess: name the file, or its "
+				"format with -O)", h->nbins,
+				GMON_GUESS_BINS_MAX);
+		return -1;
+	}
 	bytes = h->high_pc - h->low_pc;
 	if (h->nbins > bytes) {
 		gmon_error_set (err, r->name, "not a gmon file (no \"gmon\" cookie, "
@@ -253,12 +261,14 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 	return 0;
 }
 
-struct gmon_reader *
-gmon_reader_open (const char *path, const struct gmon_target *t,
-		  enum gmon_format fmt, struct gmon_error *err)
+/* Opens PATH, or (REGULAR) only if it is a regular file.  */
+static struct gmon_reader *
+reader_open (const char *path, const struct gmon_target *t,
+	     enum gmon_format fmt, bool regular, struct gmon_error *err)
 {
 	struct gmon_reader *r;
 	const unsigned char *p;
+	const char *kind;
 	struct stat st;
 	size_t have;
 
@@ -277,6 +287,18 @@ gmon_reader_open (const char *path, const struct gmon_target *t,
 	r->fd = -1;
 	if (strcmp (path, "-") == 0) {
 		r->fd = STDIN_FILENO;
+	} else if (regular) {
+		r->fd = gmon_open_regular (path, &kind);
+		if (r->fd < 0) {
+			if (kind)
+				gmon_error_set (err, path, "%s, not a gmon file",
+						kind);
+			else
+				gmon_error_set (err, path, "%s",
+						strerror (errno));
+			goto out;
+		}
+		r->close_fd = true;
 	} else {
 		r->fd = open (path, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
@@ -340,112 +362,79 @@ out:
 	return NULL;
 }
 
-/* Grows r->bins, all zero but at the r->nnz indices in r->nz, to hold
-   NEED bins (never more than LIMIT).  calloc() rather than realloc():
-   a big zeroed block costs nothing until its pages are touched, and
-   only the non-zero bins are copied.  */
-static int
-grow_bins (struct gmon_reader *r, size_t need, size_t limit)
+struct gmon_reader *
+gmon_reader_open (const char *path, const struct gmon_target *t,
+		  enum gmon_format fmt, struct gmon_error *err)
 {
-	size_t n, j;
-	uint64_t *b;
-
-	if (need <= r->bins_cap)
-		return 0;
-	n = grow_cap (r->bins_cap, need, limit, sizeof *b);
-	if (!n)
-		return -1;
-	b = calloc (n, sizeof *b);
-	if (!b)
-		return -1;
-	for (j = 0; j < r->nnz; j++)
-		b[r->nz[j]] = r->bins[r->nz[j]];
-	free (r->bins);
-	r->bins = b;
-	r->bins_cap = n;
-	return 0;
+	return reader_open (path, t, fmt, false, err);
 }
 
-/* Reads NBINS 16-bit bins into r->bins.  Between records r->bins is
-   all zero except at the indices in r->nz, so that a record costs time
-   for its non-zero bins, not for its size: big histograms are mostly
-   empty, and merging a hundred of them is the common use.  */
+struct gmon_reader *
+gmon_reader_open_regular (const char *path, const struct gmon_target *t,
+			  enum gmon_format fmt, struct gmon_error *err)
+{
+	return reader_open (path, t, fmt, true, err);
+}
+
+/* Reads NBINS 16-bit bins into BINS, a page (64 KiB of the file) at a
+   time: each page takes memory as its counts need (bins.c), so a
+   histogram costs no more than its bytes, and an empty stretch of it
+   nothing.  */
 static int
-read_bins (struct gmon_reader *r, uint32_t nbins, uint64_t at,
-	   struct gmon_error *err)
+read_bins (struct gmon_reader *r, struct gmon_bins *bins, uint32_t nbins,
+	   uint64_t at, struct gmon_error *err)
 {
 	uint32_t i = 0;
-	size_t j;
 
-	/* (Unless the bins were taken: gmon_reader_take_bins().)  */
-	for (j = 0; r->bins && j < r->nnz; j++)
-		r->bins[r->nz[j]] = 0;
-	r->nnz = 0;
-	/* When the file has them all, the bins in one array at once:
-	   growing it by the chunk would touch the pages of the non-zero
-	   bins again at each step.  */
-	if (!r->sparse && r->size && r->offset <= r->size
-	    && (uint64_t) nbins * 2 <= r->size - r->offset
-	    && grow_bins (r, nbins, nbins) < 0) {
-		gmon_error_set (err, r->name, "out of memory for %u bins", nbins);
-		return -1;
-	}
 	while (i < nbins) {
 		size_t want = (size_t) (nbins - i) * 2;
-		size_t got, k;
-		const unsigned char *p;
+		size_t got;
 
-		if (want > READ_BUF_SIZE)
-			want = READ_BUF_SIZE;
-		got = fill (r, want) & ~(size_t) 1;
-		if (got == 0) {
+		/* A page a time: the buffer holds one exactly.  */
+		if (want > 2 * (size_t) GMON_PAGE_BINS)
+			want = 2 * (size_t) GMON_PAGE_BINS;
+		got = fill (r, want);
+		if (got < want) {
+			take (r, got & ~(size_t) 1);
 			if (r->read_errno)
 				fail_short (r, err, at, "histogram");
 			else
 				gmon_error_set (err, r->name, "unexpected end of file "
 				      "after reading %u of %u samples of the "
-				      "histogram record at offset %llu", i,
-				      nbins, (unsigned long long) at);
+				      "histogram record at offset %llu",
+				      i + (uint32_t) (got / 2), nbins,
+				      (unsigned long long) at);
 			return -1;
 		}
-		/* The index list grows with the non-zero bins only: room
-		   for all of this chunk's, at most.  */
-		if ((!r->sparse && grow_bins (r, i + got / 2, nbins) < 0)
-		    || grow ((void **) &r->nz, &r->nz_cap, r->nnz + got / 2,
-			     nbins, sizeof *r->nz) < 0
-		    || grow ((void **) &r->vals, &r->vals_cap,
-			     r->nnz + got / 2, nbins, sizeof *r->vals) < 0) {
+		if (gmon_bins_add_raw16 (bins, i, take (r, got),
+					 (uint32_t) (got / 2),
+					 r->t.big_endian) < 0) {
 			gmon_error_set (err, r->name, "out of memory for %u bins",
-			      nbins);
+					nbins);
 			return -1;
-		}
-		p = take (r, got);
-		for (k = 0; k < got / 2;) {
-			uint64_t v;
-
-			/* Eight empty bins at a time.  */
-			if (k + 8 <= got / 2) {
-				uint64_t w[2];
-
-				memcpy (w, p + 2 * k, sizeof w);
-				if ((w[0] | w[1]) == 0) {
-					k += 8;
-					continue;
-				}
-			}
-			v = r->t.big_endian
-				? (uint64_t) p[2 * k] << 8 | p[2 * k + 1]
-				: (uint64_t) p[2 * k + 1] << 8 | p[2 * k];
-			if (v) {
-				if (!r->sparse)
-					r->bins[i + k] = v;
-				r->vals[r->nnz] = v;
-				r->nz[r->nnz++] = (uint32_t) (i + k);
-			}
-			k++;
 		}
 		i += (uint32_t) (got / 2);
 	}
+	return 0;
+}
+
+/* The counts of the histogram whose header is H into REC: added to
+   what the sink names, or read into the reader's own bins.  */
+static int
+hist_counts (struct gmon_reader *r, struct gmon_record *rec,
+	     struct gmon_error *err)
+{
+	struct gmon_bins *to = r->sink ? r->sink (r->sink_ctx, &rec->hist)
+		: NULL;
+
+	gmon_bins_free (&r->hist);
+	gmon_bins_init (&r->hist, rec->hist.nbins);
+	if (read_bins (r, to ? to : &r->hist, rec->hist.nbins, rec->offset,
+		       err) < 0)
+		return -1;
+	rec->kind = GMON_REC_HIST;
+	rec->bins = to ? to : &r->hist;
+	rec->added = to != NULL;
 	return 0;
 }
 
@@ -485,14 +474,7 @@ read_hist (struct gmon_reader *r, struct gmon_record *rec,
 		      (unsigned long long) bytes);
 		return -1;
 	}
-	if (read_bins (r, h->nbins, rec->offset, err) < 0)
-		return -1;
-	rec->kind = GMON_REC_HIST;
-	rec->bins = r->sparse ? NULL : r->bins;
-	rec->nonzero = r->nz;
-	rec->values = r->vals;
-	rec->nnonzero = r->nnz;
-	return 0;
+	return hist_counts (r, rec, err);
 }
 
 static int
@@ -661,14 +643,8 @@ gmon_reader_next (struct gmon_reader *r, struct gmon_record *rec,
 		r->state = ST_BSD_ARCS;
 		if (r->bsd_hist.nbins > 0) {
 			rec->hist = r->bsd_hist;
-			if (read_bins (r, rec->hist.nbins, rec->offset,
-				       err) < 0)
+			if (hist_counts (r, rec, err) < 0)
 				goto broken;
-			rec->kind = GMON_REC_HIST;
-			rec->bins = r->sparse ? NULL : r->bins;
-			rec->nonzero = r->nz;
-			rec->values = r->vals;
-			rec->nnonzero = r->nnz;
 			return 1;
 		}
 		/* No bins: arcs come next.  */
@@ -779,42 +755,19 @@ gmon_reader_left (const struct gmon_reader *r)
 	return r->size > r->offset ? r->size - r->offset : 0;
 }
 
-uint64_t *
-gmon_reader_take_bins (struct gmon_reader *r)
+void
+gmon_reader_take_bins (struct gmon_reader *r, struct gmon_bins *b)
 {
-	uint64_t *b = r->bins;
-
-	r->bins = NULL;
-	r->bins_cap = 0;
-	return b;
+	*b = r->hist;
+	gmon_bins_init (&r->hist, 0);
 }
 
 void
-gmon_reader_sparse (struct gmon_reader *r)
+gmon_reader_hist_sink (struct gmon_reader *r, gmon_hist_sink_fn *fn,
+		       void *ctx)
 {
-	r->sparse = true;
-}
-
-uint64_t *
-gmon_reader_take_values (struct gmon_reader *r)
-{
-	uint64_t *v = r->vals;
-
-	r->vals = NULL;
-	r->vals_cap = 0;
-	return v;
-}
-
-uint32_t *
-gmon_reader_take_nonzero (struct gmon_reader *r, size_t *n)
-{
-	uint32_t *nz = r->nz;
-
-	*n = r->nnz;
-	r->nz = NULL;
-	r->nz_cap = 0;
-	r->nnz = 0;
-	return nz;
+	r->sink = fn;
+	r->sink_ctx = ctx;
 }
 
 void
@@ -824,9 +777,7 @@ gmon_reader_close (struct gmon_reader *r)
 		return;
 	if (r->close_fd && r->fd >= 0)
 		close (r->fd);
-	free (r->bins);
-	free (r->nz);
-	free (r->vals);
+	gmon_bins_free (&r->hist);
 	free (r->blocks);
 	free (r->name);
 	free (r);

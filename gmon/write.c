@@ -176,6 +176,26 @@ put_hist_header (struct gmon_writer *w, const struct gmon_hist_hdr *h)
 	return 0;
 }
 
+/* The counts of a flat array, for the writers below.  */
+struct flat_counts {
+	const void *bins;		/* the array */
+	unsigned int bin_size;		/* bytes per count: 2, 4 or 8 */
+};
+
+static void
+flat_fill (const void *ctx, uint32_t first, uint32_t n, uint64_t *out)
+{
+	const struct flat_counts *f = ctx;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = load_count (f->bins, f->bin_size, (size_t) first + i);
+}
+
+/* Counts are asked for this many at a time (on the stack: the runtime
+   writes from signal handlers).  */
+#define FILL_CHUNK	64
+
 /* Record R (from 0) carries the part of each count between R*65535 and
    (R+1)*65535, so the records add up to the count:
 
@@ -184,17 +204,18 @@ put_hist_header (struct gmon_writer *w, const struct gmon_hist_hdr *h)
    Every record repeats the whole range: gprof adds records of equal
    range but refuses ranges that overlap without being equal.  */
 int
-gmon_write_hist (struct gmon_writer *w, const struct gmon_hist_hdr *h,
-		 const void *bins, unsigned int bin_size)
+gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
+		      gmon_fill_fn *fill, const void *ctx)
 {
-	uint64_t max = 0, nrec, r;
-	uint32_t i;
+	uint64_t max = 0, nrec, r, v[FILL_CHUNK];
+	uint32_t i, k, n;
 
-	for (i = 0; i < h->nbins; i++) {
-		uint64_t v = load_count (bins, bin_size, i);
-
-		if (v > max)
-			max = v;
+	for (i = 0; i < h->nbins; i += n) {
+		n = h->nbins - i < FILL_CHUNK ? h->nbins - i : FILL_CHUNK;
+		fill (ctx, i, n, v);
+		for (k = 0; k < n; k++)
+			if (v[k] > max)
+				max = v[k];
 	}
 	nrec = max <= GMON_BIN_MAX ? 1 : (max - 1) / GMON_BIN_MAX + 1;
 	for (r = 0; r < nrec; r++) {
@@ -202,16 +223,29 @@ gmon_write_hist (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 
 		if (put_hist_header (w, h) < 0)
 			return -1;
-		for (i = 0; i < h->nbins; i++) {
-			uint64_t v = load_count (bins, bin_size, i);
+		for (i = 0; i < h->nbins; i += n) {
+			n = h->nbins - i < FILL_CHUNK ? h->nbins - i
+				: FILL_CHUNK;
+			fill (ctx, i, n, v);
+			for (k = 0; k < n; k++) {
+				uint64_t c = v[k] <= base ? 0 : v[k] - base;
 
-			v = v <= base ? 0 : v - base;
-			if (put_uint (w, v > GMON_BIN_MAX ? GMON_BIN_MAX : v,
-				      2) < 0)
-				return -1;
+				if (put_uint (w, c > GMON_BIN_MAX
+					      ? GMON_BIN_MAX : c, 2) < 0)
+					return -1;
+			}
 		}
 	}
 	return 0;
+}
+
+int
+gmon_write_hist (struct gmon_writer *w, const struct gmon_hist_hdr *h,
+		 const void *bins, unsigned int bin_size)
+{
+	struct flat_counts f = { bins, bin_size };
+
+	return gmon_write_hist_fill (w, h, flat_fill, &f);
 }
 
 int
@@ -316,23 +350,35 @@ gmon_write_bsd_header (struct gmon_writer *w, uint64_t low_pc,
 }
 
 int
+gmon_write_bsd_bins_fill (struct gmon_writer *w, gmon_fill_fn *fill,
+			  const void *ctx, uint32_t nbins, bool *clamped)
+{
+	uint64_t v[FILL_CHUNK];
+	uint32_t i, k, n;
+
+	for (i = 0; i < nbins; i += n) {
+		n = nbins - i < FILL_CHUNK ? nbins - i : FILL_CHUNK;
+		fill (ctx, i, n, v);
+		for (k = 0; k < n; k++) {
+			if (v[k] > GMON_BIN_MAX) {
+				v[k] = GMON_BIN_MAX;
+				if (clamped)
+					*clamped = true;
+			}
+			if (put_uint (w, v[k], 2) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int
 gmon_write_bsd_bins (struct gmon_writer *w, const void *bins,
 		     unsigned int bin_size, uint32_t nbins, bool *clamped)
 {
-	uint32_t i;
+	struct flat_counts f = { bins, bin_size };
 
-	for (i = 0; i < nbins; i++) {
-		uint64_t v = load_count (bins, bin_size, i);
-
-		if (v > GMON_BIN_MAX) {
-			v = GMON_BIN_MAX;
-			if (clamped)
-				*clamped = true;
-		}
-		if (put_uint (w, v, 2) < 0)
-			return -1;
-	}
-	return 0;
+	return gmon_write_bsd_bins_fill (w, flat_fill, &f, nbins, clamped);
 }
 
 int

@@ -32,7 +32,8 @@
    100: GNU gprof prints exactly that, and so does this.
 
    The symbols are walked once per histogram, a cursor following the
-   bins, as GNU gprof walks them; the only change is the last symbol,
+   bins, as GNU gprof walks them (from the histogram's first symbol,
+   not the table's); the only change is the last symbol,
    which GNU gprof bounds by whatever lies after the end of its array
    and which here ends at the end of .text.  */
 
@@ -66,28 +67,45 @@ sym_high (const struct symtab *st, size_t j)
 	return end / UNIT;
 }
 
+/* Where the symbol cursor starts for a histogram from unit LOW: at the
+   last symbol that starts at or below it.  GNU gprof starts at the
+   first symbol for each histogram, but every symbol before that one
+   ends at or below LOW (a symbol ends where the next one starts, at
+   the latest), so its walk only steps over them, and a profile of
+   tens of thousands of histogram records (libgmon writes one per 1024
+   bins with samples of a library) spent its time in those steps.  */
+static size_t
+first_sym (const struct symtab *st, uint64_t low)
+{
+	size_t lo = 0, hi = st->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->base[mid].addr / UNIT <= low)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? lo - 1 : 0;
+}
+
 static void
-assign_one (const struct hist *h, double scale, struct symtab *st,
+assign_one (const struct gmon_hist *h, double scale, struct symtab *st,
 	    double *total)
 {
-	uint64_t low = h->low_pc / UNIT;
-	size_t k = 1, j, z;
+	uint64_t low = h->h.low_pc / UNIT, count;
+	size_t k = first_sym (st, low) + 1, j;
+	struct gmon_bins_iter it;
 	uint32_t i;
 
-	/* Bin by bin, or (when known) the non-zero ones only: a big
-	   histogram is mostly empty, and reading it whole touches every
-	   page of it.  */
-	if (!h->bins && !h->vals)
-		return;
-	for (z = 0; h->nz ? z < h->nnz : z < h->nbins; z++) {
-		uint64_t count, bin_low, bin_high;
+	/* The non-zero bins only: a big histogram is mostly empty.  */
+	gmon_bins_iter_init (&it, &h->bins);
+	while (gmon_bins_next (&it, &i, &count)) {
+		uint64_t bin_low, bin_high;
 		double count_time;
 
-		i = h->nz ? h->nz[z] : (uint32_t) z;
-		if (i >= h->nbins)
-			continue;
-		count = h->bins ? h->bins[i] : h->vals[z];
-		if (!count)
+		if (i >= h->h.nbins)
 			continue;
 		bin_low = low + (uint64_t) (scale * i);
 		bin_high = low + (uint64_t) (scale * (i + 1));

@@ -38,21 +38,21 @@ after_call (struct objfile *of, const struct symtab *st, uint64_t addr)
 
 /* Whether a function starts in H's range, or holds its start.  */
 static bool
-hist_holds_function (const struct hist *h, const struct symtab *st)
+hist_holds_function (const struct gmon_hist *h, const struct symtab *st)
 {
 	size_t lo = 0, hi = st->len;
 
-	if (symtab_find (st, h->low_pc))
+	if (symtab_find (st, h->h.low_pc))
 		return true;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (st->base[mid].addr < h->low_pc)
+		if (st->base[mid].addr < h->h.low_pc)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < st->len && st->base[lo].addr < h->high_pc;
+	return lo < st->len && st->base[lo].addr < h->h.high_pc;
 }
 
 void
@@ -76,7 +76,7 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 			 "rebuilt after it was profiled, or are these the "
 			 "addresses of a position-independent executable, not "
 			 "relocated back to link time?", opt->image,
-			 p->hist[0].low_pc, p->hist[p->nhist - 1].high_pc,
+			 p->hist[0].h.low_pc, p->hist[p->nhist - 1].h.high_pc,
 			 p->nhist > 1 ? " (all its records)" : "");
 
 	for (i = 0; i < p->narcs; i++)

@@ -65,16 +65,14 @@ touch_profile (struct linemap *map, const struct profile *p)
 	for (i = 0; i < p->nbbs; i++)
 		touch (map, p->bbs[i].addr);
 	for (i = 0; i < p->nhist; i++) {
-		const struct hist *h = &p->hist[i];
-		uint64_t low = h->low_pc / 2;
+		const struct gmon_hist *h = &p->hist[i];
+		uint64_t low = h->h.low_pc / 2, count;
+		struct gmon_bins_iter it;
 
-		if (!h->bins)
-			continue;
-		for (b = 0; b < h->nbins; b++) {
+		gmon_bins_iter_init (&it, &h->bins);
+		while (gmon_bins_next (&it, &b, &count)) {
 			uint64_t lo, hi;
 
-			if (!h->bins[b])
-				continue;
 			lo = 2 * (low + (uint64_t) (p->hist_scale * b));
 			hi = 2 * (low + (uint64_t) (p->hist_scale * (b + 1)));
 			touch_range (map, lo > 2 ? lo - 2 : 0, hi + 2, &k);

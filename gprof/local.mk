@@ -8,10 +8,12 @@ gprof_libgprof_la_SOURCES = \
 	gprof/model.h \
 	gprof/options.h gprof/options.c \
 	gprof/util.h gprof/util.c \
+	gprof/replace.h gprof/replace.c \
 	gprof/stage.h gprof/stage.c \
 	gprof/msort.h gprof/msort.c \
 	gprof/rsort.h gprof/rsort-body.h gprof/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
+	gprof/debuglink.c \
 	gprof/dwarf.h gprof/dwarf-private.h gprof/dwarf.c \
 	gprof/dwarf-line.c gprof/dwarf-func.c \
 	gprof/lines.h gprof/lines-private.h gprof/lines.c \

@@ -276,11 +276,6 @@ main (int argc, char **argv)
 	/* Exports alone print no report.  */
 	if (!xs)
 		default_style (&opt, &prof);
-	/* The histograms come sparse (their non-zero bins), which is all
-	   the time assignment reads; -l's line symbols, gmon.sum and the
-	   exports read bins by index.  */
-	if (opt.line || xs || (opt.style & STYLE_SUMMARY))
-		profile_dense_bins (&prof);
 	/* The exports describe functions (and, with -l, the lines inside
 	   each, which they find themselves): they get a model of their
 	   own, built from the function symbols before -l adds lines.  */

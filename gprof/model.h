@@ -94,19 +94,6 @@ struct cycle {
 					   its first member */
 };
 
-/* A histogram of PC samples over [low_pc, high_pc).  */
-struct hist {
-	uint64_t low_pc;		/* first address */
-	uint64_t high_pc;		/* one past the last address */
-	uint32_t nbins;			/* bins */
-	uint64_t *bins;			/* samples per bin */
-	uint32_t *nz;			/* the non-zero bins, ascending, if
-					   known; else NULL */
-	uint64_t *vals;			/* without bins: their counts (a
-					   sparse histogram, see
-					   profile_dense_bins()) */
-	size_t nnz;			/* how many */
-};
 
 /* One distinct basic-block address of the profile files.  */
 struct raw_bb {
@@ -139,7 +126,8 @@ struct ctx_node {
 /* The profile: every gmon file read, summed.  */
 struct profile {
 	unsigned int input;		/* INPUT_* */
-	struct hist *hist;		/* histograms, disjoint ranges */
+	struct gmon_hist *hist;		/* histograms, disjoint ranges: the
+					   format library's, taken over */
 	size_t nhist;
 	long hz;			/* clock rate; 0 if there is no histogram */
 	double hist_scale;		/* bin width in 2-byte units, from the

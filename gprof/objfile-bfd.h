@@ -22,8 +22,17 @@ struct objfile {
 	unsigned char *text_bytes;	/* its contents, once read (-c) */
 	bool text_tried;		/* text_bytes was attempted */
 	unsigned char *map;		/* the file, mapped (sections) */
-	size_t map_size;
-	bool map_tried;
+	size_t map_size;		/* its size */
+	bool map_tried;			/* map was attempted */
+	bool debug_checked;		/* debug_safe is known */
+	bool debug_safe;		/* where libbfd looks for the debugging
+					   file, nothing but regular files */
 };
+
+/* PATH opened by libbfd, if it is a regular file: libbfd's fopen()
+   waits forever on a FIFO without a writer, and libbfd needs to seek
+   anyway.  NULL with *KIND saying what PATH is instead, or with errno
+   (*KIND NULL) if it cannot be opened.  */
+bfd *open_regular_bfd (const char *path, const char **kind);
 
 #endif /* GPROF_OBJFILE_BFD_H */

@@ -38,10 +38,25 @@
 #include <libiberty/demangle.h>
 #include <libiberty/libiberty.h>
 
+#include "gmon/gmon.h"
 #include "gprof/lines.h"
 #include "gprof/msort.h"
 #include "gprof/objfile-bfd.h"
 #include "gprof/util.h"
+
+bfd *
+open_regular_bfd (const char *path, const char **kind)
+{
+	int fd = gmon_open_regular (path, kind);
+
+	if (fd < 0) {
+		if (!*kind)
+			bfd_set_error (bfd_error_system_call);
+		return NULL;
+	}
+	/* From a descriptor, libbfd never reopens the file by name.  */
+	return bfd_fdopenr (path, NULL, fd);
+}
 
 struct objfile *
 objfile_open (const char *path)
@@ -49,15 +64,18 @@ objfile_open (const char *path)
 	struct objfile *of;
 	long bytes, synth_count;
 	asymbol *synth = NULL;
-	struct stat st;
+	const char *kind;
 
-	/* libbfd calls a directory an unrecognised format.  */
-	if (stat (path, &st) == 0 && S_ISDIR (st.st_mode))
-		gp_fatal (path, "is a directory, not an executable");
 	bfd_init ();
 	of = XCNEW (struct objfile);
 	of->path = xstrdup (path);
-	of->abfd = bfd_openr (path, NULL);
+	of->abfd = open_regular_bfd (path, &kind);
+	/* libbfd calls a directory an unrecognised format.  */
+	if (kind && strcmp (kind, gmon_file_kind (S_IFDIR)) == 0)
+		gp_fatal (path, "is a directory, not an executable");
+	if (kind)
+		gp_fatal (path, "not an executable: %s, not a regular file",
+			  kind);
 	if (!of->abfd)
 		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
 	of->abfd->flags |= BFD_DECOMPRESS;
@@ -109,39 +127,6 @@ objfile_close (struct objfile *of)
 	free (of->text_bytes);
 	free (of->path);
 	free (of);
-}
-
-struct objfile *
-objfile_open_debug (struct objfile *of)
-{
-	struct objfile *dbg;
-	char *path;
-
-	if (bfd_get_section_by_name (of->abfd, ".debug_info"))
-		return NULL;
-	path = bfd_follow_build_id_debuglink (of->abfd, "/usr/lib/debug");
-	if (!path)
-		path = bfd_follow_gnu_debuglink (of->abfd, "/usr/lib/debug");
-	if (!path)
-		return NULL;
-	dbg = XCNEW (struct objfile);
-	dbg->path = path;
-	dbg->abfd = bfd_openr (path, NULL);
-	if (!dbg->abfd) {
-		gp_warn (path, "%s: its lines are left out",
-			 bfd_errmsg (bfd_get_error ()));
-		free (dbg->path);
-		free (dbg);
-		return NULL;
-	}
-	dbg->abfd->flags |= BFD_DECOMPRESS;
-	if (!bfd_check_format (dbg->abfd, bfd_object)) {
-		gp_warn (path, "the debugging file of %s is not an object "
-			 "file libbfd knows: its lines are left out", of->path);
-		objfile_close (dbg);
-		return NULL;
-	}
-	return dbg;
 }
 
 const char *
@@ -411,10 +396,17 @@ build_id_matches (bfd *abfd, const unsigned char *id, size_t n)
 static bfd *
 open_object (const char *path, const char *obj, bool warn)
 {
-	bfd *abfd = bfd_openr (path, NULL);
+	const char *kind;
+	bfd *abfd = open_regular_bfd (path, &kind);
 
 	if (!abfd) {
-		if (warn)
+		/* A companion names it: something else than a regular
+		   file there is as good as a missing one.  */
+		if (kind)
+			gp_warn (obj, "--objects: %s: %s, not a regular "
+				 "file: its samples and calls are left out",
+				 path, kind);
+		else if (warn)
 			gp_warn (obj, "--objects: %s: %s: its samples and "
 				 "calls are left out", path,
 				 bfd_errmsg (bfd_get_error ()));
@@ -766,13 +758,14 @@ objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
 static const unsigned char *
 file_map (struct objfile *of)
 {
+	const char *kind;
 	struct stat sb;
 	int fd;
 
 	if (of->map_tried)
 		return of->map;
 	of->map_tried = true;
-	fd = open (of->path, O_RDONLY);
+	fd = gmon_open_regular (of->path, &kind);
 	if (fd < 0)
 		return NULL;
 	if (fstat (fd, &sb) == 0 && sb.st_size > 0) {

@@ -36,6 +36,7 @@
 #include "gmon/gmonx.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
+#include "gprof/replace.h"
 #include "gprof/util.h"
 
 /* The clock rate GNU gprof assumes when a profile gives none.  */
@@ -278,17 +279,17 @@ add_object_file (struct gmon_profile *gp, const char *path,
 	size_t i;
 
 	gmon_profile_init (&one, &gp->target);
+	/* Named by a companion: a FIFO there must not block the run.  */
+	one.regular_only = true;
 	if (gmon_profile_read (&one, path, GMON_FMT_MAGIC, &st, &err) < 0)
 		gp_fatal (NULL, "%s", err.msg);
 	same_run (path, &st.run, f, true);
 	for (i = 0; i < one.nhist; i++) {
 		struct gmon_hist_hdr h = one.hist[i].h;
 
-		if (gmon_hist_dense (&one.hist[i]) < 0)
-			gp_fatal (path, "out of memory for %u bins", h.nbins);
 		h.low_pc += offset;
 		h.high_pc += offset;
-		if (gmon_profile_add_hist (gp, path, &h, one.hist[i].bins, false,
+		if (gmon_profile_add_bins (gp, path, &h, &one.hist[i].bins,
 					   &err) < 0)
 			gp_fatal (NULL, "%s", err.msg);
 	}
@@ -365,20 +366,16 @@ struct ctx_load {
 static uint64_t
 hist_total (const struct gmon_profile *gp)
 {
-	uint64_t t = 0;
+	uint64_t t = 0, count;
 	size_t i;
 	uint32_t b;
 
 	for (i = 0; i < gp->nhist; i++) {
-		const struct gmon_hist *h = &gp->hist[i];
+		struct gmon_bins_iter it;
 
-		if (!h->bins) {
-			for (b = 0; b < h->nnz; b++)
-				t += h->vals[b];
-			continue;
-		}
-		for (b = 0; b < h->h.nbins; b++)
-			t += h->bins[b];
+		gmon_bins_iter_init (&it, &gp->hist[i].bins);
+		while (gmon_bins_next (&it, &b, &count))
+			t += count;
 	}
 	return t;
 }
@@ -528,9 +525,6 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	}
 	target_of (of, &t);
 	gmon_profile_init (&gp, &t);
-	/* Histograms kept sparse until a stage asks for their bins
-	   (profile_dense_bins()).  */
-	gp.sparse = true;
 	for (i = 0; i < n; i++) {
 		struct gmon_file_stats gs;
 		struct gmon_error err, xerr;
@@ -579,20 +573,12 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
 		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)
 		| ((gp.input & GMON_INPUT_BB) ? INPUT_BB : 0);
+	/* The histograms are taken over, not copied: a profile summed
+	   from many runs has tens of thousands.  */
 	p->nhist = gp.nhist;
-	p->hist = XCNEWVEC (struct hist, gp.nhist ? gp.nhist : 1);
-	for (i = 0; i < gp.nhist; i++) {
-		p->hist[i].low_pc = gp.hist[i].h.low_pc;
-		p->hist[i].high_pc = gp.hist[i].h.high_pc;
-		p->hist[i].nbins = gp.hist[i].h.nbins;
-		p->hist[i].bins = gp.hist[i].bins;	/* now ours */
-		gp.hist[i].bins = NULL;
-		p->hist[i].nz = gp.hist[i].nz;
-		p->hist[i].vals = gp.hist[i].vals;
-		p->hist[i].nnz = gp.hist[i].nnz;
-		gp.hist[i].nz = NULL;
-		gp.hist[i].vals = NULL;
-	}
+	p->hist = gp.hist;
+	gp.hist = NULL;
+	gp.nhist = 0;
 	p->hist_scale = gp.hist_scale;
 	memcpy (p->dimen, gp.dimen, sizeof p->dimen - 1);
 	p->dimen[sizeof p->dimen - 1] = '\0';
@@ -625,11 +611,8 @@ profile_free (struct profile *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhist; i++) {
-		free (p->hist[i].bins);
-		free (p->hist[i].nz);
-		free (p->hist[i].vals);
-	}
+	for (i = 0; i < p->nhist; i++)
+		gmon_bins_free (&p->hist[i].bins);
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
@@ -642,40 +625,8 @@ profile_drop_bins (struct profile *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nhist; i++) {
-		free (p->hist[i].bins);
-		p->hist[i].bins = NULL;
-		free (p->hist[i].nz);
-		p->hist[i].nz = NULL;
-		free (p->hist[i].vals);
-		p->hist[i].vals = NULL;
-		p->hist[i].nnz = 0;
-	}
-}
-
-void
-profile_dense_bins (struct profile *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->nhist; i++) {
-		struct hist *h = &p->hist[i];
-
-		if (h->bins)
-			continue;
-		h->bins = gmon_bins_from_sparse (h->nbins, h->nz, h->vals,
-						 h->nnz);
-		if (!h->bins)
-			gp_fatal (NULL, "out of memory for %u bins", h->nbins);
-		free (h->vals);
-		h->vals = NULL;
-	}
-}
-
-static void
-write_failed (const char *path, int e)
-{
-	gp_fatal (path, "cannot write: %s", strerror (e));
+	for (i = 0; i < p->nhist; i++)
+		gmon_bins_free (&p->hist[i].bins);
 }
 
 void
@@ -685,35 +636,33 @@ profile_write_sum (const char *path, const struct profile *p,
 		   const struct raw_bb *bbs, size_t nbbs)
 {
 	unsigned char buf[65536];
+	struct gp_replace out;
 	struct gmon_writer w;
 	struct gmon_target t;
 	size_t i;
-	int fd;
 
 	target_of (of, &t);
-	fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-	if (fd < 0)
-		gp_fatal (path, "cannot create: %s", strerror (errno));
-	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	if ((format == FF_BSD || format == FF_BSD44) && p->nhist > 1)
+		gp_fatal (path, "the BSD format holds one histogram, the "
+			  "profile has %zu (write the new format, without -O)",
+			  p->nhist);
+	gp_replace_open (&out, path);
+	gmon_writer_init (&w, out.fd, buf, sizeof buf, &t);
 
 	if (format == FF_BSD || format == FF_BSD44) {
 		/* One histogram, a header that has a rate only if it is
 		   not the clock tick (or -O4 asks for it), raw arcs.  */
-		const struct hist *h = p->nhist ? &p->hist[0] : NULL;
+		const struct gmon_hist *h = p->nhist ? &p->hist[0] : NULL;
 		bool bsd44 = format == FF_BSD44
 			|| p->hz != profile_default_hz ();
 		bool clamped = false;
 
-		if (p->nhist > 1)
-			gp_fatal (path, "the BSD format holds one histogram, "
-				  "the profile has %zu (write the new format, "
-				  "without -O)", p->nhist);
-		gmon_write_bsd_header (&w, h ? h->low_pc : 0,
-				       h ? h->high_pc : 0, h ? h->nbins : 0,
+		gmon_write_bsd_header (&w, h ? h->h.low_pc : 0,
+				       h ? h->h.high_pc : 0, h ? h->h.nbins : 0,
 				       (uint32_t) p->hz, bsd44);
 		if (h)
-			gmon_write_bsd_bins (&w, h->bins, sizeof *h->bins,
-					     h->nbins, &clamped);
+			gmon_write_bsd_bins_fill (&w, gmon_bins_fill, &h->bins,
+						  h->h.nbins, &clamped);
 		for (i = 0; i < narcs; i++)
 			gmon_write_bsd_arc (&w, arcs[i].from_pc,
 					    arcs[i].self_pc, arcs[i].count);
@@ -727,14 +676,14 @@ profile_write_sum (const char *path, const struct profile *p,
 				struct gmon_hist_hdr hh;
 
 				memset (&hh, 0, sizeof hh);
-				hh.low_pc = p->hist[i].low_pc;
-				hh.high_pc = p->hist[i].high_pc;
-				hh.nbins = p->hist[i].nbins;
+				hh.low_pc = p->hist[i].h.low_pc;
+				hh.high_pc = p->hist[i].h.high_pc;
+				hh.nbins = p->hist[i].h.nbins;
 				hh.rate = (uint32_t) p->hz;
 				memcpy (hh.dimen, p->dimen, GMON_DIMEN_LEN);
 				hh.abbrev = p->abbrev;
-				gmon_write_hist (&w, &hh, p->hist[i].bins,
-						 sizeof *p->hist[i].bins);
+				gmon_write_hist_bins (&w, &hh,
+						      &p->hist[i].bins);
 			}
 		if (p->input & INPUT_ARCS)
 			for (i = 0; i < narcs; i++)
@@ -752,8 +701,6 @@ profile_write_sum (const char *path, const struct profile *p,
 			free (b);
 		}
 	}
-	if (gmon_writer_flush (&w) < 0)
-		write_failed (path, w.error);
-	if (close (fd) < 0)
-		write_failed (path, errno);
+	gmon_writer_flush (&w);
+	gp_replace_commit (&out, w.error);
 }

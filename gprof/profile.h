@@ -54,12 +54,6 @@ void profile_free (struct profile *p);
    samples are assigned: big programs have big histograms.  */
 void profile_drop_bins (struct profile *p);
 
-/* Gives every histogram of P its dense bins.  A histogram read from
-   one file comes sparse (its non-zero bins only), which is all the
-   time assignment needs; the stages that read bins by index (-l's
-   line symbols, gmon.sum, the exports) call this first.  */
-void profile_dense_bins (struct profile *p);
-
 /* An arc of gmon.sum: addresses as they go into the file.  */
 struct sum_arc {
 	uint64_t from_pc;

@@ -44,7 +44,7 @@ in_histogram (const struct profile *p, uint64_t addr)
 	size_t i;
 
 	for (i = 0; i < p->nhist; i++)
-		if (p->hist[i].low_pc <= addr && addr < p->hist[i].high_pc)
+		if (p->hist[i].h.low_pc <= addr && addr < p->hist[i].h.high_pc)
 			return true;
 	return false;
 }
@@ -60,8 +60,8 @@ clip (const struct profile *p, const struct sym *sym, uint64_t *lo,
 	size_t i;
 
 	for (i = 0; i < p->nhist; i++) {
-		uint64_t cl = p->hist[i].low_pc > l ? p->hist[i].low_pc : l;
-		uint64_t ch = p->hist[i].high_pc < h ? p->hist[i].high_pc : h;
+		uint64_t cl = p->hist[i].h.low_pc > l ? p->hist[i].h.low_pc : l;
+		uint64_t ch = p->hist[i].h.high_pc < h ? p->hist[i].h.high_pc : h;
 
 		if (cl < ch) {
 			if (found)

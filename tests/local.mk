@@ -37,6 +37,20 @@ tests_unit_test_gmon_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_gmon_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
 TESTS += tests/unit/test_gmon
 
+check_PROGRAMS += tests/unit/test_hist_merge
+tests_unit_test_hist_merge_SOURCES = tests/unit/test_hist_merge.c \
+	tests/unit/cunit_main.h
+tests_unit_test_hist_merge_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_hist_merge_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
+TESTS += tests/unit/test_hist_merge
+
+check_PROGRAMS += tests/unit/test_hist_memory
+tests_unit_test_hist_memory_SOURCES = tests/unit/test_hist_memory.c \
+	tests/unit/cunit_main.h
+tests_unit_test_hist_memory_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_hist_memory_LDADD = gmon/libgmonfmt.la $(CUNIT_LIBS)
+TESTS += tests/unit/test_hist_memory
+
 check_PROGRAMS += tests/unit/test_gmonx
 tests_unit_test_gmonx_SOURCES = tests/unit/test_gmonx.c
 tests_unit_test_gmonx_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
@@ -248,6 +262,7 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -279,6 +294,7 @@ GPROF_E2E = \
 	tests/e2e/gprof-formats.sh \
 	tests/e2e/gprof-compat.sh \
 	tests/e2e/gprof-errors.sh \
+	tests/e2e/gprof-sum-safe.sh \
 	tests/e2e/gprof-deep.sh
 TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \

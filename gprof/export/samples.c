@@ -185,21 +185,22 @@ add_sym_part (struct bin_parts *bp, const struct symtab *st, size_t j,
 /* Splits one histogram's bins.  *K is the symbol cursor.  */
 static void
 split_hist (struct xsamples *xs, const struct export_input *in,
-	    const struct hist *h, struct pvec *out, struct bin_parts *bp,
+	    const struct gmon_hist *h, struct pvec *out, struct bin_parts *bp,
 	    size_t *k)
 {
 	const struct symtab *st = in->st;
 	double scale = in->p->hist_scale;
-	uint64_t low = h->low_pc / UNIT;
+	uint64_t low = h->h.low_pc / UNIT;
 	struct lines *lines = xs->by_line ? xs->lines : NULL;
+	struct gmon_bins_iter it;
+	uint64_t count;
 	uint32_t i;
 	size_t j, m;
 
-	for (i = 0; i < h->nbins; i++) {
-		uint64_t count = h->bins[i], bin_lo, bin_hi, at;
+	gmon_bins_iter_init (&it, &h->bins);
+	while (gmon_bins_next (&it, &i, &count)) {
+		uint64_t bin_lo, bin_hi, at;
 
-		if (!count)
-			continue;
 		bin_lo = low + (uint64_t) (scale * i);
 		bin_hi = low + (uint64_t) (scale * (i + 1));
 		bp->n = 0;
@@ -273,10 +274,10 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 static int
 cmp_hist (const void *lp, const void *rp)
 {
-	const struct hist *l = *(const struct hist *const *) lp;
-	const struct hist *r = *(const struct hist *const *) rp;
+	const struct gmon_hist *l = *(const struct gmon_hist *const *) lp;
+	const struct gmon_hist *r = *(const struct gmon_hist *const *) rp;
 
-	return l->low_pc < r->low_pc ? -1 : l->low_pc > r->low_pc;
+	return l->h.low_pc < r->h.low_pc ? -1 : l->h.low_pc > r->h.low_pc;
 }
 
 static int
@@ -332,7 +333,7 @@ void
 xs_build (struct xsamples *xs, const struct export_input *in, bool by_line)
 {
 	const struct profile *p = in->p;
-	const struct hist **order;
+	const struct gmon_hist **order;
 	struct bin_parts bp = { NULL, NULL, NULL, 0, 0 };
 	struct pvec out = { NULL, 0, 0 };
 	uint64_t samples = 0;
@@ -345,18 +346,22 @@ xs_build (struct xsamples *xs, const struct export_input *in, bool by_line)
 	xs->self = XCNEWVEC (uint64_t, n);
 	xs->bb_self = XCNEWVEC (uint64_t, n);
 
-	for (i = 0; i < p->nhist; i++)
-		if (p->hist[i].bins)
-			for (b = 0; b < p->hist[i].nbins; b++)
-				samples += p->hist[i].bins[b];
+	for (i = 0; i < p->nhist; i++) {
+		struct gmon_bins_iter it;
+		uint64_t count;
+
+		gmon_bins_iter_init (&it, &p->hist[i].bins);
+		while (gmon_bins_next (&it, &b, &count))
+			samples += count;
+	}
 	pick_unit (xs, p, samples);
 
-	order = XNEWVEC (const struct hist *, p->nhist ? p->nhist : 1);
+	order = XNEWVEC (const struct gmon_hist *, p->nhist ? p->nhist : 1);
 	for (i = 0; i < p->nhist; i++)
 		order[i] = &p->hist[i];
 	qsort (order, p->nhist, sizeof *order, cmp_hist);
 	for (i = 0; i < p->nhist; i++)
-		if (order[i]->bins && in->st->len)
+		if (in->st->len)
 			split_hist (xs, in, order[i], &out, &bp, &k);
 	free (order);
 	free (bp.v);

@@ -388,11 +388,16 @@ report_annotated (struct report *r)
 		char *buf = NULL, *found = NULL;
 		size_t len = 0;
 		FILE *out = stdout;
+		const char *kind;
 		int err;
 
 		if (!source_read (r->opt, f->sf->name, &buf, &len, &found,
-				  &err)) {
-			if (err == ENOENT)
+				  &err, &kind)) {
+			if (kind && err == ENOENT)
+				gp_warn (f->sf->name, "%s is found under its "
+					 "name, not a regular file; its "
+					 "listing is left out", kind);
+			else if (err == ENOENT)
 				gp_warn (f->sf->name, "cannot find this source "
 					 "file (give its directory with -I); "
 					 "its listing is left out");

@@ -99,8 +99,7 @@ print_header (struct report *r, double *total, char prefix)
 
 	snprintf (unit, sizeof unit, "%c%c/call", prefix, p->abbrev);
 	if (r->opt->bsd) {
-		printf ("\ngranularity: each sample hit covers %ld byte(s)",
-			(long) p->hist_scale * 2L);
+		report_granularity (r);
 		if (*total > 0.0)
 			printf (" for %.2f%% of %.2f %s\n\n", 100.0 / *total,
 				report_secs (r, *total), p->dimen);

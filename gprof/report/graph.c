@@ -208,8 +208,7 @@ print_header (struct report *r, double *print_time)
 	if (!r->opt->bsd)
 		printf (r->opt->brief ? "\t\t\tCall graph\n\n"
 			: "\t\t     Call graph (explanation follows)\n\n");
-	printf ("\ngranularity: each sample hit covers %ld byte(s)",
-		(long) r->p->hist_scale * 2L);
+	report_granularity (r);
 	if (*print_time > 0.0) {
 		printf (" for %.2f%% of %.2f seconds\n", 100.0 / *print_time,
 			report_secs (r, *print_time));

@@ -9,6 +9,7 @@
 
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,25 @@ double
 report_secs (const struct report *r, double ticks)
 {
 	return r->p->hz ? ticks / r->p->hz : 0.0;
+}
+
+/* GNU gprof prints (long) hist_scale * 2L: the bin width in bytes,
+   its fraction cut off.  A bin of 2^63 bytes or more (one bin over
+   the whole address space) is beyond a long: the conversion and the
+   product are undefined in C, and GNU's x86-64 build prints 0 or a
+   negative width.  The width is printed whole here, from the same
+   truncated scale (manual, "Numbers").  */
+void
+report_granularity (const struct report *r)
+{
+	double whole = trunc (r->p->hist_scale);
+
+	if (whole >= 0.0 && whole < 4611686018427387904.0)	/* 2^62 */
+		printf ("\ngranularity: each sample hit covers %ld byte(s)",
+			(long) whole * 2L);
+	else
+		printf ("\ngranularity: each sample hit covers %.0f byte(s)",
+			whole * 2.0);
 }
 
 static const char *

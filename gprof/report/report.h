@@ -51,6 +51,10 @@ void report_section (struct report *r);
    has no clock rate, where GNU gprof divides by zero.  */
 double report_secs (const struct report *r, double ticks);
 
+/* "\ngranularity: each sample hit covers N byte(s)", N the width of
+   a bin as GNU gprof prints it, but never wrapped.  */
+void report_granularity (const struct report *r);
+
 /* The name as printed: demangled (unless -T or --no-demangle), with
    " (file:line)" for --inline-file-names.  Returns its length.  */
 int report_name_only (struct report *r, const struct sym *sym);

@@ -26,9 +26,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/gmon.h"
 #include "gprof/report/source.h"
 
 static const char *
@@ -39,16 +41,27 @@ base_name (const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* Reads all of PATH into *BUF; false (errno set) if it cannot.  */
+/* Reads all of PATH into *BUF; false (errno set) if it cannot, or
+   (*KIND set, errno 0) if it is not a regular file: the line tables
+   name the sources, and a FIFO under such a name would never end.  */
 static bool
-slurp (const char *path, char **buf, size_t *len)
+slurp (const char *path, char **buf, size_t *len, const char **kind)
 {
-	FILE *f = fopen (path, "rb");
+	int fd = gmon_open_regular (path, kind);
 	size_t cap = 1 << 16, n = 0, got;
+	FILE *f;
 	char *b;
 
-	if (!f)
+	if (fd < 0)
 		return false;
+	f = fdopen (fd, "rb");
+	if (!f) {
+		int e = errno;
+
+		close (fd);
+		errno = e;
+		return false;
+	}
 	b = xmalloc (cap);
 	while ((got = fread (b + n, 1, cap - n, f)) > 0) {
 		n += got;
@@ -73,18 +86,21 @@ slurp (const char *path, char **buf, size_t *len)
 
 bool
 source_read (const struct options *opt, const char *name, char **buf,
-	     size_t *len, char **found, int *err)
+	     size_t *len, char **found, int *err, const char **kind)
 {
-	const char *base = strrchr (name, '/');
+	const char *base = strrchr (name, '/'), *k;
 	size_t i;
 	int pass;
 
 	*err = ENOENT;
-	if (slurp (name, buf, len)) {
+	*kind = NULL;
+	if (slurp (name, buf, len, &k)) {
 		*found = xstrdup (name);
 		return true;
 	}
-	if (errno != ENOENT)
+	if (k)
+		*kind = k;
+	else if (errno != ENOENT)
 		*err = errno;
 	/* A relative name under each directory, then (if it has a
 	   directory part, or is absolute) its base name.  */
@@ -97,11 +113,13 @@ source_read (const struct options *opt, const char *name, char **buf,
 			char *path = concat (opt->search_dirs[i], "/", tail,
 					     (char *) NULL);
 
-			if (slurp (path, buf, len)) {
+			if (slurp (path, buf, len, &k)) {
 				*found = path;
 				return true;
 			}
-			if (errno != ENOENT)
+			if (k)
+				*kind = k;
+			else if (errno != ENOENT)
 				*err = errno;
 			free (path);
 		}

@@ -15,9 +15,10 @@
    by GNU gprof's rules in the directories of OPT, into *BUF (malloc'ed,
    *LEN bytes); *FOUND gets the path it was read from (malloc'ed).
    False if it cannot be found or read; *ERR says why (ENOENT: not
-   found anywhere).  */
+   found anywhere), and *KIND what was found instead of a regular file
+   ("a FIFO" ...), or NULL.  */
 bool source_read (const struct options *opt, const char *name, char **buf,
-		  size_t *len, char **found, int *err);
+		  size_t *len, char **found, int *err, const char **kind);
 
 /* The names of the -y listings of the sources PATHS[0..N), all
    different (malloc'ed, each malloc'ed).  */

@@ -148,6 +148,29 @@ deep_ok () {
 }
 gp_bug_check gnubug/deep-chain "a 300 000-deep chain is printed whole" deep_ok
 
+# 8. One bin over the whole address space: GNU's granularity,
+# (long) hist_scale * 2L, is undefined beyond a long and its build
+# prints 0 bytes (or a negative width for a bin of 2^62 bytes or more).
+for r in full:0xffffffffffffffff half:0x8000000000000000 \
+	quarter3:0xc000000000000000; do
+	printf 'hist 0x0 %s bins=1 rate=100\n  0x0 5\narc 0x%s 0x%s 3\n' \
+		"${r#*:}" "$(sym_addr c main)" "$(sym_addr c main)" >"wide-${r%%:*}.txt"
+	"$GMONMAKE" -o "wide-${r%%:*}.out" <"wide-${r%%:*}.txt" ||
+		hard_error "gmonmake: wide-${r%%:*}.txt"
+done
+for r in full half quarter3; do
+	gp_case -e 's/covers -*[0-9]* byte/covers W byte/' \
+		gnubug/granularity-wrap/$r -- -b c wide-$r.out
+	gp_case -e 's/covers -*[0-9]* byte/covers W byte/' \
+		gnubug/granularity-wrap/$r/T -- -b -T c wide-$r.out
+done
+gp_bug_check gnubug/granularity-wrap "a bin of 2^64 bytes covers 18446744073709551616 bytes" \
+	gp_granularity cases/gnubug_granularity-wrap_full/ours.out 18446744073709551616
+gp_bug_check gnubug/granularity-wrap "a bin of 2^63 bytes covers 9223372036854775808 bytes" \
+	gp_granularity cases/gnubug_granularity-wrap_half/ours.out 9223372036854775808
+gp_bug_check gnubug/granularity-wrap "-T: a bin of 0xc000000000000000 bytes is not negative" \
+	gp_granularity cases/gnubug_granularity-wrap_quarter3_T/ours.out 13835058055282163712
+
 # Ours explains the tables in its own words.
 gp_case -m fsf design/own-blurbs -- c g1.out
 gp_bug_check design/own-blurbs "our blurbs are not the FSF text" \

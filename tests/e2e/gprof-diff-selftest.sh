@@ -137,6 +137,12 @@ cat >clones.right <<'EOF'
  40.00      0.10     0.04     2000    20.00    20.00  pick.isra.0
 EOF
 both gp_clones_kept clones.gnu clones.right
+printf 'hist 0x0 0xffffffffffffffff bins=1 rate=100\n  0x0 5\narc 0x%s 0x%s 3\n' \
+	"$(sym_addr c main)" "$(sym_addr c main)" |
+	"$GMONMAKE" -o wide.out || hard_error "cannot make the one-bin profile"
+"$GNU_GPROF" -b c wide.out >wide.gnu
+sed 's/covers 0 byte/covers 18446744073709551616 byte/' wide.gnu >wide.right
+both gp_granularity wide.gnu wide.right 18446744073709551616
 
 # The random tester fails on a mutant and says how to re-run the case.
 GPROF_MUTATION=digit

@@ -465,6 +465,13 @@ gp_clones_kept () {
 	     END { exit !(a && b) }' "$1"
 }
 
+# gp_granularity FILE BYTES: every granularity line says BYTES.
+gp_granularity () {
+	grep -q 'granularity: each sample hit covers' "$1" &&
+		! grep 'granularity: each sample hit covers' "$1" |
+			grep -vq "covers $2 byte(s)"
+}
+
 # gp_spare_zero FILE: the 12 spare bytes of a gmon header are zero.
 gp_spare_zero () {
 	[ "$(od -An -tx1 -j8 -N12 "$1" | tr -d ' \n')" = 000000000000000000000000 ]

@@ -810,7 +810,7 @@ static void
 make_profile (const struct input *in, struct profile *p)
 {
 	size_t i;
-	uint64_t w, span;
+	uint64_t w, span, *counts;
 
 	memset (p, 0, sizeof *p);
 	p->arcs = calloc (in->nrecs + 1, sizeof *p->arcs);
@@ -839,24 +839,30 @@ make_profile (const struct input *in, struct profile *p)
 	p->hist = calloc (1, sizeof *p->hist);
 	p->nhist = 1;
 	p->hist_scale = (double) (w / 2);
-	p->hist->low_pc = in->text_lo;
-	p->hist->nbins = (uint32_t) ((span + w - 1) / w);
-	p->hist->high_pc = in->text_lo + (uint64_t) p->hist->nbins * w;
-	p->hist->bins = calloc (p->hist->nbins + 1, sizeof *p->hist->bins);
+	p->hist->h.low_pc = in->text_lo;
+	p->hist->h.nbins = (uint32_t) ((span + w - 1) / w);
+	p->hist->h.high_pc = in->text_lo + (uint64_t) p->hist->h.nbins * w;
+	counts = calloc (p->hist->h.nbins + 1, sizeof *counts);
+	if (!counts)
+		abort ();
 	for (i = 0; i < in->nrecs; i++) {
 		const struct rec *r = &in->recs[i];
 
 		if ((r->kind & K_SAMPLE) && r->addr >= in->text_lo
 		    && r->addr < in->text_hi)
-			p->hist->bins[(r->addr - in->text_lo) / w]++;
+			counts[(r->addr - in->text_lo) / w]++;
 	}
+	gmon_bins_init (&p->hist->bins, p->hist->h.nbins);
+	if (gmon_bins_add_array (&p->hist->bins, counts) < 0)
+		abort ();
+	free (counts);
 }
 
 static void
 free_profile (struct profile *p)
 {
 	if (p->hist)
-		free (p->hist->bins);
+		gmon_bins_free (&p->hist->bins);
 	free (p->hist);
 	free (p->arcs);
 	free (p->bbs);
@@ -892,15 +898,15 @@ check_touched (const struct linemap *map, const struct profile *p,
 			      "is left out", a);
 	}
 	for (i = 0; i < p->nhist; i++) {
-		const struct hist *h = &p->hist[i];
-		uint64_t base = h->low_pc / 2 * 2;
+		const struct gmon_hist *h = &p->hist[i];
+		uint64_t base = h->h.low_pc / 2 * 2;
 		uint64_t w = (uint64_t) (2 * p->hist_scale);
 		uint32_t b;
 
-		for (b = 0; b < h->nbins; b++) {
+		for (b = 0; b < h->h.nbins; b++) {
 			uint64_t lo = base + w * b, hi = lo + w;
 
-			if (!h->bins[b])
+			if (!gmon_bins_get (&h->bins, b))
 				continue;
 			k = slow_find (map, lo);
 			for (k = k < map->n ? k : 0; k < map->n

@@ -49,10 +49,14 @@ elif [ "$target" = linemap ]; then
 		"$srcdir/gprof/symtab.c" "$srcdir/gprof/msort.c" \
 		"$srcdir/gprof/rsort.c" "$srcdir/gprof/util.c" \
 		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
+		"$srcdir/gprof/debuglink.c" "$srcdir/gmon/file.c" \
+		"$srcdir/gmon/bins.c" "$srcdir/gmon/write.c" \
 		-lbfd -liberty -lz
 else
-	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/read.c" \
-		"$srcdir/gmon/merge.c" "$srcdir/gmon/write.c" \
+	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/file.c" \
+		"$srcdir/gmon/bins.c" "$srcdir/gmon/read.c" \
+		"$srcdir/gmon/merge.c" "$srcdir/gmon/ranges.c" \
+		"$srcdir/gmon/write.c" \
 		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c" \
 		"$srcdir/gmon/gmonx_names.c"
 fi

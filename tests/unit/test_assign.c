@@ -21,7 +21,7 @@
 struct fixture {
 	struct sym v[MAXSYM];
 	struct symtab st;
-	struct hist h[2];
+	struct gmon_hist h[2];
 	uint64_t bins[2][2048];
 	struct profile p;
 };
@@ -52,15 +52,36 @@ setup (struct fixture *f, const uint64_t *addrs, size_t n, uint64_t text_end)
 static void
 add_hist (struct fixture *f, uint64_t lo, uint64_t hi, uint32_t nbins)
 {
-	struct hist *h = &f->h[f->p.nhist];
+	struct gmon_hist *h = &f->h[f->p.nhist];
 
-	h->low_pc = lo;
-	h->high_pc = hi;
-	h->nbins = nbins;
-	h->bins = f->bins[f->p.nhist];
+	h->h.low_pc = lo;
+	h->h.high_pc = hi;
+	h->h.nbins = nbins;
+	gmon_bins_init (&h->bins, nbins);
 	if (f->p.nhist == 0)
 		f->p.hist_scale = (double) ((hi - lo) / 2) / nbins;
 	f->p.nhist++;
+}
+
+/* assign_samples() on the counts set in F->bins.  */
+static double
+assign (struct fixture *f)
+{
+	size_t i;
+	double total;
+
+	for (i = 0; i < f->p.nhist; i++) {
+		struct gmon_hist *h = &f->h[i];
+
+		gmon_bins_free (&h->bins);
+		gmon_bins_init (&h->bins, h->h.nbins);
+		CU_ASSERT_EQUAL_FATAL (gmon_bins_add_array (&h->bins,
+							    f->bins[i]), 0);
+	}
+	total = assign_samples (&f->p, &f->st);
+	for (i = 0; i < f->p.nhist; i++)
+		gmon_bins_free (&f->h[i].bins);
+	return total;
 }
 
 /* Bins of one unit (2 bytes): every bin goes whole to one symbol; an
@@ -79,7 +100,7 @@ test_unit_bins (void)
 	f.bins[0][3] = 4;	/* 0x803: second symbol, [0x803, 0x804) */
 	f.bins[0][4] = 6;	/* 0x804: third, 0x1009 / 2 = 0x804 */
 	f.bins[0][7] = 2;	/* 0x807: third, up to .text's end */
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 23.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 11.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[1].time, 4.0, 0);
@@ -99,7 +120,7 @@ test_split_bin (void)
 	/* Bin 1 is units [2,4); the first symbol has [0,3), the second
 	   [3,16): one unit each, count * 1 / 2.  */
 	f.bins[0][1] = 10;
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 10.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 5.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[1].time, 5.0, 0);
@@ -121,7 +142,7 @@ test_non_integer_width (void)
 	w = 2660.0 / 1332.0;
 	CU_ASSERT_DOUBLE_EQUAL (f.p.hist_scale, w, 0);
 	f.bins[0][1] = 100;
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 100.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 2.0 * 100.0 / w, 0);
 	CU_ASSERT (f.v[0].time > 100.15 && f.v[0].time < 100.16);
@@ -130,7 +151,7 @@ test_non_integer_width (void)
 	f.v[0].time = 0;
 	memset (f.bins[0], 0, sizeof f.bins[0]);
 	f.bins[0][0] = 1;
-	assign_samples (&f.p, &f.st);
+	assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 1.0 / w, 0);
 }
 
@@ -148,7 +169,7 @@ test_flat_off (void)
 	f.v[1].flat_off = 1;
 	f.bins[0][1] = 10;	/* 5 and 5, as in test_split_bin */
 	f.bins[0][5] = 4;	/* units [10,12): all the second's */
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 5.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 5.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[1].time, 0.0, 0);
@@ -168,7 +189,7 @@ test_outside_symbols (void)
 	f.bins[0][2] = 3;	/* unit 2 = 0x4: before the symbol */
 	f.bins[0][9] = 7;	/* unit 9 = 0x12: the symbol */
 	f.bins[0][13] = 5;	/* unit 13 = 0x1a: beyond .text */
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 15.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 7.0, 0);
 }
@@ -186,7 +207,7 @@ test_two_histograms (void)
 	add_hist (&f, 0x300, 0x400, 128);
 	f.bins[0][5] = 2;
 	f.bins[1][0] = 9;
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 11.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 2.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[1].time, 0.0, 0);
@@ -209,7 +230,7 @@ test_cursor (void)
 		f.bins[0][i] = 1;	/* units 0-31: the first symbol */
 	f.bins[0][4] = 8;	/* units 32-39: 0x40,0x42,0x44 one unit each,
 				   0x46 the other five */
-	total = assign_samples (&f.p, &f.st);
+	total = assign (&f);
 	CU_ASSERT_DOUBLE_EQUAL (total, 12.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[0].time, 4.0, 0);
 	CU_ASSERT_DOUBLE_EQUAL (f.v[1].time, 1.0, 0);

@@ -133,7 +133,7 @@ test_round_trip (void)
 		CU_ASSERT_STRING_EQUAL (rec.hist.dimen, "seconds");
 		CU_ASSERT_EQUAL (rec.hist.abbrev, 's');
 		for (i = 0; i < 8; i++)
-			CU_ASSERT_EQUAL (rec.bins[i], bins[i]);
+			CU_ASSERT_EQUAL (gmon_bins_get (rec.bins, i), bins[i]);
 
 		CU_ASSERT_EQUAL (gmon_reader_next (r, &rec, &err), 1);
 		CU_ASSERT_EQUAL (rec.kind, GMON_REC_ARC);
@@ -268,7 +268,7 @@ test_split_wide_counts (void)
 		CU_ASSERT_EQUAL (st.nbb, 1);
 		CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
 		for (i = 0; i < 4; i++)
-			CU_ASSERT_EQUAL (p.hist[0].bins[i], bins[i]);
+			CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, i), bins[i]);
 		CU_ASSERT_EQUAL_FATAL (p.narcs, 1);
 		CU_ASSERT_EQUAL (p.arcs[0].count, big_arc);
 		CU_ASSERT_EQUAL_FATAL (p.nbbs, 1);
@@ -292,7 +292,7 @@ test_merge_rules (void)
 	/* Same range: added.  */
 	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), 0);
 	CU_ASSERT_EQUAL (p.nhist, 1);
-	CU_ASSERT_EQUAL (p.hist[0].bins[3], 8);
+	CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, 3), 8);
 	/* Disjoint, same bin width: a second histogram.  */
 	hist_hdr (&h, 0x2000, 0x2010, 4);
 	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, false, &err), 0);
@@ -338,7 +338,7 @@ test_merge_rules (void)
 	hist_hdr (&h, 0x1000, 0x1010, 4);
 	h.rate = 0;
 	CU_ASSERT_EQUAL (gmon_profile_add_hist (&p, "x", &h, a, true, &err), 0);
-	CU_ASSERT_EQUAL (p.hist[0].bins[0], 3);
+	CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, 0), 3);
 	CU_ASSERT_EQUAL (p.rate, 1000);
 
 	/* Arcs and blocks: one entry per key, first-seen order.  */
@@ -501,7 +501,7 @@ test_big_histogram (void)
 						  NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
 	for (i = 0; i < n; i++)
-		ok &= p.hist[0].bins[i] == bins[i];
+		ok &= gmon_bins_get (&p.hist[0].bins, i) == bins[i];
 	CU_ASSERT (ok);
 	gmon_profile_free (&p);
 	free (bins);
@@ -530,8 +530,8 @@ test_profile_write (void)
 	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&q, path, GMON_FMT_AUTO,
 						  NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL (q.nhist, 1);
-	CU_ASSERT_EQUAL (q.hist[0].bins[0], 70000);
-	CU_ASSERT_EQUAL (q.hist[0].bins[3], 2);
+	CU_ASSERT_EQUAL (gmon_bins_get (&q.hist[0].bins, 0), 70000);
+	CU_ASSERT_EQUAL (gmon_bins_get (&q.hist[0].bins, 3), 2);
 	CU_ASSERT_EQUAL (q.rate, 1000);
 	CU_ASSERT_EQUAL_FATAL (q.narcs, 1);
 	CU_ASSERT_EQUAL (q.arcs[0].count, 5000000000u);
@@ -577,8 +577,8 @@ test_bsd_formats (void)
 					 : GMON_FMT_BSD);
 			CU_ASSERT_EQUAL (p.rate, bsd44 ? 250u : 0u);
 			CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
-			CU_ASSERT_EQUAL (p.hist[0].bins[0], 5);
-			CU_ASSERT_EQUAL (p.hist[0].bins[2], 65535);
+			CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, 0), 5);
+			CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, 2), 65535);
 			CU_ASSERT_EQUAL_FATAL (p.narcs, 2);
 			CU_ASSERT_EQUAL (p.arcs[0].count, 77);
 			CU_ASSERT_EQUAL (p.input,
@@ -713,7 +713,7 @@ test_stdin (void)
 					    &err), 0);
 	CU_ASSERT_EQUAL (p.nhist, 1);
 	if (p.nhist)
-		CU_ASSERT_EQUAL (p.hist[0].bins[1], 4);
+		CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[0].bins, 1), 4);
 	gmon_profile_free (&p);
 	dup2 (saved, 0);
 	close (saved);
@@ -738,6 +738,25 @@ test_writer_errors (void)
 	CU_ASSERT_EQUAL (gmon_write_arc (&w, 1, 2, 3), -1);
 }
 
+/* The indices of B's non-zero bins into NZ (at most MAX); how many
+   there are.  */
+static size_t
+nonzero_bins (const struct gmon_bins *b, uint32_t *nz, size_t max)
+{
+	struct gmon_bins_iter it;
+	uint64_t count;
+	uint32_t bin;
+	size_t n = 0;
+
+	gmon_bins_iter_init (&it, b);
+	while (gmon_bins_next (&it, &bin, &count)) {
+		if (n < max)
+			nz[n] = bin;
+		n++;
+	}
+	return n;
+}
+
 /* Histograms far above the reader's first buffer step, two in a row
    with samples in different bins: each record reads back exactly, its
    non-zero bins listed, nothing of the first left in the second; and a
@@ -754,7 +773,7 @@ test_big_histograms (void)
 	struct gmon_profile p;
 	struct gmon_error err;
 	struct wfile f;
-	uint32_t i;
+	uint32_t i, nz[4];
 	size_t k;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL (b1);
@@ -776,19 +795,19 @@ test_big_histograms (void)
 	CU_ASSERT_EQUAL_FATAL (gmon_reader_next (r, &rec, &err), 1);
 	CU_ASSERT_EQUAL (rec.hist.nbins, n);
 	for (i = 0; i < n; i++)
-		if (rec.bins[i] != b1[i])
+		if (gmon_bins_get (rec.bins, i) != b1[i])
 			break;
 	CU_ASSERT_EQUAL (i, n);
-	CU_ASSERT_EQUAL_FATAL (rec.nnonzero, 3);
-	CU_ASSERT_EQUAL (rec.nonzero[0], 0);
-	CU_ASSERT_EQUAL (rec.nonzero[1], 4097);
-	CU_ASSERT_EQUAL (rec.nonzero[2], n - 1);
+	CU_ASSERT_EQUAL (nonzero_bins (rec.bins, nz, 4), 3);
+	CU_ASSERT_EQUAL (nz[0], 0);
+	CU_ASSERT_EQUAL (nz[1], 4097);
+	CU_ASSERT_EQUAL (nz[2], n - 1);
 	CU_ASSERT_EQUAL_FATAL (gmon_reader_next (r, &rec, &err), 1);
 	for (i = 0; i < n; i++)
-		if (rec.bins[i] != b2[i])
+		if (gmon_bins_get (rec.bins, i) != b2[i])
 			break;
 	CU_ASSERT_EQUAL (i, n);
-	CU_ASSERT_EQUAL (rec.nnonzero, 2);
+	CU_ASSERT_EQUAL (nonzero_bins (rec.bins, nz, 4), 2);
 	gmon_reader_close (r);
 
 	gmon_profile_init (&p, t);
@@ -798,7 +817,7 @@ test_big_histograms (void)
 					    &err), 0);
 	CU_ASSERT_EQUAL_FATAL (p.nhist, 1);
 	for (k = 0; k < n; k++)
-		if (p.hist[0].bins[k] != 2 * ((uint64_t) b1[k] + b2[k]))
+		if (gmon_bins_get (&p.hist[0].bins, k) != 2 * ((uint64_t) b1[k] + b2[k]))
 			break;
 	CU_ASSERT_EQUAL (k, n);
 	gmon_profile_free (&p);
@@ -806,11 +825,12 @@ test_big_histograms (void)
 	free (b2);
 }
 
-/* A histogram read from one file keeps the list of its non-zero bins
-   (taken over from the reader with the bins); one summed with
-   another record of its range has none: its readers scan it all.  */
+/* A histogram's pages take what they hold: one file's sparse pages
+   their non-zero bins (4 bytes each), empty ones nothing, a full one
+   2 bytes a bin; sums widen a page only where a count passes 16 bits,
+   and a page that fills up becomes dense.  */
 static void
-test_hist_nonzero (void)
+test_hist_pages (void)
 {
 	const struct gmon_target *t = &layouts[0];
 	const uint32_t n = 70000;
@@ -818,14 +838,17 @@ test_hist_nonzero (void)
 	struct gmon_hist_hdr h1, h2;
 	struct gmon_profile p;
 	struct gmon_error err;
+	const struct gmon_bins *g;
 	struct wfile f;
-	size_t k;
+	uint32_t nz[4], k;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL (b1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL (b2);
 	b1[7] = 3;
-	b1[65536] = 9;
+	b1[65536] = 40000;
 	b2[0] = 1;
+	for (k = 32768; k < 65536; k++)		/* all of page 1 */
+		b2[k] = 1 + k % 5;
 	b2[n - 1] = 4;
 	hist_hdr (&h1, 0x1000, 0x1000 + 4 * (uint64_t) n, n);
 	hist_hdr (&h2, 0x100000, 0x100000 + 4 * (uint64_t) n, n);
@@ -839,54 +862,52 @@ test_hist_nonzero (void)
 	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
 						  NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
-	CU_ASSERT_EQUAL_FATAL (p.hist[0].nnz, 2);
-	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].nz);
-	CU_ASSERT_EQUAL (p.hist[0].nz[0], 7);
-	CU_ASSERT_EQUAL (p.hist[0].nz[1], 65536);
-	CU_ASSERT_EQUAL_FATAL (p.hist[1].nnz, 2);
-	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[1].nz);
-	CU_ASSERT_EQUAL (p.hist[1].nz[0], 0);
-	CU_ASSERT_EQUAL (p.hist[1].nz[1], n - 1);
+	g = &p.hist[0].bins;
+	CU_ASSERT_EQUAL (nonzero_bins (g, nz, 4), 2);
+	CU_ASSERT_EQUAL (nz[0], 7);
+	CU_ASSERT_EQUAL (nz[1], 65536);
+	CU_ASSERT_EQUAL_FATAL (g->npages, 3);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->flags, GMON_PAGE_INLINE);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->n, 1);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->width, 2);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 1)->n, 0);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 1)->flags, 0);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 2)->n, 1);
+	/* Two samples: a table of three pages, their data in it.  */
+	CU_ASSERT_EQUAL (g->bytes, 3 * sizeof (struct gmon_page));
+	g = &p.hist[1].bins;
+	CU_ASSERT_EQUAL_FATAL (g->npages, 3);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 1)->flags, GMON_PAGE_DENSE);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 1)->width, 2);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->n, 1);
+	CU_ASSERT_EQUAL (nonzero_bins (g, nz, 4), 2 + 32768);
+	/* A page of 32768 dense 16-bit counts (the 64 KiB they take in
+	   the file), two of one sample: all of the second histogram.  */
+	CU_ASSERT_EQUAL (g->bytes, 32768 * 2 + 3 * sizeof (struct gmon_page));
 	for (k = 0; k < n; k++)
-		if (p.hist[0].bins[k] != b1[k] || p.hist[1].bins[k] != b2[k])
+		if (gmon_bins_get (&p.hist[0].bins, k) != b1[k]
+		    || gmon_bins_get (&p.hist[1].bins, k) != b2[k])
 			break;
 	CU_ASSERT_EQUAL (k, n);
-	/* The same file again: summed, the lists are gone.  */
+	/* The same file again: summed.  40000 twice needs 32 bits, in its
+	   page only.  */
 	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
 						  NULL, &err), 0);
 	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
-	CU_ASSERT_PTR_NULL (p.hist[0].nz);
-	CU_ASSERT_PTR_NULL (p.hist[1].nz);
-	CU_ASSERT_EQUAL (p.hist[0].bins[65536], 18);
-	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 8);
-	gmon_profile_free (&p);
-
-	/* Read sparse: no bins, the non-zero ones and their counts;
-	   a second reading makes it dense and sums.  */
-	gmon_profile_init (&p, t);
-	p.sparse = true;
-	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
-						  NULL, &err), 0);
-	CU_ASSERT_EQUAL_FATAL (p.nhist, 2);
-	CU_ASSERT_PTR_NULL (p.hist[0].bins);
-	CU_ASSERT_EQUAL_FATAL (p.hist[0].nnz, 2);
-	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].vals);
-	CU_ASSERT_EQUAL (p.hist[0].nz[1], 65536);
-	CU_ASSERT_EQUAL (p.hist[0].vals[0], 3);
-	CU_ASSERT_EQUAL (p.hist[0].vals[1], 9);
-	CU_ASSERT_EQUAL (p.hist[1].vals[1], 4);
-	CU_ASSERT_EQUAL_FATAL (gmon_hist_dense (&p.hist[1]), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[1].bins);
-	CU_ASSERT_PTR_NULL (p.hist[1].vals);
-	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 4);
-	CU_ASSERT_EQUAL (p.hist[1].bins[1], 0);
-	CU_ASSERT_EQUAL_FATAL (gmon_profile_read (&p, f.path, GMON_FMT_AUTO,
-						  NULL, &err), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL (p.hist[0].bins);
-	CU_ASSERT_EQUAL (p.hist[0].bins[7], 6);
-	CU_ASSERT_EQUAL (p.hist[0].bins[65536], 18);
-	CU_ASSERT_EQUAL (p.hist[1].bins[0], 2);
-	CU_ASSERT_EQUAL (p.hist[1].bins[n - 1], 8);
+	g = &p.hist[0].bins;
+	CU_ASSERT_EQUAL (gmon_bins_get (g, 65536), 80000);
+	CU_ASSERT_EQUAL (gmon_bins_get (g, 7), 6);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 2)->width, 4);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->width, 2);
+	CU_ASSERT_EQUAL (gmon_bins_page (g, 0)->n, 1);
+	CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[1].bins, n - 1), 8);
+	CU_ASSERT_EQUAL (gmon_bins_get (&p.hist[1].bins, 40000),
+			 2u * (1 + 40000 % 5));
+	for (k = 0; k < n; k++)
+		if (gmon_bins_get (&p.hist[0].bins, k) != 2u * b1[k]
+		    || gmon_bins_get (&p.hist[1].bins, k) != 2u * b2[k])
+			break;
+	CU_ASSERT_EQUAL (k, n);
 	gmon_profile_free (&p);
 	free (b1);
 	free (b2);
@@ -908,7 +929,7 @@ static const struct unit_test unit_tests[] = {
 	{ "standard input", test_stdin },
 	{ "writer errors", test_writer_errors },
 	{ "big, mostly empty histograms", test_big_histograms },
-	{ "the non-zero bins of one file's histogram", test_hist_nonzero },
+	{ "a histogram's pages", test_hist_pages },
 	{ NULL, NULL }
 };
 

@@ -320,7 +320,7 @@ test_dump_roundtrip (void)
 	CU_ASSERT_EQUAL (p.nhist, 1);
 	if (p.nhist == 1) {
 		for (i = 0; i < p.hist[0].h.nbins; i++)
-			bins += p.hist[0].bins[i];
+			bins += gmon_bins_get (&p.hist[0].bins, (uint32_t) i);
 		CU_ASSERT (bins >= 70000);
 		CU_ASSERT_EQUAL (p.hist[0].h.low_pc, h->lo - mc_main.base);
 		CU_ASSERT_EQUAL ((p.hist[0].h.high_pc - p.hist[0].h.low_pc)
