@@ -224,6 +224,7 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-threads.sh \
 	tests/e2e/rt-fork.sh \
 	tests/e2e/rt-arcs.sh \
+	tests/e2e/rt-limit.sh \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
@@ -249,6 +250,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso-s.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
+	tests/programs/rt-limit.c \
 	tests/programs/rt-fork.c \
 	tests/programs/rt-api.c \
 	tests/programs/rt-signal.c \
