@@ -69,11 +69,13 @@ TESTS += tests/unit/test_symtab tests/unit/test_assign \
 
 # End-to-end tests of the format library.
 TESTS += \
+	tests/e2e/lib-selftest.sh \
 	tests/e2e/gmon-glibc.sh \
 	tests/e2e/gmon-gnu-reads-ours.sh \
 	tests/e2e/gmon-bad-input.sh \
 	tests/e2e/gmon-bsd.sh
 EXTRA_DIST += \
+	tests/e2e/lib-selftest.sh \
 	tests/e2e/gmon-glibc.sh \
 	tests/e2e/gmon-gnu-reads-ours.sh \
 	tests/e2e/gmon-bad-input.sh \

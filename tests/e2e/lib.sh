@@ -6,7 +6,7 @@
 # Gives each test a scratch directory ($work, removed at exit unless
 # KEEP=1), the paths of the tools under test, and small helpers.  A test
 # ends with `finish`, which exits 0, or 1 if any check failed.  `skip`
-# exits 77, `hard_error` 99.
+# exits 77 (1 if a check failed before it), `hard_error` 99.
 
 set -u
 
@@ -35,7 +35,16 @@ cleanup () {
 trap cleanup EXIT
 cd "$work" || exit 99
 
-skip () { echo "SKIP: $*"; exit 77; }
+# A skip never discards a failure already seen: after a failed check
+# it is a failure.
+skip () {
+	if [ "$failures" -ne 0 ]; then
+		echo "FAIL: not skipped ($*): $failures check(s) failed before"
+		exit 1
+	fi
+	echo "SKIP: $*"
+	exit 77
+}
 hard_error () { echo "ERROR: $*"; exit 99; }
 
 # ok MESSAGE / bad MESSAGE: one line per check in the test's log.
