@@ -350,6 +350,9 @@ mc_thread_attach (void)
 					     __ATOMIC_RELAXED))
 		;
 have:
+	/* An adopted record: where its last thread was sampled is no
+	   place of this one's (mc_arc_slow gives it its own).  */
+	r->last_pc = 0;
 	r->tid = mc_gettid ();
 	mc_tls.self = r;
 	mc_tls.tab = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE);
@@ -392,6 +395,14 @@ mc_arc_slow (uintptr_t from, uintptr_t self)
 		if (!mc_started ())
 			mc_lazy_start ();
 	}
+	/* The first place this thread is known to run, until a sample
+	   says where it is: a clock that stops owes its thread the
+	   periods no signal reported (sampler.c, settle), and they must
+	   go somewhere even if no signal ever came (the kernel checks
+	   CPU-time timers at its tick, and a busy machine may not look
+	   at a thread for a long while; or the thread blocks SIGPROF).  */
+	if (!mc_tls.self->last_pc)
+		mc_tls.self->last_pc = self == MC_BB_SELF ? from : self;
 	if (mc_tls.tab)
 		count_arc (mc_tls.self, from, self, false);
 out:

@@ -384,18 +384,21 @@ itimer_set (bool on)
 		}
 		return -1;
 	}
-	if (!on && mc_itimer_pc) {
+	if (!on) {
 		/* The periods no signal reported, where the last one was
-		   (see settle).  */
+		   (see settle), or where this thread first ran if none
+		   came.  */
 		uint64_t now = process_cpu_ns ();
 		uint64_t got = __atomic_load_n (&mc_itimer_got,
 						__ATOMIC_RELAXED);
+		uintptr_t pc = mc_itimer_pc;
 
-		if (now > mc_itimer_cpu0 && mc_itimer_period
+		if (!pc && mc_tls.self)
+			pc = mc_tls.self->last_pc;
+		if (pc && now > mc_itimer_cpu0 && mc_itimer_period
 		    && (now - mc_itimer_cpu0) / mc_itimer_period > got)
-			mc_hist_add (mc_itimer_pc,
-				     (now - mc_itimer_cpu0) / mc_itimer_period
-				     - got);
+			mc_hist_add (pc, (now - mc_itimer_cpu0)
+				     / mc_itimer_period - got);
 	}
 	return 0;
 }
@@ -553,7 +556,11 @@ round_rest (struct mc_thread *t, uint64_t rest)
 /* A clock stops after its thread ran RAN ns: the periods whose
    signal had not come yet (a tick-bound timer may owe many) are
    credited where the thread was last seen, as the signal would have
-   done, and so is the period under way, by round_rest.  */
+   done, and so is the period under way, by round_rest.  A thread no
+   signal ever reached (measured here under load: a timer on a
+   thread's CPU clock that the kernel did not look at for all of its
+   150 ms; or SIGPROF blocked) was last seen where it first called
+   mcount (arcs.c): its time is there, not lost.  */
 static void
 settle (struct mc_thread *t, uint64_t ran)
 {
