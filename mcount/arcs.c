@@ -30,6 +30,14 @@
    its counts, and the next new thread adopts it: memory follows the
    number of live threads, not of threads ever created.
 
+   GMON_ARC_LIMIT bounds the bytes of the tables that replace a first
+   table, of all threads together (retired ones included).  A thread's
+   record and its first table share one page that is made whatever the
+   limit: the record is where the thread's sampling clock lives, and a
+   limit on arcs must not cost a thread its samples.  A table the limit
+   refuses fills to full_at; the arcs in it go on counting, and the
+   calls of the others are counted by why they were lost (lose ()).
+
    Memory for tables comes from mmap, never malloc: this runs inside
    every call of the program, perhaps inside a signal handler or
    malloc itself.  Errors are counted, never printed here (errno is
@@ -67,10 +75,15 @@ mc_arcs_switch (bool on)
 					   with its record, one page */
 
 static struct mc_thread *mc_registry;	/* every record, newest first */
-static uint64_t mc_bytes;		/* bytes of tables mmap'd */
+static uint64_t mc_bytes;		/* bytes of grown tables, what
+					   GMON_ARC_LIMIT bounds */
+static uint64_t mc_limit_want;		/* the most bytes a table the limit
+					   refused would have made mc_bytes */
 static uint64_t mc_lost_nested;		/* see mc_arc_stats */
-static int mc_grow_errno;		/* why growing last failed */
-static bool mc_hit_limit;		/* ... because of GMON_ARC_LIMIT */
+static uint64_t mc_lost_norecord;	/* ... of them, no record (mmap) */
+static int mc_grow_errno;		/* why mmap of a table last failed */
+static int mc_record_errno;		/* why mmap of a record last failed */
+static bool mc_hit_limit;		/* GMON_ARC_LIMIT refused a table */
 static pthread_key_t mc_exit_key;	/* its destructor frees a record */
 static bool mc_have_key;
 
@@ -98,25 +111,49 @@ page_round (size_t n)
 	return (n + MC_PAGE - 1) & ~(size_t) (MC_PAGE - 1);
 }
 
-/* N bytes of zeroed memory, within GMON_ARC_LIMIT.  */
-static void *
-mc_map (size_t n)
+/* Why a table could not grow (struct mc_arctab's nogrow): an errno of
+   mmap, or this.  */
+#define MC_NOGROW_LIMIT	(-1)
+
+/* N more bytes of tables within GMON_ARC_LIMIT: taken with a
+   compare-and-swap, so two threads growing at once never see each
+   other's bytes that did not fit, and which tables fit does not
+   depend on how the threads ran.  A refusal keeps the total that
+   would have been needed, for the message at exit.  */
+static bool
+charge (uint64_t n)
 {
 	uint64_t limit = mc_config.arc_limit;
-	uint64_t had = __atomic_fetch_add (&mc_bytes, n, __ATOMIC_RELAXED);
-	void *p;
+	uint64_t had = __atomic_load_n (&mc_bytes, __ATOMIC_RELAXED);
 
-	if (limit && had + n > limit) {
-		__atomic_fetch_sub (&mc_bytes, n, __ATOMIC_RELAXED);
-		mc_hit_limit = true;
-		mc_grow_errno = ENOMEM;
-		return NULL;
-	}
-	p = mmap (NULL, n, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	do {
+		if (mc_config.arc_limit_set && had + n > limit) {
+			uint64_t w = __atomic_load_n (&mc_limit_want,
+						      __ATOMIC_RELAXED);
+
+			while (w < had + n
+			       && !__atomic_compare_exchange_n (
+				       &mc_limit_want, &w, had + n, true,
+				       __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				;
+			mc_hit_limit = true;
+			return false;
+		}
+	} while (!__atomic_compare_exchange_n (&mc_bytes, &had, had + n,
+					       true, __ATOMIC_RELAXED,
+					       __ATOMIC_RELAXED));
+	return true;
+}
+
+/* N bytes of zeroed memory, or NULL with *ERR set.  */
+static void *
+mc_map (size_t n, int *err)
+{
+	void *p = mmap (NULL, n, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
 	if (p == MAP_FAILED) {
-		__atomic_fetch_sub (&mc_bytes, n, __ATOMIC_RELAXED);
-		mc_grow_errno = errno;
+		*err = errno;
 		return NULL;
 	}
 	return p;
@@ -134,6 +171,7 @@ tab_init (struct mc_arctab *t, uint64_t cap, size_t mapsize)
 	t->full_at = cap - cap / 4;
 	t->older = NULL;
 	t->mapsize = mapsize;
+	t->nogrow = 0;
 }
 
 /* The slot of (FROM, SELF) in T, or NULL.  With CLAIM, a free slot is
@@ -184,11 +222,21 @@ tab_grow (struct mc_thread *rec, struct mc_arctab *old)
 {
 	uint64_t cap = (old->mask + 1) * 2;
 	size_t size = page_round (MC_TAB_SLOTS + cap * MC_SLOT_SIZE);
-	struct mc_arctab *t = mc_map (size);
+	struct mc_arctab *t;
+	int err = 0;
 	uint64_t i;
 
-	if (!t)
+	if (!charge (size)) {
+		old->nogrow = MC_NOGROW_LIMIT;
 		return NULL;
+	}
+	t = mc_map (size, &err);
+	if (!t) {
+		__atomic_fetch_sub (&mc_bytes, size, __ATOMIC_RELAXED);
+		mc_grow_errno = err;
+		old->nogrow = err;
+		return NULL;
+	}
 	tab_init (t, cap, size);
 	for (i = 0; i <= old->mask; i++) {
 		struct mc_arc *a = &old->slots[i];
@@ -205,6 +253,20 @@ tab_grow (struct mc_thread *rec, struct mc_arctab *old)
 	__atomic_store_n (&rec->tab, t, __ATOMIC_RELEASE);
 	mc_tls.tab = t;
 	return t;
+}
+
+/* One call of an arc that T, full, has no room for: counted by the
+   reason T could not grow, for the message at exit.  The arcs already
+   in T go on counting.  */
+static void
+lose (struct mc_thread *rec, const struct mc_arctab *t)
+{
+	if (t->nogrow == MC_NOGROW_LIMIT)
+		__atomic_fetch_add (&rec->lost_limit, 1, __ATOMIC_RELAXED);
+	else if (t->nogrow)
+		__atomic_fetch_add (&rec->lost, 1, __ATOMIC_RELAXED);
+	else	/* filled by signal handlers while it was being replaced */
+		__atomic_fetch_add (&mc_lost_nested, 1, __ATOMIC_RELAXED);
 }
 
 /* Counts one call of (FROM, SELF) for the thread of REC.  NESTED: a
@@ -236,7 +298,7 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 			}
 		}
 		if (used >= t->full_at) {
-			__atomic_fetch_add (&rec->lost, 1, __ATOMIC_RELAXED);
+			lose (rec, t);
 			return;
 		}
 		a = tab_find (t, from, self, true);
@@ -270,7 +332,9 @@ mc_thread_attach (void)
 			goto have;
 	}
 
-	block = mc_map (MC_PAGE);
+	/* Not charged to GMON_ARC_LIMIT: the record is the thread's
+	   clock too (sampler.c), and the first table shares its page.  */
+	block = mc_map (MC_PAGE, &mc_record_errno);
 	if (!block)
 		return NULL;
 	r = (struct mc_thread *) block;
@@ -286,6 +350,9 @@ mc_thread_attach (void)
 					     __ATOMIC_RELAXED))
 		;
 have:
+	/* An adopted record: where its last thread was sampled is no
+	   place of this one's (mc_arc_slow gives it its own).  */
+	r->last_pc = 0;
 	r->tid = mc_gettid ();
 	mc_tls.self = r;
 	mc_tls.tab = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE);
@@ -319,6 +386,8 @@ mc_arc_slow (uintptr_t from, uintptr_t self)
 		if (!mc_thread_attach ()) {
 			__atomic_fetch_add (&mc_lost_nested, 1,
 					    __ATOMIC_RELAXED);
+			__atomic_fetch_add (&mc_lost_norecord, 1,
+					    __ATOMIC_RELAXED);
 			goto out;
 		}
 		if (!mc_saw_arcs)
@@ -326,6 +395,14 @@ mc_arc_slow (uintptr_t from, uintptr_t self)
 		if (!mc_started ())
 			mc_lazy_start ();
 	}
+	/* The first place this thread is known to run, until a sample
+	   says where it is: a clock that stops owes its thread the
+	   periods no signal reported (sampler.c, settle), and they must
+	   go somewhere even if no signal ever came (the kernel checks
+	   CPU-time timers at its tick, and a busy machine may not look
+	   at a thread for a long while; or the thread blocks SIGPROF).  */
+	if (!mc_tls.self->last_pc)
+		mc_tls.self->last_pc = self == MC_BB_SELF ? from : self;
 	if (mc_tls.tab)
 		count_arc (mc_tls.self, from, self, false);
 out:
@@ -371,8 +448,11 @@ mc_arcs_forget (void)
 	mc_tls.bb = NULL;
 	mc_tls.busy = 0;
 	mc_bytes = 0;
+	mc_limit_want = 0;
 	mc_lost_nested = 0;
+	mc_lost_norecord = 0;
 	mc_grow_errno = 0;
+	mc_record_errno = 0;
 	mc_hit_limit = false;
 	if (mc_have_key)
 		pthread_setspecific (mc_exit_key, NULL);
@@ -401,9 +481,11 @@ mc_arcs_reset (void)
 						  __ATOMIC_RELAXED);
 		}
 		__atomic_store_n (&r->lost, 0, __ATOMIC_RELAXED);
+		__atomic_store_n (&r->lost_limit, 0, __ATOMIC_RELAXED);
 		mc_bb_reset (r);
 	}
 	__atomic_store_n (&mc_lost_nested, 0, __ATOMIC_RELAXED);
+	__atomic_store_n (&mc_lost_norecord, 0, __ATOMIC_RELAXED);
 }
 
 void
@@ -463,13 +545,29 @@ mc_arcs_stats (struct mc_arc_stats *st)
 	struct mc_thread *r;
 
 	st->lost_full = 0;
+	st->lost_limit = 0;
 	st->threads = 0;
 	for (r = mc_threads (); r; r = r->next) {
-		st->lost_full += __atomic_load_n (&r->lost, __ATOMIC_RELAXED);
+		uint64_t l = __atomic_load_n (&r->lost_limit,
+					      __ATOMIC_RELAXED);
+
+		st->lost_limit += l;
+		st->lost_full += l + __atomic_load_n (&r->lost,
+						      __ATOMIC_RELAXED);
 		st->threads++;
 	}
 	st->lost_nested = __atomic_load_n (&mc_lost_nested, __ATOMIC_RELAXED);
+	st->lost_norecord = __atomic_load_n (&mc_lost_norecord,
+					     __ATOMIC_RELAXED);
 	st->bytes = __atomic_load_n (&mc_bytes, __ATOMIC_RELAXED);
+	st->limit_want = __atomic_load_n (&mc_limit_want, __ATOMIC_RELAXED);
 	st->grow_errno = mc_grow_errno;
+	st->record_errno = mc_record_errno;
 	st->hit_limit = mc_hit_limit;
+}
+
+int
+mc_arcs_record_errno (void)
+{
+	return mc_record_errno;
 }

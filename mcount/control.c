@@ -12,7 +12,9 @@
      GMON_RATE        samples per CPU second, 1 to 100000 (1000)
      GMON_SAMPLER     auto, perf, timer, itimer or off (auto)
      GMON_BIN_SIZE    bytes per histogram bin, a power of two 1-64 (4)
-     GMON_ARC_LIMIT   most bytes of arc tables, K/M/G suffixes (none)
+     GMON_ARC_LIMIT   most bytes the arc tables of all threads may grow
+                      by, K/M/G suffixes (none); each thread's first
+                      table is not counted (arcs.c)
      GMON_NEAR        0: call the fast path where the library is
      GMON_OBJECTS     0: write the program's profile only, no files
                       of the shared libraries (1)
@@ -180,35 +182,63 @@ part (struct mc_line *l, bool *first)
 	*first = false;
 }
 
+/* CALL: ERR, or CALL alone when no errno goes with it (it then says
+   what was missing).  */
+static void
+put_fail (struct mc_line *l, const char *call, int err)
+{
+	mc_line_str (l, call);
+	if (err) {
+		mc_line_str (l, ": ");
+		mc_line_errno (l, err);
+	}
+}
+
+/* Every call not counted is in exactly one of these, and the total
+   is in the companion too (objdir.c).  */
 static void
 report_arcs (struct mc_line *l, bool *first)
 {
 	struct mc_arc_stats st;
+	uint64_t n;
 
 	mc_arcs_stats (&st);
-	if (st.lost_full) {
+	if (st.lost_limit) {
 		part (l, first);
-		mc_line_u64 (l, st.lost_full);
+		mc_line_u64 (l, st.lost_limit);
+		mc_line_str (l, " calls were not counted: their arcs did not "
+			     "fit in GMON_ARC_LIMIT=");
+		mc_line_u64 (l, mc_config.arc_limit);
+		mc_line_str (l, " bytes of arc tables (the arcs that fit "
+			     "were counted in full): raise GMON_ARC_LIMIT "
+			     "to at least ");
+		mc_line_u64 (l, st.limit_want);
+		mc_line_str (l, ", or unset it");
+	}
+	if ((n = st.lost_full - st.lost_limit) != 0) {
+		part (l, first);
+		mc_line_u64 (l, n);
 		mc_line_str (l, " calls were not counted because the arc "
 			     "tables could not grow (");
-		if (st.hit_limit) {
-			mc_line_str (l, "GMON_ARC_LIMIT=");
-			mc_line_u64 (l, mc_config.arc_limit);
-			mc_line_str (l, " bytes reached): raise "
-				     "GMON_ARC_LIMIT");
-		} else {
-			mc_line_str (l, "mmap: ");
-			mc_line_errno (l, st.grow_errno);
-			mc_line_str (l, "): allow more memory (ulimit -v)");
-		}
+		put_fail (l, "mmap", st.grow_errno);
+		mc_line_str (l, "): allow more memory (ulimit -v)");
 	}
-	if (st.lost_nested) {
+	if (st.lost_norecord) {
 		part (l, first);
-		mc_line_u64 (l, st.lost_nested);
-		mc_line_str (l, " calls were not counted because a thread "
-			     "could not get its first arc table (a signal "
-			     "handler ran in the middle, or mmap failed): "
-			     "allow more memory (ulimit -v)");
+		mc_line_u64 (l, st.lost_norecord);
+		mc_line_str (l, " calls were not counted, and their threads "
+			     "not sampled, because a thread's record could "
+			     "not be made (");
+		put_fail (l, "mmap", st.record_errno);
+		mc_line_str (l, "): allow more memory (ulimit -v)");
+	}
+	if ((n = st.lost_nested - st.lost_norecord) != 0) {
+		part (l, first);
+		mc_line_u64 (l, n);
+		mc_line_str (l, " calls were not counted because a signal "
+			     "handler made them while libgmon was making "
+			     "room for its thread's arcs: keep -pg code out "
+			     "of signal handlers that may interrupt it");
 	}
 }
 
@@ -218,39 +248,36 @@ report_sampler (struct mc_line *l, bool *first)
 	struct mc_sample_stats st;
 
 	mc_sampler_stats (&st);
+	/* A clock that was never chosen (the program turned profiling
+	   off before it began) is no failure.  */
 	if (mc_config.sampler != MC_SAMPLER_OFF && mc_hist_get ()->bins
-	    && st.clock == MC_CLOCK_NONE) {
+	    && st.clock == MC_CLOCK_NONE && st.failed) {
 		part (l, first);
 		mc_line_str (l, "no time was sampled: ");
-		mc_line_str (l, st.failed ? st.failed : "the clock");
-		mc_line_str (l, ": ");
-		mc_line_errno (l, st.error);
+		put_fail (l, st.failed, st.error);
 		mc_line_str (l, mc_config.sampler == MC_SAMPLER_AUTO
 			     ? " (try GMON_SAMPLER=itimer)"
 			     : " (unset GMON_SAMPLER)");
 		return;
 	}
 	if (st.clock == MC_CLOCK_ITIMER && st.file_rate < st.rate
-	    && mc_config.sampler == MC_SAMPLER_AUTO) {
+	    && mc_config.sampler == MC_SAMPLER_AUTO && st.failed) {
 		part (l, first);
 		mc_line_str (l, "sampled at ");
 		mc_line_u64 (l, st.file_rate);
 		mc_line_str (l, " Hz with ITIMER_PROF, not ");
 		mc_line_u64 (l, st.rate);
 		mc_line_str (l, " Hz: per-thread clocks failed (");
-		mc_line_str (l, st.failed ? st.failed : "?");
-		mc_line_str (l, ": ");
-		mc_line_errno (l, st.error);
+		put_fail (l, st.failed, st.error);
 		mc_line_str (l, "); set GMON_RATE=");
 		mc_line_u64 (l, st.file_rate);
 		mc_line_str (l, " to silence this");
 	} else if (st.clock == MC_CLOCK_TIMER && mc_config.rate_set
-		   && st.rate > 250 && mc_config.sampler == MC_SAMPLER_AUTO) {
+		   && st.rate > 250 && mc_config.sampler == MC_SAMPLER_AUTO
+		   && st.failed) {
 		part (l, first);
 		mc_line_str (l, "perf events are not available (");
-		mc_line_str (l, st.failed ? st.failed : "?");
-		mc_line_str (l, ": ");
-		mc_line_errno (l, st.error);
+		put_fail (l, st.failed, st.error);
 		mc_line_str (l, "), so samples came at the kernel tick, each "
 			     "weighted for the GMON_RATE periods it stands "
 			     "for: allow perf events "
@@ -269,13 +296,11 @@ report_sampler (struct mc_line *l, bool *first)
 			     "says so: leave SIGPROF and descriptors from "
 			     "512 up to libgmon, or set GMON_SAMPLER=timer");
 	}
-	if (st.unsampled) {
+	if (st.unsampled && st.unsampled_failed) {
 		part (l, first);
 		mc_line_u64 (l, st.unsampled);
 		mc_line_str (l, " threads were not sampled (");
-		mc_line_str (l, st.failed ? st.failed : "?");
-		mc_line_str (l, ": ");
-		mc_line_errno (l, st.error);
+		put_fail (l, st.unsampled_failed, st.unsampled_error);
 		mc_line_str (l, "): raise the limit on open files "
 			     "(ulimit -n) or set GMON_SAMPLER=timer");
 	}
@@ -434,8 +459,10 @@ read_arc_limit (void)
 		return;
 	if (!parse_size (s, &v))
 		bad_value ("GMON_ARC_LIMIT", s, "not a size in bytes");
-	else
+	else {
 		mc_config.arc_limit = v;
+		mc_config.arc_limit_set = true;
+	}
 }
 
 /* A variable that is 0 or 1.  */

@@ -104,7 +104,10 @@ struct mc_arctab {
 	uint64_t full_at;		/* never claim beyond this: probes end */
 	struct mc_arctab *older;	/* the table this one replaced */
 	size_t mapsize;			/* bytes mmap'd for this table */
-	uint64_t spare[2];
+	int64_t nogrow;			/* why it could not grow: 0 (it did
+					   not try, or it grew), an errno of
+					   mmap, or -1: GMON_ARC_LIMIT */
+	uint64_t spare;
 	struct mc_arc slots[];		/* at MC_TAB_SLOTS */
 };
 
@@ -131,7 +134,9 @@ struct mc_thread {
 	struct mc_arctab *tab;		/* current table (the dumper reads it) */
 	int state;			/* enum mc_thread_state, atomic */
 	int tid;			/* kernel thread id of the owner */
-	uint64_t lost;			/* calls not counted: no room to grow */
+	uint64_t lost;			/* calls not counted: a table was full
+					   and mmap failed to grow it */
+	uint64_t lost_limit;		/* ... and GMON_ARC_LIMIT refused it */
 	int clock;			/* enum mc_clock: how the owner is
 					   sampled; atomic */
 	uintptr_t last_pc;		/* where the last sample found it */
@@ -200,17 +205,31 @@ uint64_t mc_arcs_claimed (void) MC_HIDDEN;
 /* The first record of the registry (walk with ->next).  */
 struct mc_thread *mc_threads (void) MC_HIDDEN;
 
-/* Totals for the messages at exit.  */
+/* Totals for the messages at exit.  Every call is either in a table
+   or in lost_full or lost_nested.  */
 struct mc_arc_stats {
-	uint64_t lost_full;		/* calls lost: tables could not grow */
-	uint64_t lost_nested;		/* calls lost: signal during a thread's
-					   first table allocation */
-	uint64_t bytes;			/* bytes of tables mmap'd */
-	int grow_errno;			/* why the last growth failed, or 0 */
-	bool hit_limit;			/* ... because of GMON_ARC_LIMIT */
+	uint64_t lost_full;		/* calls lost: a full table could not
+					   grow (the limit, or mmap) */
+	uint64_t lost_limit;		/* ... of them, GMON_ARC_LIMIT */
+	uint64_t lost_nested;		/* calls lost: the thread had no table
+					   (no record, or a signal handler
+					   while it was being made) */
+	uint64_t lost_norecord;		/* ... of them, its record could not
+					   be mapped */
+	uint64_t bytes;			/* bytes of grown tables (the first
+					   table of each thread shares its
+					   record's page, not counted) */
+	uint64_t limit_want;		/* the most bytes a growth refused by
+					   GMON_ARC_LIMIT needed in all */
+	int grow_errno;			/* why mmap of a table last failed */
+	int record_errno;		/* why mmap of a record last failed */
+	bool hit_limit;			/* GMON_ARC_LIMIT refused a table */
 	uint64_t threads;		/* records */
 };
 void mc_arcs_stats (struct mc_arc_stats *st) MC_HIDDEN;
+/* Why the last thread record could not be mapped (an errno), or 0:
+   such a thread has no clock of its own either.  */
+int mc_arcs_record_errno (void) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* modules.c */
@@ -310,9 +329,13 @@ struct mc_sample_stats {
 	uint32_t file_rate;		/* Hz written to the file */
 	uint32_t reached;		/* Hz reached, if throttled */
 	bool throttled;			/* far fewer samples than asked */
-	int error;			/* errno of a clock failure, or 0 */
-	const char *failed;		/* the call that failed */
+	int error;			/* why the clock is not the one asked
+					   (auto: perf): an errno, or 0 */
+	const char *failed;		/* ... the call that failed, or what
+					   was missing; NULL: nothing failed */
 	uint64_t unsampled;		/* threads no clock could sample */
+	int unsampled_error;		/* ... the first one's errno, or 0 */
+	const char *unsampled_failed;	/* ... and the call that failed */
 };
 
 /* Installs the SIGPROF handler (once; it stays: a signal still pending
@@ -468,7 +491,9 @@ struct mc_config {
 	bool rate_set;			/* GMON_RATE was given */
 	enum mc_sampler_choice sampler;	/* GMON_SAMPLER */
 	unsigned int bin_shift;		/* log2 GMON_BIN_SIZE */
-	uint64_t arc_limit;		/* GMON_ARC_LIMIT, bytes; 0: none */
+	uint64_t arc_limit;		/* GMON_ARC_LIMIT: bytes of grown arc
+					   tables, all threads */
+	bool arc_limit_set;		/* ... was given (0 is a limit) */
 	bool near;			/* GMON_NEAR: copy the fast path near */
 	bool objects;			/* GMON_OBJECTS: other objects' files */
 	bool wall;			/* GMON_CLOCK=wall: real time */

@@ -77,8 +77,21 @@ static bool mc_handler_set;
 static uint64_t mc_signals;		/* handled signals */
 static uint64_t mc_clock_ns_done;	/* CPU ns of closed perf clocks */
 static uint64_t mc_unsampled;		/* threads without a clock */
-static int mc_clock_errno;		/* the failure that cost a clock */
-static const char *mc_clock_failed;	/* ... and the call */
+/* A failure of a clock: the call that failed and its errno (0 when
+   nothing set one: then CALL says what was missing).  */
+struct mc_fail {
+	const char *call;		/* NULL: nothing failed */
+	int err;			/* errno, or 0 */
+};
+
+/* The first failure that made the process's clock worse than asked,
+   and the first that left a thread without a clock: each kept by its
+   first writer (threads start clocks at once), published with
+   release, read at exit.  */
+static struct mc_fail mc_choice_fail;
+static int mc_choice_claimed;
+static struct mc_fail mc_thread_fail;
+static int mc_thread_claimed;
 static struct timeval mc_utime0;	/* user CPU time at start */
 static uint64_t mc_itimer_cpu0;		/* process CPU ns when ITIMER_PROF began */
 static uint64_t mc_itimer_got;		/* samples ITIMER_PROF gave since */
@@ -205,12 +218,31 @@ period_ns (void)
 }
 
 static void
-clock_failed (const char *call, int err)
+keep_fail (struct mc_fail *dst, int *claimed, const struct mc_fail *f)
 {
-	if (!mc_clock_errno) {
-		mc_clock_errno = err;
-		mc_clock_failed = call;
+	int zero = 0;
+
+	if (f->call && __atomic_compare_exchange_n (claimed, &zero, 1, false,
+						    __ATOMIC_ACQUIRE,
+						    __ATOMIC_RELAXED)) {
+		*dst = *f;
+		__atomic_store_n (claimed, 2, __ATOMIC_RELEASE);
 	}
+}
+
+static struct mc_fail
+kept_fail (const struct mc_fail *src, const int *claimed)
+{
+	struct mc_fail none = { NULL, 0 };
+
+	return __atomic_load_n (claimed, __ATOMIC_ACQUIRE) == 2 ? *src : none;
+}
+
+static void
+set_fail (struct mc_fail *f, const char *call, int err)
+{
+	f->call = call;
+	f->err = err;
 }
 
 /* Descriptors from here up: a program that assumes the next one it
@@ -218,7 +250,7 @@ clock_failed (const char *call, int err)
 #define PERF_FD_MIN	512
 
 static int
-perf_start (struct mc_thread *t)
+perf_start (struct mc_thread *t, struct mc_fail *f)
 {
 	struct perf_event_attr a;
 	struct f_owner_ex owner;
@@ -235,7 +267,7 @@ perf_start (struct mc_thread *t)
 	fd = (int) syscall (SYS_perf_event_open, &a, t->tid, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
-		clock_failed ("perf_event_open", errno);
+		set_fail (f, "perf_event_open", errno);
 		return -1;
 	}
 	hi = fcntl (fd, F_DUPFD_CLOEXEC, PERF_FD_MIN);
@@ -250,7 +282,7 @@ perf_start (struct mc_thread *t)
 	    || fcntl (fd, F_SETFL, O_ASYNC) < 0
 	    || ioctl (fd, PERF_EVENT_IOC_ID, &t->perf_id) < 0
 	    || ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
-		clock_failed ("fcntl", errno);
+		set_fail (f, "fcntl", errno);
 		close (fd);
 		return -1;
 	}
@@ -290,7 +322,7 @@ mc_thread_cpu_ns (int tid)
 }
 
 static int
-timer_start (struct mc_thread *t)
+timer_start (struct mc_thread *t, struct mc_fail *f)
 {
 	struct sigevent ev;
 	struct itimerspec its;
@@ -301,7 +333,7 @@ timer_start (struct mc_thread *t)
 	ev.sigev_signo = SIGPROF;
 	ev._sigev_un._tid = t->tid;
 	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
-		clock_failed ("timer_create", errno);
+		set_fail (f, "timer_create", errno);
 		return -1;
 	}
 	its.it_interval.tv_sec = (time_t) (ns / 1000000000u);
@@ -310,7 +342,7 @@ timer_start (struct mc_thread *t)
 	t->samples = 0;
 	t->cpu0_ns = mc_thread_cpu_ns (t->tid);
 	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
-		clock_failed ("timer_settime", errno);
+		set_fail (f, "timer_settime", errno);
 		timer_delete (t->timer);
 		return -1;
 	}
@@ -345,22 +377,28 @@ itimer_set (bool on)
 		mc_itimer_got = 0;
 	}
 	if (setitimer (ITIMER_PROF, &it, NULL) < 0) {
-		if (on)
-			clock_failed ("setitimer", errno);
+		if (on) {
+			struct mc_fail f = { "setitimer", errno };
+
+			keep_fail (&mc_choice_fail, &mc_choice_claimed, &f);
+		}
 		return -1;
 	}
-	if (!on && mc_itimer_pc) {
+	if (!on) {
 		/* The periods no signal reported, where the last one was
-		   (see settle).  */
+		   (see settle), or where this thread first ran if none
+		   came.  */
 		uint64_t now = process_cpu_ns ();
 		uint64_t got = __atomic_load_n (&mc_itimer_got,
 						__ATOMIC_RELAXED);
+		uintptr_t pc = mc_itimer_pc;
 
-		if (now > mc_itimer_cpu0 && mc_itimer_period
+		if (!pc && mc_tls.self)
+			pc = mc_tls.self->last_pc;
+		if (pc && now > mc_itimer_cpu0 && mc_itimer_period
 		    && (now - mc_itimer_cpu0) / mc_itimer_period > got)
-			mc_hist_add (mc_itimer_pc,
-				     (now - mc_itimer_cpu0) / mc_itimer_period
-				     - got);
+			mc_hist_add (pc, (now - mc_itimer_cpu0)
+				     / mc_itimer_period - got);
 	}
 	return 0;
 }
@@ -385,11 +423,13 @@ release (struct mc_thread *t, int clock)
 }
 
 /* Picks the process's clock by trying it on thread T (the caller's;
-   NULL if it has no record).  */
+   NULL if it has no record).  The first failure is kept: it is why
+   the clock is worse than asked, and the message at exit says it.  */
 static void
 choose_clock (struct mc_thread *t)
 {
 	enum mc_sampler_choice c = mc_config.sampler;
+	struct mc_fail f = { NULL, 0 }, next = { NULL, 0 };
 	int got = MC_CLOCK_NONE;
 
 	mc_clock_chosen = true;
@@ -398,14 +438,30 @@ choose_clock (struct mc_thread *t)
 		return;
 	if (t && !claim (t, MC_CLOCK_NONE))
 		t = NULL;
-	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t
-	    && perf_start (t) == 0)
-		got = MC_CLOCK_PERF;
-	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t
-		 && timer_start (t) == 0)
-		got = MC_CLOCK_TIMER;
-	else if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_ITIMER)
-		 && itimer_set (true) == 0)
+	if (!t && c != MC_SAMPLER_ITIMER) {
+		/* A per-thread clock lives in the thread's record.  */
+		int err = mc_arcs_record_errno ();
+
+		set_fail (&f, err ? "mmap of the thread's record"
+			  : "the thread had no record", err);
+	}
+	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t) {
+		if (perf_start (t, &next) == 0)
+			got = MC_CLOCK_PERF;
+		else if (!f.call)
+			f = next;
+	}
+	if (got == MC_CLOCK_NONE && t
+	    && (c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER)) {
+		if (timer_start (t, &next) == 0)
+			got = MC_CLOCK_TIMER;
+		else if (!f.call)
+			f = next;
+	}
+	keep_fail (&mc_choice_fail, &mc_choice_claimed, &f);
+	if (got == MC_CLOCK_NONE
+	    && (c == MC_SAMPLER_AUTO || c == MC_SAMPLER_ITIMER)
+	    && itimer_set (true) == 0)
 		got = MC_CLOCK_ITIMER;
 	mc_clock_kind = got;
 	if (t)
@@ -415,6 +471,7 @@ choose_clock (struct mc_thread *t)
 void
 mc_sampler_thread_start (struct mc_thread *t)
 {
+	struct mc_fail f = { NULL, 0 };
 	int got = MC_CLOCK_NONE;
 
 	if (!mc_sampling || !claim (t, MC_CLOCK_NONE))
@@ -423,14 +480,14 @@ mc_sampler_thread_start (struct mc_thread *t)
 	case MC_CLOCK_PERF:
 		/* Out of file descriptors, say: a timer is as good for
 		   the time, only coarser.  */
-		if (perf_start (t) == 0)
+		if (perf_start (t, &f) == 0)
 			got = MC_CLOCK_PERF;
 		else if (mc_config.sampler == MC_SAMPLER_AUTO
-			 && timer_start (t) == 0)
+			 && timer_start (t, &f) == 0)
 			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_TIMER:
-		if (timer_start (t) == 0)
+		if (timer_start (t, &f) == 0)
 			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_ITIMER:
@@ -441,10 +498,12 @@ mc_sampler_thread_start (struct mc_thread *t)
 		return;
 	}
 	/* A thread that exited meanwhile (ESRCH) needed no clock.  */
-	if (got == MC_CLOCK_NONE && mc_clock_errno != ESRCH
+	if (got == MC_CLOCK_NONE && f.err != ESRCH
 	    && __atomic_load_n (&t->state, __ATOMIC_RELAXED)
-	    == MC_THREAD_OWNED)
+	    == MC_THREAD_OWNED) {
+		keep_fail (&mc_thread_fail, &mc_thread_claimed, &f);
 		__atomic_fetch_add (&mc_unsampled, 1, __ATOMIC_RELAXED);
+	}
 	release (t, got);
 }
 
@@ -497,7 +556,11 @@ round_rest (struct mc_thread *t, uint64_t rest)
 /* A clock stops after its thread ran RAN ns: the periods whose
    signal had not come yet (a tick-bound timer may owe many) are
    credited where the thread was last seen, as the signal would have
-   done, and so is the period under way, by round_rest.  */
+   done, and so is the period under way, by round_rest.  A thread no
+   signal ever reached (measured here under load: a timer on a
+   thread's CPU clock that the kernel did not look at for all of its
+   150 ms; or SIGPROF blocked) was last seen where it first called
+   mcount (arcs.c): its time is there, not lost.  */
 static void
 settle (struct mc_thread *t, uint64_t ran)
 {
@@ -585,7 +648,9 @@ mc_sigprof_install (void)
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigfillset (&sa.sa_mask);
 	if (sigaction (SIGPROF, &sa, NULL) < 0) {
-		clock_failed ("sigaction", errno);
+		struct mc_fail f = { "sigaction", errno };
+
+		keep_fail (&mc_choice_fail, &mc_choice_claimed, &f);
 		return;
 	}
 	mc_handler_set = true;
@@ -658,6 +723,7 @@ mc_sampler_forget (void)
 	mc_modules_forget ();
 	mc_clock_ns_done = 0;
 	mc_unsampled = 0;
+	mc_thread_claimed = 0;
 	mc_utime_us = 0;
 	memset (&mc_utime0, 0, sizeof mc_utime0);
 	if (mc_sampling && mc_clock_kind == MC_CLOCK_ITIMER)
@@ -676,6 +742,7 @@ void
 mc_sampler_stats (struct mc_sample_stats *st)
 {
 	struct mc_thread *t;
+	struct mc_fail f;
 	uint64_t in, utime_us = mc_utime_us;
 	struct rusage ru;
 
@@ -690,9 +757,13 @@ mc_sampler_stats (struct mc_sample_stats *st)
 	st->rate = mc_config.rate;
 	st->file_rate = mc_clock_kind == MC_CLOCK_ITIMER ? itimer_rate ()
 		: mc_config.rate;
-	st->error = mc_clock_errno;
-	st->failed = mc_clock_failed;
+	f = kept_fail (&mc_choice_fail, &mc_choice_claimed);
+	st->error = f.err;
+	st->failed = f.call;
 	st->unsampled = __atomic_load_n (&mc_unsampled, __ATOMIC_RELAXED);
+	f = kept_fail (&mc_thread_fail, &mc_thread_claimed);
+	st->unsampled_error = f.err;
+	st->unsampled_failed = f.call;
 
 	if (mc_sampling && getrusage (RUSAGE_SELF, &ru) == 0
 	    && tv_us (&ru.ru_utime) >= tv_us (&mc_utime0))

@@ -94,11 +94,13 @@ TESTS += tests/unit/test_symtab tests/unit/test_assign \
 
 # End-to-end tests of the format library.
 TESTS += \
+	tests/e2e/lib-selftest.sh \
 	tests/e2e/gmon-glibc.sh \
 	tests/e2e/gmon-gnu-reads-ours.sh \
 	tests/e2e/gmon-bad-input.sh \
 	tests/e2e/gmon-bsd.sh
 EXTRA_DIST += \
+	tests/e2e/lib-selftest.sh \
 	tests/e2e/gmon-glibc.sh \
 	tests/e2e/gmon-gnu-reads-ours.sh \
 	tests/e2e/gmon-bad-input.sh \
@@ -253,6 +255,7 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-threads.sh \
 	tests/e2e/rt-fork.sh \
 	tests/e2e/rt-arcs.sh \
+	tests/e2e/rt-limit.sh \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
@@ -280,6 +283,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso-s.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
+	tests/programs/rt-limit.c \
 	tests/programs/rt-fork.c \
 	tests/programs/rt-forkdump.c \
 	tests/programs/rt-api.c \

@@ -6,8 +6,8 @@
 # Gives each test a scratch directory ($work, removed at exit unless
 # KEEP=1), the paths of the tools under test, and small helpers.  A test
 # ends with `finish`, which exits 0, or 1 if any check failed, or 77 if
-# a check had to be left out (partial_skip).  `skip` exits 77,
-# `hard_error` 99.
+# a check had to be left out (partial_skip).  `skip` exits 77 (1 if a
+# check failed before it), `hard_error` 99.
 #
 # In CI (CI=true) a test never skips for want of a tool that CI
 # installs (need_tool): it stops with a hard error naming the tool.
@@ -44,7 +44,16 @@ cleanup () {
 trap cleanup EXIT
 cd "$work" || exit 99
 
-skip () { echo "SKIP: $*"; exit 77; }
+# A skip never discards a failure already seen: after a failed check
+# it is a failure.
+skip () {
+	if [ "$failures" -ne 0 ]; then
+		echo "FAIL: not skipped ($*): $failures check(s) failed before"
+		exit 1
+	fi
+	echo "SKIP: $*"
+	exit 77
+}
 hard_error () { echo "ERROR: $*"; exit 99; }
 
 # ok MESSAGE / bad MESSAGE: one line per check in the test's log.

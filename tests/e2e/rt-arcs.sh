@@ -53,7 +53,7 @@ expect_calls many gmon.out g100 1
 rm -f gmon.out
 GMON_ARC_LIMIT=64K ./many 2>err
 one_line "GMON_ARC_LIMIT" err \
-	'^libgmon: [0-9]+ calls were not counted .*GMON_ARC_LIMIT'
+	'^libgmon: [0-9]+ calls were not counted: .*GMON_ARC_LIMIT'
 lost=$(sed -n 's/^libgmon: \([0-9]*\) calls were not counted.*/\1/p' err)
 "$GMONDUMP" -s gmon.out >dump.txt ||
 	bad "the profile under GMON_ARC_LIMIT cannot be read"

@@ -26,15 +26,17 @@
                    (no fork: one process, N + 1 programs)
      dumpsig       raise (SIGUSR2) (run with GMON_DUMP_SIGNAL=USR2),
                    rename gmon.out to mid.out, tick () 500 more times
-     interval MS   spins, calling tick (), for MS ms (run with
-                   GMON_DUMP_INTERVAL=1); prints "seen" if gmon.out
-                   appeared while it ran
+     interval MS   spins, calling tick (), until gmon.out appears or
+                   MS ms have passed (run with GMON_DUMP_INTERVAL=1);
+                   prints "seen N" if it appeared, N ms after main ()
+                   began
      mcount-kill   a thread sends SIGSEGV to the main thread while it
-                   calls tick () as fast as it can: the signal lands
-                   in mcount more often than not
+                   calls tick () as fast as it can, once it has made
+                   2000 calls (whatever the load): the signal
+                   lands in mcount more often than not
      dump-kill     a thread sends SIGTERM to the main thread while it
-                   calls gmon_dump () in a loop: the signal lands in
-                   the dumper
+                   calls gmon_dump () in a loop, once it has made
+                   three: the signal lands in the dumper
 
    Exits 99 when something it needs fails.  */
 
@@ -100,21 +102,31 @@ now (void)
 
 static pid_t main_tid;
 
+/* The main thread's progress (calls of tick (), dumps): the killer
+   waits for kill_after of it, so the profile it kills has a known
+   least count whatever the load.  */
+static volatile int progress;
+static int kill_after;
+
 static void *
 killer (void *arg)
 {
-	struct timespec ts = { 0, 50000000 };
+	struct timespec ts = { 0, 1000000 };
 
+	do
+		nanosleep (&ts, NULL);
+	while (__atomic_load_n (&progress, __ATOMIC_RELAXED) < kill_after);
 	nanosleep (&ts, NULL);
 	syscall (SYS_tgkill, getpid (), main_tid, (int) (intptr_t) arg);
 	return NULL;
 }
 
 static void
-start_killer (int sig)
+start_killer (int sig, int after)
 {
 	pthread_t t;
 
+	kill_after = after;
 	main_tid = (pid_t) syscall (SYS_gettid);
 	if (pthread_create (&t, NULL, killer, (void *) (intptr_t) sig) != 0)
 		exit (99);
@@ -244,28 +256,37 @@ main (int argc, char **argv)
 		return 0;
 	}
 	if (strcmp (mode, "interval") == 0 && argc > 2) {
-		double end = now () + atoi (argv[2]) / 1000.0;
-		int seen = 0;
+		double start = now (), end = start + atoi (argv[2]) / 1000.0;
 
 		while (now () < end) {
 			ticks (1000);
-			if (!seen && access ("gmon.out", F_OK) == 0) {
-				seen = 1;
-				printf ("seen\n");
+			if (access ("gmon.out", F_OK) == 0) {
+				printf ("seen %d\n",
+					(int) ((now () - start) * 1000));
+				break;
 			}
 		}
 		return 0;
 	}
 	if (strcmp (mode, "mcount-kill") == 0) {
-		start_killer (SIGSEGV);
+		int i;
+
+		start_killer (SIGSEGV, 2000);
 		for (;;)
-			ticks (1000000);
+			for (i = 0; i < 1000; i++) {
+				sink += tick (i);
+				__atomic_store_n (&progress, progress + 1,
+						  __ATOMIC_RELAXED);
+			}
 	}
 	if (strcmp (mode, "dump-kill") == 0) {
-		start_killer (SIGTERM);
-		for (;;)
+		start_killer (SIGTERM, 3);
+		for (;;) {
 			if (gmon_dump () != 0 && errno != EBUSY)
 				return 99;
+			__atomic_store_n (&progress, progress + 1,
+					  __ATOMIC_RELAXED);
+		}
 	}
 	return 99;
 }

@@ -10,9 +10,15 @@
 
    so with N threads: worker 2N, fib 2N * 8361, leaf 2N * 100000.
    At the end it prints the process's CPU time, "cpu_us N", for the
-   sampler's accuracy checks.  */
+   sampler's accuracy checks.
+
+   rt-threads N MS block: each worker blocks SIGPROF before spin and
+   never unblocks it, as a program may: no sample reaches it while it
+   spins, yet its CPU time must be in the profile.  */
 
 #include <pthread.h>
+#include <signal.h>
+#include <string.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <stdlib.h>
@@ -21,10 +27,15 @@
 #define NOIPA __attribute__ ((noipa))
 
 static long cpu_ms = 200;
+static int block;
 
 NOIPA int fib (int n) { return n < 2 ? n : fib (n - 1) + fib (n - 2); }
 NOIPA long leaf (long x) { return x + 1; }
 
+/* The clock is read every 2 million additions (a few ms): a sample
+   whose period ends in that system call is taken where it returns, in
+   the vDSO, and more of them do on a busy machine; read rarely, the
+   time stays in spin.  */
 NOIPA void
 spin (long ms)
 {
@@ -35,7 +46,7 @@ spin (long ms)
 	do {
 		long i;
 
-		for (i = 0; i < 200000; i++)
+		for (i = 0; i < 2000000; i++)
 			sink += i;
 		clock_gettime (CLOCK_THREAD_CPUTIME_ID, &t);
 	} while ((t.tv_sec - t0.tv_sec) * 1000
@@ -51,6 +62,13 @@ worker (void *arg)
 	s += fib (18);
 	for (i = 0; i < 100000; i++)
 		s += leaf (i);
+	if (block) {
+		sigset_t prof;
+
+		sigemptyset (&prof);
+		sigaddset (&prof, SIGPROF);
+		pthread_sigmask (SIG_BLOCK, &prof, NULL);
+	}
 	spin (cpu_ms);
 	return (void *) s;
 }
@@ -78,6 +96,7 @@ main (int argc, char **argv)
 
 	if (argc > 2)
 		cpu_ms = atol (argv[2]);
+	block = argc > 3 && strcmp (argv[3], "block") == 0;
 	if (n < 1 || n > 64)
 		return 99;
 	round_of (n);

@@ -191,44 +191,68 @@ test_thread_records (void)
 	CU_ASSERT_EQUAL (ty.sum, 150);
 }
 
+struct limited {
+	uint64_t lost;			/* the thread's calls lost at the limit */
+	uint64_t room;			/* arcs its table had room for */
+	bool grew;			/* its table was replaced */
+	int64_t nogrow;			/* why it could not grow */
+};
+
 static void *
 limited_worker (void *p)
 {
-	int *lost_calls = p;
+	struct limited *l = p;
+	struct mc_arctab *t;
 	int i, k;
 
+	/* The record, perhaps one a thread before left (tables, counts
+	   and all): its table has room for full_at - used more arcs.  */
+	mc_arc_slow (BASE_MANY + 0x600000, BASE_MANY + 0x500000);
+	t = mc_tls.tab;
+	l->room = t->full_at - t->used;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < 1000; i++)
 			mc_arc_slow (BASE_MANY + 0x400000 + 8 * (uintptr_t) i,
 				     BASE_MANY + 0x500000);
-	*lost_calls = (int) mc_tls.self->lost;
+	l->grew = mc_tls.tab != t;
+	l->nogrow = t->nogrow;
+	l->lost = mc_tls.self->lost_limit;
 	return NULL;
 }
 
-/* At GMON_ARC_LIMIT a new thread's table cannot grow: the calls that
-   do not fit are counted as lost, the others are all there.  */
+/* At GMON_ARC_LIMIT a new thread's table cannot grow: the arcs that
+   fit are counted in full, every call of the others is counted as
+   lost at the limit, and the total that growing needed is kept.  The
+   thread's record (its clock) is made all the same.  */
 static void
 test_limit (void)
 {
 	struct mc_arc_stats st;
+	struct limited l = { 0, 0, false, 0 };
 	struct tally t;
 	pthread_t th;
-	int lost = -1;
 
 	mc_arcs_stats (&st);
-	mc_config.arc_limit = st.bytes + 4096;	/* one record page more */
-	CU_ASSERT_FATAL (pthread_create (&th, NULL, limited_worker, &lost)
+	mc_config.arc_limit = st.bytes + 4095;	/* no table more */
+	mc_config.arc_limit_set = true;
+	CU_ASSERT_FATAL (pthread_create (&th, NULL, limited_worker, &l)
 			 == 0);
 	pthread_join (th, NULL);
 	mc_config.arc_limit = 0;
+	mc_config.arc_limit_set = false;
 	t = tally (BASE_MANY + 0x400000, BASE_MANY + 0x400000 + 8000,
 		   BASE_MANY + 0x500000, BASE_MANY + 0x500001, NULL);
-	CU_ASSERT (lost > 0);
-	CU_ASSERT (t.slots > 0 && t.slots < 1000);
-	CU_ASSERT_EQUAL (t.sum + (uint64_t) lost, 2000);
+	CU_ASSERT (!l.grew);
+	CU_ASSERT_EQUAL (l.nogrow, -1);
+	CU_ASSERT (l.room > 0 && l.room < 1000);
+	CU_ASSERT_EQUAL (t.slots, l.room);
+	CU_ASSERT_EQUAL (t.sum, 2 * l.room);
+	CU_ASSERT_EQUAL (l.lost, 2 * (1000 - l.room));
 	mc_arcs_stats (&st);
-	CU_ASSERT (st.lost_full >= (uint64_t) lost);
+	CU_ASSERT (st.lost_limit >= l.lost);
+	CU_ASSERT (st.lost_full >= st.lost_limit);
 	CU_ASSERT (st.hit_limit);
+	CU_ASSERT (st.limit_want > st.bytes + 4095);
 }
 
 /* The real stubs: exact counts at both call sites.  */
