@@ -97,6 +97,8 @@ if command -v prlimit >/dev/null 2>&1; then
 	one_line "no clock" err \
 		'^libgmon: no time was sampled: timer_create: .*GMON_SAMPLER'
 	expect_calls prog gmon.out spin 2
+else
+	missing_tool "prlimit (package util-linux)" "the no-clock case"
 fi
 
 finish
