@@ -43,7 +43,7 @@
 
 #include "gprof/assign.h"
 #include "gprof/options.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 #define UNIT	2			/* bytes per histogram address unit */
 

@@ -13,7 +13,7 @@
 #include "gprof/blocks.h"
 #include "gprof/options.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 struct blocks *
 blocks_assign (const struct profile *p, const struct symtab *st)

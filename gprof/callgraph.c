@@ -25,12 +25,12 @@
 
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 #include "gprof/options.h"
-#include "gprof/rsort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 
 /* Open addressing on (parent, child) symbol pointers.  A slot holds

@@ -34,7 +34,7 @@
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
 #include "gprof/options.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 #define DFN_NAN		0		/* not visited */
 #define DFN_BUSY	(-1)		/* on the stack, or in a cycle whose

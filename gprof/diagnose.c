@@ -18,7 +18,7 @@
 #include "gprof/diagnose.h"
 #include "gprof/objfile.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 /* Whether ADDR, an arc's self_pc, is a return address of a call to
    mcount: just after "call rel32" (e8) or "call *mem(%rip)" (ff 15);

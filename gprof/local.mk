@@ -7,17 +7,17 @@ noinst_LTLIBRARIES += gprof/libgprof.la
 gprof_libgprof_la_SOURCES = \
 	gprof/model.h \
 	gprof/options.h gprof/options.c \
-	gprof/util.h gprof/util.c \
-	gprof/replace.h gprof/replace.c \
-	gprof/stage.h gprof/stage.c \
-	gprof/msort.h gprof/msort.c \
-	gprof/rsort.h gprof/rsort-body.h gprof/rsort.c \
+	gprof/util/util.h gprof/util/util.c \
+	gprof/util/replace.h gprof/util/replace.c \
+	gprof/util/stage.h gprof/util/stage.c \
+	gprof/util/msort.h gprof/util/msort.c \
+	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
-	gprof/debuglink.c \
-	gprof/dwarf.h gprof/dwarf-private.h gprof/dwarf.c \
-	gprof/dwarf-line.c gprof/dwarf-func.c \
-	gprof/lines.h gprof/lines-private.h gprof/lines.c \
-	gprof/linemap.c gprof/linesyms.h gprof/linesyms.c \
+	gprof/lines/debuglink.c \
+	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
+	gprof/dwarf/line.c gprof/dwarf/func.c \
+	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
+	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/blocks.h gprof/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
@@ -25,8 +25,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/cycles.h gprof/cycles.c \
-	gprof/context.h gprof/context.c \
-	gprof/staticcalls.h gprof/staticcalls.c \
+	gprof/measure.h gprof/measure.c \
+	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \
 	gprof/report/names.c \
@@ -40,14 +40,14 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/source.h gprof/report/source.c \
 	gprof/report/annotate.c \
 	gprof/report/ordering.c \
-	gprof/report/sum.c \
-	gprof/export/export.h gprof/export/xport.h \
+	gprof/sumfile.c \
+	gprof/export/export.h gprof/export/private.h \
 	gprof/export/export.c \
 	gprof/export/output.c \
 	gprof/export/round.c \
 	gprof/export/samples.c \
 	gprof/export/estimate.c \
-	gprof/export/contexts.c \
+	gprof/export/ctxtree.c \
 	gprof/export/callgrind.c \
 	gprof/export/igprof.c \
 	gprof/export/aprof.c \

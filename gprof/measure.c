@@ -57,10 +57,10 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/context.h"
+#include "gprof/measure.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 /* The calls libgmon counted, by call site: (return address, callee)
    -> the graph's arc.  */

@@ -39,10 +39,10 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
-#include "gprof/lines.h"
-#include "gprof/msort.h"
+#include "gprof/lines/lines.h"
+#include "gprof/util/msort.h"
 #include "gprof/objfile-bfd.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 bfd *
 open_regular_bfd (const char *path, const char **kind)

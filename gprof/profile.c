@@ -36,8 +36,8 @@
 #include "gmon/gmonx.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
-#include "gprof/replace.h"
-#include "gprof/util.h"
+#include "gprof/util/replace.h"
+#include "gprof/util/util.h"
 
 /* The clock rate GNU gprof assumes when a profile gives none.  */
 static long

@@ -19,11 +19,11 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/linesyms.h"
-#include "gprof/msort.h"
+#include "gprof/lines/linesyms.h"
+#include "gprof/util/msort.h"
 #include "gprof/profile.h"
 #include "gprof/report/report.h"
-#include "gprof/rsort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 

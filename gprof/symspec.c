@@ -26,10 +26,10 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/lines.h"
+#include "gprof/lines/lines.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 /* One half of a spec.  */
 struct pattern {

@@ -15,8 +15,8 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/msort.h"
-#include "gprof/rsort.h"
+#include "gprof/util/msort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/symtab.h"
 
 static int

@@ -21,9 +21,9 @@
 
 #include "gprof/callgraph.h"
 #include "gprof/objfile.h"
-#include "gprof/staticcalls.h"
+#include "gprof/arch/staticcalls.h"
 #include "gprof/symtab.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 void
 static_scan_init (struct static_scan *sc, struct objfile *of,

@@ -19,7 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/dwarf-private.h"
+#include "gprof/dwarf/private.h"
 
 const char *const dwarf_section_names[DWS_COUNT] = {
 	".debug_info", ".debug_abbrev", ".debug_line", ".debug_str",

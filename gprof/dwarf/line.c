@@ -19,7 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/dwarf-private.h"
+#include "gprof/dwarf/private.h"
 
 /* ------------------------------------------------------------------ */
 /* Line programs */

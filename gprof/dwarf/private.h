@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "gprof/dwarf.h"
+#include "gprof/dwarf/dwarf.h"
 
 /* The DWARF numbers the decoder uses.  */
 enum {

@@ -36,7 +36,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 
 typedef unsigned __int128 u128;
 

@@ -44,8 +44,8 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
-#include "gprof/util.h"
+#include "gprof/export/private.h"
+#include "gprof/util/util.h"
 
 /* Compressed names: an id per file and per function, 0 if not yet
    written.  */

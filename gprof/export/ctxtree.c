@@ -26,9 +26,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/context.h"
-#include "gprof/export/xport.h"
-#include "gprof/msort.h"
+#include "gprof/measure.h"
+#include "gprof/export/private.h"
+#include "gprof/util/msort.h"
 
 /* (parent, what) -> node, open addressing.  */
 struct key_map {

@@ -25,7 +25,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 
 /* What follows a time that gprof estimated: nothing if it measured
    it (calling contexts).  */

@@ -42,7 +42,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 #include "gprof/objfile.h"
 #include "gprof/symtab.h"
 

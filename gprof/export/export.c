@@ -17,9 +17,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 #include "gprof/objfile.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 struct export_set {
 	struct xreq *v;

@@ -52,7 +52,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 #include "gprof/objfile.h"
 
 #define LABEL		"<stacks-estimated-from-gmon-arcs>"

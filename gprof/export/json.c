@@ -23,7 +23,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 
 #define JSON_VERSION	1
 

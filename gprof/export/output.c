@@ -19,8 +19,8 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
-#include "gprof/util.h"
+#include "gprof/export/private.h"
+#include "gprof/util/util.h"
 
 static bool
 is_stdout (const char *path)

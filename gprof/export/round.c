@@ -20,7 +20,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 
 /* A remainder, to sort: largest first, then lowest index.  */
 struct rem {

@@ -32,9 +32,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/export/xport.h"
-#include "gprof/lines.h"
-#include "gprof/linesyms.h"
+#include "gprof/export/private.h"
+#include "gprof/lines/lines.h"
+#include "gprof/lines/linesyms.h"
 #include "gprof/symtab.h"
 
 #define UNIT	2			/* bytes per histogram address unit */

@@ -22,7 +22,7 @@
 
 #include "gmon/gmon.h"
 #include "gprof/objfile-bfd.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 /* Whether PATH is a regular file or nothing; warns about OF if it is
    something else.  */

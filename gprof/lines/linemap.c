@@ -29,8 +29,8 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/lines-private.h"
-#include "gprof/util.h"
+#include "gprof/lines/private.h"
+#include "gprof/util/util.h"
 
 /* A stretch of addresses with one innermost function.  */
 struct fint {

@@ -27,9 +27,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/lines.h"
-#include "gprof/lines-private.h"
-#include "gprof/util.h"
+#include "gprof/lines/lines.h"
+#include "gprof/lines/private.h"
+#include "gprof/util/util.h"
 
 struct lines *
 lines_open (struct objfile *of)

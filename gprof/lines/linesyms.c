@@ -17,11 +17,11 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/lines-private.h"
-#include "gprof/lines.h"
-#include "gprof/linesyms.h"
-#include "gprof/msort.h"
-#include "gprof/util.h"
+#include "gprof/lines/private.h"
+#include "gprof/lines/lines.h"
+#include "gprof/lines/linesyms.h"
+#include "gprof/util/msort.h"
+#include "gprof/util/util.h"
 
 /* The symbols holding a part of [LO, HI) (a little more: a symbol the
    bin only grazes costs nothing but a row of zeros nobody prints).

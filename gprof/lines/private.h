@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gprof/dwarf.h"
+#include "gprof/dwarf/dwarf.h"
 #include "gprof/model.h"
 #include "gprof/objfile.h"
 

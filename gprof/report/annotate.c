@@ -42,12 +42,12 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/blocks.h"
-#include "gprof/lines.h"
-#include "gprof/msort.h"
+#include "gprof/lines/lines.h"
+#include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/report/source.h"
 #include "gprof/symspec.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 #define WIDTH	16			/* the annotation column */
 #define MAX_LINE (1u << 24)		/* lines beyond: damaged tables */

@@ -20,7 +20,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/blocks.h"
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/symspec.h"
 

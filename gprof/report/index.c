@@ -15,9 +15,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 #include "gprof/report/report.h"
-#include "gprof/rsort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/symtab.h"
 
 static int

@@ -30,7 +30,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 #include "gprof/objfile.h"
 #include "gprof/report/report.h"
 

@@ -11,7 +11,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 
 static void
 msort_rec (void **v, size_t n, void **tmp, msort_cmp cmp, void *arg,

@@ -23,8 +23,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gprof/replace.h"
-#include "gprof/util.h"
+#include "gprof/util/replace.h"
+#include "gprof/util/util.h"
 
 /* The temporary being written, removed if the program exits before
    it is renamed.  */

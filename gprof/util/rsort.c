@@ -22,7 +22,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/rsort.h"
+#include "gprof/util/rsort.h"
 
 /* Below this many keys, a part is sorted least significant digit
    first where it lies: it and its copy (a megabyte) stay in the
@@ -91,7 +91,7 @@ wants_msd (size_t n, uint64_t diff)
 #define RS_TYPE		struct rkey
 #define RS_KEY(x)	((x).key)
 #define RS_NAME(f)	f##_rkey
-#include "gprof/rsort-body.h"
+#include "gprof/util/rsort-body.h"
 #undef RS_TYPE
 #undef RS_KEY
 #undef RS_NAME
@@ -100,7 +100,7 @@ wants_msd (size_t n, uint64_t diff)
 #define RS_TYPE		uint64_t
 #define RS_KEY(x)	(x)
 #define RS_NAME(f)	f##_word
-#include "gprof/rsort-body.h"
+#include "gprof/util/rsort-body.h"
 #undef RS_TYPE
 #undef RS_KEY
 #undef RS_NAME

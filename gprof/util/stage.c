@@ -35,8 +35,8 @@
 #include <time.h>
 
 #include "gprof/options.h"
-#include "gprof/stage.h"
-#include "gprof/util.h"
+#include "gprof/util/stage.h"
+#include "gprof/util/util.h"
 
 static double last_cpu;		/* CPU seconds at the last stage end */
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "gprof/options.h"
-#include "gprof/util.h"
+#include "gprof/util/util.h"
 
 unsigned int gp_debug;
 

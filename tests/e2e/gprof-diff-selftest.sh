@@ -213,7 +213,7 @@ mutant () {
 : >mutants.table
 # -c: a call's displacement taken unsigned, as GNU does (backward calls
 # lost).
-mutant c-unsigned gprof/staticcalls.c \
+mutant c-unsigned gprof/arch/staticcalls.c \
 	's/(uint64_t) (int64_t) (int32_t) rel;/(uint64_t) rel;/' \
 	gprof-diff-c.sh O0-pie
 # -R: the objects no arc places listed in reverse.
@@ -229,11 +229,11 @@ mutant A-counts gprof/report/annotate.c \
 	's/last_count = (unsigned long) fi->blocks\[li->first + i\].count;/last_count = (unsigned long) fi->blocks[li->first + i].count + (i == 1);/' \
 	gprof-diff-lines.sh c-O0
 # -l: every line symbol named one line further down.
-mutant l-names gprof/linesyms.c 's/s->line = (int) ls->line;/s->line = (int) ls->line + 1;/' \
+mutant l-names gprof/lines/linesyms.c 's/s->line = (int) ls->line;/s->line = (int) ls->line + 1;/' \
 	gprof-diff-lines.sh c-O0
 # gmon.sum: the calls of a caller's sites of one callee not added up
 # (the last site's count kept).
-mutant sum-arcs gprof/report/sum.c \
+mutant sum-arcs gprof/sumfile.c \
 	's/grp\[ng - 1\].count += p->arcs\[i\].count;/grp[ng - 1].count = p->arcs[i].count;/' \
 	gprof-diff-inputs.sh
 # gmon.sum: a count wider than its field (a bin's 16 bits, an arc's

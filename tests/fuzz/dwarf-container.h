@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "gprof/dwarf.h"
+#include "gprof/dwarf/dwarf.h"
 
 #define DWARF_CONTAINER_HEADER	(1 + 4 * DWS_COUNT)
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/dwarf.h"
+#include "gprof/dwarf/dwarf.h"
 #include "tests/fuzz/dwarf-container.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);

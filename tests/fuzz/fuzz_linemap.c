@@ -74,10 +74,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/dwarf.h"
-#include "gprof/lines-private.h"
-#include "gprof/lines.h"
-#include "gprof/linesyms.h"
+#include "gprof/dwarf/dwarf.h"
+#include "gprof/lines/private.h"
+#include "gprof/lines/lines.h"
+#include "gprof/lines/linesyms.h"
 #include "gprof/symtab.h"
 #include "tests/fuzz/dwarf-container.h"
 

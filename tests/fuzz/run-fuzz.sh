@@ -38,18 +38,18 @@ command -v "$clang" >/dev/null || { echo "run-fuzz: $clang not found (apt-get in
 [ -f "$builddir/config.h" ] || { echo "run-fuzz: $builddir is not a configured build directory"; exit 99; }
 
 if [ "$target" = dwarf ]; then
-	set -- "$srcdir/gprof/dwarf.c" "$srcdir/gprof/dwarf-line.c" \
-		"$srcdir/gprof/dwarf-func.c" -liberty
+	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
+		"$srcdir/gprof/dwarf/func.c" -liberty
 elif [ "$target" = linemap ]; then
 	# lines.c refers to objfile.c, and so to libbfd, which the target
 	# never calls: lines_open_decoded() gives it what it would read.
-	set -- "$srcdir/gprof/dwarf.c" "$srcdir/gprof/dwarf-line.c" \
-		"$srcdir/gprof/dwarf-func.c" "$srcdir/gprof/lines.c" \
-		"$srcdir/gprof/linemap.c" "$srcdir/gprof/linesyms.c" \
-		"$srcdir/gprof/symtab.c" "$srcdir/gprof/msort.c" \
-		"$srcdir/gprof/rsort.c" "$srcdir/gprof/util.c" \
+	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
+		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/lines/lines.c" \
+		"$srcdir/gprof/lines/linemap.c" "$srcdir/gprof/lines/linesyms.c" \
+		"$srcdir/gprof/symtab.c" "$srcdir/gprof/util/msort.c" \
+		"$srcdir/gprof/util/rsort.c" "$srcdir/gprof/util/util.c" \
 		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
-		"$srcdir/gprof/debuglink.c" "$srcdir/gmon/file.c" \
+		"$srcdir/gprof/lines/debuglink.c" "$srcdir/gmon/file.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/write.c" \
 		-lbfd -liberty -lz
 else

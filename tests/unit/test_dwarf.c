@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/dwarf.h"
+#include "gprof/dwarf/dwarf.h"
 #include "tests/unit/cunit_main.h"
 
 /* ------------------------------------------------------------------ */

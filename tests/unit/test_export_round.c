@@ -12,7 +12,7 @@
 
 #include <stdlib.h>
 
-#include "gprof/export/xport.h"
+#include "gprof/export/private.h"
 #include "tests/unit/cunit_main.h"
 
 static uint64_t

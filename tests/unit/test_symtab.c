@@ -1,5 +1,5 @@
 /* test_symtab.c - unit tests of the symbol table (gprof/symtab.c,
-   gprof/msort.c and the symbol rules of gprof/objfile.c).
+   gprof/util/msort.c and the symbol rules of gprof/objfile.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,9 +16,9 @@
 #include <string.h>
 
 #include "gprof/model.h"
-#include "gprof/msort.h"
+#include "gprof/util/msort.h"
 #include "gprof/objfile.h"
-#include "gprof/rsort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/symtab.h"
 #include "tests/unit/cunit_main.h"
 
