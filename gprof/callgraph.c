@@ -1,4 +1,5 @@
-/* callgraph.c - arcs, cycles and propagated time.
+/* callgraph.c - the arcs: onto the symbols, and the call graph's
+   assembly.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,9 +11,11 @@
    - arcs are found through a hash of (caller, callee), not by walking
      the caller's list -- or, while the callers come in address order
      (as the runtimes write them), as the callee's newest arc;
+   - each symbol's arcs are laid out side by side (arclists.c);
    - cycles come from cycles.c, without recursion;
-   - the topological sort is a counting sort, stable like the qsort()
-     GNU gprof relies on.  */
+   - the time goes up the graph in propagate.c;
+   - the graph is numbered here, by a radix sort where GNU gprof's
+     comparison is an order.  */
 
 #include <config.h>
 
@@ -23,15 +26,15 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
-#include "gprof/util/msort.h"
-#include "gprof/options.h"
-#include "gprof/util/rsort.h"
+#include "gprof/propagate.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
+#include "gprof/util/msort.h"
+#include "gprof/util/rsort.h"
 #include "gprof/util/util.h"
-
 
 /* Open addressing on (parent, child) symbol pointers.  A slot holds
    the high half of the pair's hash above 1 + the arc index, so that
@@ -45,73 +48,6 @@ struct arc_hash {
 
 #define TAG_MASK	(~(uint64_t) 0xffffffff)
 
-/* index_lists(): the arcs into base[i] are in[in_at[i] ..
-   in_at[i + 1]), those out of it out[out_at[i] .. out_at[i + 1]), each
-   run in creation order -- a list taken oldest first.  */
-struct arc_lists {
-	const struct sym *base;		/* the symbol table indexed */
-	size_t nsyms;			/* its length */
-	uint32_t *in_at;		/* nsyms + 1 starts into IN */
-	uint32_t *in;			/* arc indices, by callee */
-	uint32_t *out_at;		/* nsyms + 1 starts into OUT */
-	uint32_t *out;			/* arc indices, by caller */
-};
-
-bool
-cg_list_run (const struct callgraph *cg, const struct sym *sym,
-	     bool parents, const uint32_t **run, size_t *n)
-{
-	const struct arc_lists *l = cg->lists;
-	size_t k;
-	const uint32_t *at;
-
-	if (!l || sym < l->base || sym >= l->base + l->nsyms)
-		return false;
-	k = (size_t) (sym - l->base);
-	at = parents ? l->in_at : l->out_at;
-	*run = (parents ? l->in : l->out) + at[k];
-	*n = at[k + 1] - at[k];
-	return true;
-}
-
-/* A walk along one of a symbol's lists, newest first: backwards
-   through its run when index_lists() made them -- the arcs'
-   places known ahead, their loads overlap -- else from arc to arc,
-   each load waiting for the last.  */
-struct walk {
-	const struct arc *arcs;
-	const uint32_t *run;		/* NULL: along the list */
-	size_t left;
-	uint32_t next;
-	bool parents;
-};
-
-static inline void
-walk_start (struct walk *w, const struct callgraph *cg, const struct sym *s,
-	    bool parents)
-{
-	w->arcs = cg->arcs;
-	w->parents = parents;
-	if (!cg_list_run (cg, s, parents, &w->run, &w->left)) {
-		w->run = NULL;
-		w->next = parents ? s->parents : s->children;
-	}
-}
-
-static inline uint32_t
-walk_next (struct walk *w)
-{
-	uint32_t ai;
-
-	if (w->run)
-		return w->left ? w->run[--w->left] : NO_ARC;
-	ai = w->next;
-	if (ai != NO_ARC)
-		w->next = w->parents ? w->arcs[ai].next_parent
-			: w->arcs[ai].next_child;
-	return ai;
-}
-
 #define TALLY_BATCH	16		/* arcs looked up at once */
 
 void
@@ -121,25 +57,10 @@ cg_init (struct callgraph *cg)
 	cg->hash = XCNEW (struct arc_hash);
 }
 
-static void
-lists_free (struct callgraph *cg)
-{
-	struct arc_lists *l = cg->lists;
-
-	if (!l)
-		return;
-	free (l->in_at);
-	free (l->in);
-	free (l->out_at);
-	free (l->out);
-	free (l);
-	cg->lists = NULL;
-}
-
 void
 cg_free (struct callgraph *cg)
 {
-	lists_free (cg);
+	cg_lists_free (cg);
 	if (cg->hash)
 		free (cg->hash->slots);
 	free (cg->hash);
@@ -235,7 +156,7 @@ arc_new (struct callgraph *cg, struct sym *parent, struct sym *child,
 	if (cg->narcs == cg->arcs_cap)
 		arcs_reserve (cg, cg->arcs_cap ? cg->arcs_cap * 2 : 1024,
 			      false);
-	lists_free (cg);
+	cg_lists_free (cg);
 	a = &cg->arcs[cg->narcs];
 	memset (a, 0, sizeof *a);
 	a->parent = parent;
@@ -386,170 +307,6 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 	}
 	return lost;
 }
-
-/* ------------------------------------------------------------------ */
-/* Propagation */
-
-/* Print flag and time fraction from the callers (from outside the
-   cycle, for a cycle member: then for the whole cycle at once).  */
-static void
-inherit_flags (struct callgraph *cg, struct sym *child)
-{
-	struct sym *head = child->cyc_head, *m;
-	struct walk w;
-	uint32_t ai;
-
-	if (child == head) {
-		child->print_flag = false;
-		child->fract = 0.0;
-		for (walk_start (&w, cg, child, true);
-		     (ai = walk_next (&w)) != NO_ARC;) {
-			const struct arc *a = &cg->arcs[ai];
-			const struct sym *parent = a->parent;
-
-			if (parent == child)
-				continue;
-			child->print_flag |= parent->print_flag;
-			/* A function never really called (all its arcs
-			   are static) passes no time on.  */
-			if (child->ncalls != 0)
-				child->fract += parent->fract
-					* ((double) a->count
-					   / (double) child->ncalls);
-		}
-		return;
-	}
-	head->print_flag = false;
-	head->fract = 0.0;
-	for (m = head->cyc_next; m; m = m->cyc_next)
-		for (walk_start (&w, cg, m, true);
-		     (ai = walk_next (&w)) != NO_ARC;) {
-			const struct arc *a = &cg->arcs[ai];
-			const struct sym *parent = a->parent;
-
-			if (parent->cyc_head == head)
-				continue;
-			head->print_flag |= parent->print_flag;
-			if (head->ncalls != 0)
-				head->fract += parent->fract
-					* ((double) a->count
-					   / (double) head->ncalls);
-		}
-	for (m = head; m; m = m->cyc_next) {
-		m->print_flag = head->print_flag;
-		m->fract = head->fract;
-	}
-}
-
-/* From the callers down (TOP is in reverse topological order): print
-   flags and time fractions, then the symspec options on top.  */
-static void
-propagate_flags (struct callgraph *cg, struct symtab *st,
-		 const struct symspecs *ss, struct sym **top)
-{
-	const struct sym *old_head = NULL;
-	size_t i;
-
-	for (i = st->len; i-- > 0;) {
-		struct sym *child = top[i];
-
-		if (child->cyc_head != old_head) {
-			old_head = child->cyc_head;
-			inherit_flags (cg, child);
-		}
-		if (!child->print_flag) {
-			if (symspec_on (ss, st, child, INCL_GRAPH))
-				child->print_flag = true;
-		} else if (!symspec_in (ss, st, child, INCL_GRAPH)
-			   && symspec_in (ss, st, child, EXCL_GRAPH)) {
-			child->print_flag = false;
-		}
-		if (child->fract == 0.0) {
-			if (symspec_on (ss, st, child, INCL_TIME))
-				child->fract = 1.0;
-		} else if (!symspec_in (ss, st, child, INCL_TIME)
-			   && symspec_in (ss, st, child, EXCL_TIME)) {
-			child->fract = 0.0;
-		}
-		child->prop_self = child->time * child->fract;
-		cg->print_time += child->prop_self;
-		DBG (DBG_PROP, "[prop_flags] %s: print %d fract %f time %f "
-		     "print_time %f\n", child->name, child->print_flag,
-		     child->fract, child->time, cg->print_time);
-	}
-}
-
-static void
-cycle_time (struct callgraph *cg)
-{
-	size_t i;
-
-	for (i = 0; i < cg->ncycles; i++) {
-		struct sym *cyc = &cg->cycles[i].entry, *m;
-
-		for (m = cyc->cyc_next; m; m = m->cyc_next) {
-			/* Members left out with -E have no share.  */
-			if (m->fract == 0.0)
-				continue;
-			cyc->time += m->time;
-		}
-		cyc->prop_self = cyc->fract * cyc->time;
-	}
-}
-
-/* The callees' time, in the share of their calls that came from
-   PARENT, goes up to PARENT (and to its cycle).  */
-static void
-propagate_time (struct callgraph *cg, struct sym *parent)
-{
-	struct walk w;
-	uint32_t ai;
-
-	if (parent->fract == 0.0)
-		return;
-	for (walk_start (&w, cg, parent, false);
-	     (ai = walk_next (&w)) != NO_ARC;) {
-		struct arc *a = &cg->arcs[ai];
-		struct sym *child = a->child;
-		double share, prop_share;
-
-		if (a->count == 0 || child == parent || child->fract == 0)
-			continue;
-		if (child->cyc_head != child) {
-			if (parent->cyc_num == child->cyc_num)
-				continue;
-			if (parent->top_order <= child->top_order)
-				fprintf (stderr, "[propagate] toporder botches\n");
-			child = child->cyc_head;
-		} else if (parent->top_order <= child->top_order) {
-			fprintf (stderr, "[propagate] toporder botches\n");
-			continue;
-		}
-		if (child->ncalls == 0)
-			continue;
-
-		a->time = child->time
-			* ((double) a->count / (double) child->ncalls);
-		a->child_time = child->child_time
-			* ((double) a->count / (double) child->ncalls);
-		share = a->time + a->child_time;
-		parent->child_time += share;
-		/* (1 - fract) of it is not shown: the parent's own share
-		   of its callers' view.  */
-		prop_share = parent->fract * share;
-		parent->prop_child += prop_share;
-		a->time *= parent->fract;
-		a->child_time *= parent->fract;
-		if (parent->cyc_head != parent) {
-			parent->cyc_head->child_time += share;
-			parent->cyc_head->prop_child += prop_share;
-		}
-		DBG (DBG_PROP, "[prop_time] %s -> %s share %f\n",
-		     parent->name, child->name ? child->name : "<cycle>",
-		     share);
-	}
-}
-
 /* Graph order: by time shown, cycles before functions, names without
    a leading '_' first, more calls first, then by name.  */
 static int
@@ -593,65 +350,12 @@ cmp_total (const void *lp, const void *rp, void *arg)
 	return strcmp (l->name, r->name);
 }
 
-/* Lays out the arcs of each symbol of ST side by side (see
-   cg_list_run()), once every arc is made.  */
-static void
-index_lists (struct callgraph *cg, const struct symtab *st)
-{
-	size_t n = st->len, i;
-	struct arc_lists *l;
-	uint32_t *in_next, *out_next;
-
-	lists_free (cg);
-	l = XNEW (struct arc_lists);
-	l->base = st->base;
-	l->nsyms = n;
-	l->in_at = XCNEWVEC (uint32_t, n + 2);
-	l->out_at = XCNEWVEC (uint32_t, n + 2);
-	l->in = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
-	l->out = XNEWVEC (uint32_t, cg->narcs ? cg->narcs : 1);
-	/* A counting sort by callee and one by caller, stable: counts
-	   at [i + 2], their sums shifted to [i + 1] the starts, which
-	   the placing moves on to [i + 1] the ends -- the starts of
-	   i + 1.  */
-	for (i = 0; i < cg->narcs; i++) {
-		const struct arc *a = &cg->arcs[i];
-
-		/* Arcs end on symbols of the table, always; if one did
-		   not, the lists serve.  */
-		if (a->parent < st->base || a->parent >= st->base + n
-		    || a->child < st->base || a->child >= st->base + n) {
-			cg->lists = l;
-			lists_free (cg);
-			return;
-		}
-		l->in_at[a->child - st->base + 2]++;
-		l->out_at[a->parent - st->base + 2]++;
-	}
-	for (i = 2; i < n + 2; i++) {
-		l->in_at[i] += l->in_at[i - 1];
-		l->out_at[i] += l->out_at[i - 1];
-	}
-	in_next = l->in_at + 1;
-	out_next = l->out_at + 1;
-	for (i = 0; i < cg->narcs; i++) {
-		const struct arc *a = &cg->arcs[i];
-
-		l->in[in_next[a->child - st->base]++] = (uint32_t) i;
-		l->out[out_next[a->parent - st->base]++] = (uint32_t) i;
-	}
-	cg->lists = l;
-}
-
 void
 cg_assemble (struct callgraph *cg, struct symtab *st,
 	     const struct symspecs *ss,
 	     void (*scan) (struct sym *sym, void *arg), void *arg)
 {
 	size_t n = st->len, i, k;
-	struct sym **top;
-	size_t *count;
-	int maxorder, *order;
 
 	/* One pass over the symbols for all they start from: a table of
 	   a million symbols is far bigger than the caches, and each pass
@@ -686,35 +390,10 @@ cg_assemble (struct callgraph *cg, struct symtab *st,
 
 	/* Every arc is made: each symbol's lists laid out side by side
 	   for the search and the propagation below (and the report).  */
-	index_lists (cg, st);
+	cg_index_lists (cg, st);
 	cg_find_cycles (cg, st);
 
-	/* Stable counting sort by topological number, on the numbers
-	   copied out in one pass: three passes over a table of big
-	   symbols would read a cache line of each for four bytes.  */
-	order = XNEWVEC (int, n ? n : 1);
-	maxorder = 0;
-	for (i = 0; i < n; i++) {
-		order[i] = st->base[i].top_order;
-		if (order[i] > maxorder)
-			maxorder = order[i];
-	}
-	count = XCNEWVEC (size_t, (size_t) maxorder + 2);
-	for (i = 0; i < n; i++)
-		count[order[i] + 1]++;
-	for (k = 1; k <= (size_t) maxorder + 1; k++)
-		count[k] += count[k - 1];
-	top = XNEWVEC (struct sym *, n ? n : 1);
-	for (i = 0; i < n; i++)
-		top[count[order[i]]++] = &st->base[i];
-	free (count);
-	free (order);
-
-	propagate_flags (cg, st, ss, top);
-	cycle_time (cg);
-	for (i = 0; i < n; i++)
-		propagate_time (cg, top[i]);
-	free (top);
+	cg_propagate (cg, st, ss);
 
 	cg_number (cg, st);
 }
@@ -806,205 +485,4 @@ cg_number (struct callgraph *cg, struct symtab *st)
 				    cmp_total, st);
 	for (i = 0; i < cg->nentries; i++)
 		cg->by_index[i]->index = (int) i + 1;
-}
-
-/* ------------------------------------------------------------------ */
-/* Printed orders */
-
-static bool
-in_cycle (const struct arc *a)
-{
-	return a->parent->cyc_num != 0 && a->child->cyc_num != 0
-		&& a->parent->cyc_num == a->child->cyc_num;
-}
-
-/* GNU gprof's order of two arcs of one symbol: a self call first, then
-   calls within a cycle (by count), then the rest by time, then count.  */
-static int
-cmp_arc (const struct arc *l, const struct arc *r)
-{
-	double lt, rt;
-
-	if (l->parent == l->child)
-		return -1;
-	if (r->parent == r->child)
-		return 1;
-	if (in_cycle (l)) {
-		if (!in_cycle (r))
-			return -1;
-		if (l->count != r->count)
-			return l->count < r->count ? -1 : 1;
-		return 0;
-	}
-	if (in_cycle (r))
-		return 1;
-	lt = l->time + l->child_time;
-	rt = r->time + r->child_time;
-	if (lt < rt)
-		return -1;
-	if (lt > rt)
-		return 1;
-	if (l->count != r->count)
-		return l->count < r->count ? -1 : 1;
-	return 0;
-}
-
-static int
-cmp_arc_up (const void *a, const void *b, void *arg)
-{
-	(void) arg;
-	return cmp_arc (a, b);
-}
-
-static int
-cmp_arc_down (const void *a, const void *b, void *arg)
-{
-	(void) arg;
-	return cmp_arc (b, a);
-}
-
-/* Whether one of the N arcs of V carries a NaN of time.  */
-static bool
-nan_time (void *const *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		const struct arc *a = v[i];
-
-		if (isnan (a->time + a->child_time))
-			return true;
-	}
-	return false;
-}
-
-/* GNU gprof insertion-sorts the newest-first list; equal arcs end up
-   oldest first.  That is a stable sort of the list taken oldest
-   first.  */
-static size_t
-sorted_list (const struct callgraph *cg, const struct sym *sym,
-	     bool parents, msort_cmp cmp, uint32_t *out, void **scratch)
-{
-	void **v = scratch, **tmp = scratch + cg->narcs;
-	const uint32_t *run;
-	size_t n = 0, i;
-	uint32_t ai;
-
-	if (cg_list_run (cg, sym, parents, &run, &n)) {
-		for (i = 0; i < n; i++) {
-			const struct arc *a = &cg->arcs[run[i]];
-
-			/* The other ends: cmp_arc() reads them.  */
-			__builtin_prefetch (parents ? a->parent : a->child);
-			v[i] = (void *) a;
-		}
-	} else {
-		for (ai = parents ? sym->parents : sym->children;
-		     ai != NO_ARC; ai = parents
-		     ? cg->arcs[ai].next_parent : cg->arcs[ai].next_child)
-			v[n++] = &cg->arcs[ai];
-		for (i = 0; i < n / 2; i++) {
-			void *t = v[i];
-
-			v[i] = v[n - 1 - i];
-			v[n - 1 - i] = t;
-		}
-	}
-	if (n <= 16 && !nan_time (v, n)) {
-		/* Most lists are short: a stable insertion sort, with the
-		   comparison inlined.  Without a NaN, cmp_arc() is a total
-		   preorder (a list holds one call of itself at most), so
-		   any stable sort gives msort_ptrs_tmp()'s order.  */
-		for (i = 1; i < n; i++) {
-			void *x = v[i];
-			size_t j = i;
-
-			while (j > 0 && (parents ? cmp_arc (v[j - 1], x)
-					 : cmp_arc (x, v[j - 1])) > 0) {
-				v[j] = v[j - 1];
-				j--;
-			}
-			v[j] = x;
-		}
-	} else {
-		msort_ptrs_tmp (v, n, cmp, NULL, tmp);
-	}
-	for (i = 0; i < n; i++)
-		out[i] = (uint32_t) ((struct arc *) v[i] - cg->arcs);
-	return n;
-}
-
-void
-cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
-		   int step)
-{
-	size_t i;
-	int dir;
-
-	for (dir = 0; dir < 2; dir++) {
-		const uint32_t *run;
-		size_t n;
-
-		if (!cg_list_run (cg, sym, dir == 0, &run, &n))
-			return;
-		if (step == 0) {
-			__builtin_prefetch (run);
-			continue;
-		}
-		for (i = 0; i < n; i++) {
-			const struct arc *a = &cg->arcs[run[i]];
-
-			if (step == 1)
-				__builtin_prefetch (a);
-			else
-				__builtin_prefetch (dir ? a->child : a->parent);
-		}
-	}
-}
-
-size_t
-cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
-		   uint32_t *out, void **scratch)
-{
-	return sorted_list (cg, sym, true, cmp_arc_up, out, scratch);
-}
-
-size_t
-cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
-		    uint32_t *out, void **scratch)
-{
-	return sorted_list (cg, sym, false, cmp_arc_down, out, scratch);
-}
-
-static int
-cmp_member_down (const void *a, const void *b, void *arg)
-{
-	const struct sym *l = b, *r = a;	/* descending */
-	double lt = l->prop_self + l->prop_child;
-	double rt = r->prop_self + r->prop_child;
-	uint64_t lc = l->ncalls + l->self_calls;
-	uint64_t rc = r->ncalls + r->self_calls;
-
-	(void) arg;
-	if (lt > rt)
-		return 1;
-	if (lt < rt)
-		return -1;
-	if (lc > rc)
-		return 1;
-	if (lc < rc)
-		return -1;
-	return 0;
-}
-
-size_t
-cg_sorted_members (const struct cycle *c, struct sym **out)
-{
-	struct sym *m;
-	size_t n = 0;
-
-	for (m = c->entry.cyc_next; m; m = m->cyc_next)
-		out[n++] = m;
-	msort_ptrs ((void **) out, n, cmp_member_down, NULL);
-	return n;
 }

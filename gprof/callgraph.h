@@ -1,4 +1,5 @@
-/* callgraph.h - arcs, cycles and propagated time.
+/* callgraph.h - the arcs onto the symbols, and the call graph's
+   assembly (callgraph.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
@@ -50,38 +51,5 @@ void cg_assemble (struct callgraph *cg, struct symtab *st,
    of the time shown in them, as GNU gprof does; cg_assemble ends with
    it, and a stage that changes the times shown calls it again.  */
 void cg_number (struct callgraph *cg, struct symtab *st);
-
-/* Where cg_assemble() laid out SYM's callers (PARENTS) or callees,
-   side by side with the other symbols' (following a list is a chain of
-   cache misses, one arc at a time; arcs whose places are known up
-   front are fetched together): *N arc numbers at *RUN, oldest first --
-   its list read backwards.  False if there is no layout (an arc ends
-   outside the table, or cg_add_arc() made one since); the lists are
-   then the way.  */
-bool cg_list_run (const struct callgraph *cg, const struct sym *sym,
-		  bool parents, const uint32_t **run, size_t *n);
-
-/* Asks for what printing SYM's lists will read: with STEP 0 the runs
-   of arc numbers, with 1 the arcs, with 2 their other ends.  */
-void cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
-			int step);
-
-/* The arcs into SYM (its callers) in the order the call graph prints
-   them: ascending -- a self call first, then calls within a cycle by
-   count, then the others by time, then count -- ties oldest first.
-   Writes their indices to OUT (room for all of them) and returns how
-   many; SCRATCH has room for twice the number of arcs of CG.  */
-size_t cg_sorted_parents (const struct callgraph *cg, const struct sym *sym,
-			  uint32_t *out, void **scratch);
-
-/* The arcs out of SYM, descending, ties oldest first.  */
-size_t cg_sorted_children (const struct callgraph *cg, const struct sym *sym,
-			   uint32_t *out, void **scratch);
-
-/* The members of cycle C in the printed order: by time then calls,
-   descending, ties in the order the cycle was found.  */
-size_t cg_sorted_members (const struct cycle *c, struct sym **out);
-
-
 
 #endif /* GPROF_CALLGRAPH_H */

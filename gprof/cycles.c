@@ -31,6 +31,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
 #include "gprof/options.h"

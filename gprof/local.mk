@@ -24,6 +24,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/profile.h gprof/profile.c \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
+	gprof/arclists.h gprof/arclists.c \
+	gprof/propagate.h gprof/propagate.c \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
@@ -40,6 +42,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/source.h gprof/report/source.c \
 	gprof/report/annotate.c \
 	gprof/report/ordering.c \
+	gprof/report/order.h gprof/report/order.c \
 	gprof/sumfile.c \
 	gprof/export/export.h gprof/export/private.h \
 	gprof/export/export.c \

@@ -17,8 +17,10 @@
 
 #include <string.h>
 
+#include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/report/fmt.h"
+#include "gprof/report/order.h"
 #include "gprof/report/report.h"
 
 /* Lines are put together in place, at the end of the output buffer
@@ -259,7 +261,7 @@ print_cycle (struct report *r, const struct sym *cyc, double print_time)
 static void
 print_members (struct report *r, const struct cycle *c, struct sym **buf)
 {
-	size_t n = cg_sorted_members (c, buf), i;
+	size_t n = order_members (c, buf), i;
 	struct line l;
 
 	line_start (&l);
@@ -322,7 +324,7 @@ print_arc_line (struct report *r, const struct arc *a, const struct sym *who,
 /* Scratch space for the lists of one entry, sized for the largest.  */
 struct bufs {
 	uint32_t *arcs;			/* arc indices, sorted */
-	void **scratch;			/* for cg_sorted_*() */
+	void **scratch;			/* for order_*() */
 	struct sym **members;		/* a cycle's members */
 };
 
@@ -347,7 +349,7 @@ print_parents (struct report *r, const struct sym *child,
 		out_write (line[bsd], strlen (line[bsd]));
 		return;
 	}
-	n = cg_sorted_parents (cg, child, b->arcs, b->scratch);
+	n = order_parents (cg, child, b->arcs, b->scratch);
 	for (i = 0; i < n; i++) {
 		const struct arc *a = &cg->arcs[b->arcs[i]];
 		const struct sym *parent = a->parent;
@@ -364,7 +366,7 @@ print_children (struct report *r, const struct sym *parent,
 		const struct bufs *b)
 {
 	const struct callgraph *cg = r->cg;
-	size_t n = cg_sorted_children (cg, parent, b->arcs, b->scratch), i;
+	size_t n = order_children (cg, parent, b->arcs, b->scratch), i;
 
 	for (i = 0; i < n; i++) {
 		const struct arc *a = &cg->arcs[b->arcs[i]];

@@ -29,9 +29,11 @@
 #include <libiberty/hashtab.h>
 #include <libiberty/libiberty.h>
 
+#include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/util/msort.h"
 #include "gprof/objfile.h"
+#include "gprof/report/order.h"
 #include "gprof/report/report.h"
 
 #define HIGH_USE	0.90		/* arcs whose callees count as used */
@@ -54,7 +56,7 @@ struct placer {
 	size_t nchains;
 	unsigned char *arc_placed;	/* per arc */
 	int *nuses;			/* per symbol */
-	void **scratch;			/* for cg_sorted_*() */
+	void **scratch;			/* for order_*() */
 };
 
 static uint32_t
@@ -313,8 +315,8 @@ list_arcs (struct placer *pl, const struct sym *sym, bool parents,
 	if ((pl->r->opt->style & STYLE_CALL_GRAPH)
 	    && report_graph_printed (pl->r, sym)) {
 		if (parents)
-			return cg_sorted_parents (cg, sym, out, pl->scratch);
-		return cg_sorted_children (cg, sym, out, pl->scratch);
+			return order_parents (cg, sym, out, pl->scratch);
+		return order_children (cg, sym, out, pl->scratch);
 	}
 	for (ai = parents ? sym->parents : sym->children; ai != NO_ARC;
 	     ai = parents ? cg->arcs[ai].next_parent

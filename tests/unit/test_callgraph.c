@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gprof/callgraph.h"
+#include "gprof/report/order.h"
 #include "gprof/model.h"
 #include "gprof/options.h"
 #include "gprof/symspec.h"
@@ -151,7 +152,7 @@ test_cycle (void)
 	CU_ASSERT_EQUAL (g.v[4].self_calls, 7);
 	CU_ASSERT_EQUAL (g.v[4].cyc_num, 0);
 	/* Members by time: y passes leaf's 50 ticks on, x nothing.  */
-	CU_ASSERT_EQUAL (cg_sorted_members (&g.cg.cycles[0], members), 2);
+	CU_ASSERT_EQUAL (order_members (&g.cg.cycles[0], members), 2);
 	CU_ASSERT_PTR_EQUAL (members[0], &g.v[2]);
 	CU_ASSERT_PTR_EQUAL (members[1], &g.v[1]);
 	graph_free (&g);
@@ -177,13 +178,13 @@ test_arc_order (void)
 	call (&g, 4, 7, 3);
 	assemble (&g);
 
-	n = cg_sorted_parents (&g.cg, &g.v[0], out, scratch);
+	n = order_parents (&g.cg, &g.v[0], out, scratch);
 	CU_ASSERT_EQUAL_FATAL (n, 4);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[0]].parent, &g.v[0]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[1]].parent, &g.v[3]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[2]].parent, &g.v[1]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[3]].parent, &g.v[2]);
-	n = cg_sorted_children (&g.cg, &g.v[4], out, scratch);
+	n = order_children (&g.cg, &g.v[4], out, scratch);
 	CU_ASSERT_EQUAL_FATAL (n, 3);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[0]].child, &g.v[5]);
 	CU_ASSERT_PTR_EQUAL (g.cg.arcs[out[1]].child, &g.v[6]);
