@@ -18,7 +18,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/dwarf/line.c gprof/dwarf/func.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
 	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
-	gprof/blocks.h gprof/blocks.c \
+	gprof/lines/blocks.h gprof/lines/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \

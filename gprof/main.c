@@ -20,7 +20,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/assign.h"
-#include "gprof/blocks.h"
+#include "gprof/lines/blocks.h"
 #include "gprof/callgraph.h"
 #include "gprof/measure.h"
 #include "gprof/diagnose.h"

@@ -10,7 +10,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/blocks.h"
+#include "gprof/lines/blocks.h"
 #include "gprof/options.h"
 #include "gprof/symtab.h"
 #include "gprof/util/util.h"

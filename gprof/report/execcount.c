@@ -19,7 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/blocks.h"
+#include "gprof/lines/blocks.h"
 #include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/symspec.h"
