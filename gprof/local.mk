@@ -13,6 +13,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util/msort.h gprof/util/msort.c \
 	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
+	gprof/objects.h gprof/objects.c \
+	gprof/symfile.h gprof/symfile.c \
 	gprof/lines/debuglink.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
 	gprof/dwarf/line.c gprof/dwarf/func.c \

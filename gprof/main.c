@@ -27,12 +27,14 @@
 #include "gprof/export/export.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
+#include "gprof/objects.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
 #include "gprof/profile.h"
 #include "gprof/report/report.h"
 #include "gprof/util/stage.h"
 #include "gprof/arch/staticcalls.h"
+#include "gprof/symfile.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util/util.h"
@@ -144,7 +146,7 @@ add_object_syms (const struct options *opt, const struct proc_objects *objs,
 	for (k = 1; k < objs->n; k++) {
 		uint64_t end = 0;
 		size_t n;
-		struct sym *v = objfile_object_syms (&objs->v[k], opt, &end,
+		struct sym *v = objects_syms (&objs->v[k], opt, &end,
 						     &n);
 
 		if (n) {
@@ -240,19 +242,19 @@ main (int argc, char **argv)
 	if (opt.objects)
 		profile_objects (opt.gmon_files, opt.ngmon, &objs);
 	if (opt.map_file)
-		objfile_read_map (opt.map_file, &map);
+		symfile_read_map (opt.map_file, &map);
 	if (opt.symbol_file) {
-		st.base = objfile_read_symbol_file (opt.symbol_file, &st.len,
+		st.base = symfile_read_syms (opt.symbol_file, &st.len,
 						    &names);
 	} else {
 		/* Files and lines of every function first, in GNU gprof's
 		   order, where the order of the source files shows (-A,
 		   symspecs naming files); -l finds them on its way.  */
 		lines = lines_open (of);
-		st.base = objfile_function_syms (of, &opt, &map,
-			symspec_needs_lines (&opt)
-			|| (opt.style & STYLE_ANNOTATED) ? lines : NULL,
-			&st.len);
+		st.base = objfile_function_syms (of, &opt, &map, &st.len);
+		if (symspec_needs_lines (&opt) || (opt.style & STYLE_ANNOTATED))
+			for (i = 0; i < st.len; i++)
+				lines_resolve (lines, &st.base[i]);
 	}
 	st.text_end = objfile_text_end (of);
 	if (opt.objects)
@@ -421,7 +423,7 @@ done:
 	blocks_free (bb);
 	symspec_free (ss);
 	lines_close (lines);
-	objfile_free_map (&map);
+	symfile_free_map (&map);
 	free (names);
 	symtab_free_index (&st);
 	free (st.base);

@@ -3,7 +3,8 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Private to objfile.c and lines.c, the two files that use libbfd.  */
+   Private to the files that use libbfd: objfile.c, objects.c and
+   lines/.  */
 
 #ifndef GPROF_OBJFILE_BFD_H
 #define GPROF_OBJFILE_BFD_H
@@ -34,5 +35,11 @@ struct objfile {
    anyway.  NULL with *KIND saying what PATH is instead, or with errno
    (*KIND NULL) if it cannot be opened.  */
 bfd *open_regular_bfd (const char *path, const char **kind);
+
+/* Whether GNU gprof keeps symbol S of OF: 'T' for a global function,
+   't' for a static one, 0 to leave it (the rules at the top of
+   objfile.c).  */
+int objfile_sym_class (const struct objfile *of, asymbol *s,
+		       const struct options *opt);
 
 #endif /* GPROF_OBJFILE_BFD_H */

@@ -39,7 +39,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
-#include "gprof/lines/lines.h"
+#include "gprof/symfile.h"
 #include "gprof/util/msort.h"
 #include "gprof/objfile-bfd.h"
 #include "gprof/util/util.h"
@@ -240,9 +240,8 @@ objfile_static_name_ok (const char *name)
 	return true;
 }
 
-/* 'T' for a global function, 't' for a static one, 0 to leave it.  */
-static int
-sym_class (const struct objfile *of, asymbol *s, const struct options *opt)
+int
+objfile_sym_class (const struct objfile *of, asymbol *s, const struct options *opt)
 {
 	symbol_info info;
 	char lead;
@@ -293,7 +292,7 @@ map_find (const struct fmap *map, const char *name)
 
 struct sym *
 objfile_function_syms (struct objfile *of, const struct options *opt,
-		       const struct fmap *map, struct lines *lines, size_t *n)
+		       const struct fmap *map, size_t *n)
 {
 	bool func_flags;
 	struct sym *v;
@@ -318,7 +317,7 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		asymbol *s = of->syms[i];
 		const struct fmap_entry *found = NULL;
 		struct sym *sym;
-		int cls = sym_class (of, s, opt);
+		int cls = objfile_sym_class (of, s, opt);
 
 		if (!cls)
 			continue;
@@ -336,8 +335,6 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		sym->mapped = found != NULL;
 		sym->is_func = !func_flags || (s->flags & BSF_FUNCTION);
 		sym->is_static = cls == 't';
-		if (lines)
-			lines_resolve (lines, sym);
 		DBG (DBG_AOUT, "[objfile] %zu %s 0x%" PRIx64 "\n", len - 1,
 		     sym->name, sym->addr);
 	}
@@ -346,372 +343,6 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 			  "which function an address belongs to");
 	*n = len;
 	return xrealloc (v, len * sizeof *v);
-}
-
-/* ------------------------------------------------------------------ */
-/* --objects: the symbols of the other objects of the process */
-
-/* The separate debugging file of a build id, where a distribution
-   keeps the full symbol table of a stripped library
-   (/usr/lib/debug/.build-id/xx/rest.debug), or NULL.  */
-static char *
-debug_file (const unsigned char *id, size_t n)
-{
-	char *path, *p;
-	struct stat st;
-	size_t i;
-
-	if (n < 2)
-		return NULL;
-	path = xmalloc (sizeof "/usr/lib/debug/.build-id/" + 2 * n + 8);
-	p = path + sprintf (path, "/usr/lib/debug/.build-id/%02x/", id[0]);
-	for (i = 1; i < n; i++)
-		p += sprintf (p, "%02x", id[i]);
-	strcpy (p, ".debug");
-	if (stat (path, &st) == 0 && S_ISREG (st.st_mode))
-		return path;
-	free (path);
-	return NULL;
-}
-
-/* Whether ABFD's build id is ID (or nobody knows).  */
-static bool
-build_id_matches (bfd *abfd, const unsigned char *id, size_t n)
-{
-	asection *s = bfd_get_section_by_name (abfd, ".note.gnu.build-id");
-	unsigned char buf[16 + 64];
-	bfd_size_type size;
-
-	if (!s || n == 0)
-		return true;
-	size = bfd_section_size (s);
-	if (size < 16 + n || size > sizeof buf
-	    || !bfd_get_section_contents (abfd, s, buf, 0, size))
-		return true;
-	return memcmp (buf + 16, id, n) == 0;
-}
-
-/* PATH opened for its symbols, or NULL, after a warning about OBJ if
-   it has data (WARN).  */
-static bfd *
-open_object (const char *path, const char *obj, bool warn)
-{
-	const char *kind;
-	bfd *abfd = open_regular_bfd (path, &kind);
-
-	if (!abfd) {
-		/* A companion names it: something else than a regular
-		   file there is as good as a missing one.  */
-		if (kind)
-			gp_warn (obj, "--objects: %s: %s, not a regular "
-				 "file: its samples and calls are left out",
-				 path, kind);
-		else if (warn)
-			gp_warn (obj, "--objects: %s: %s: its samples and "
-				 "calls are left out", path,
-				 bfd_errmsg (bfd_get_error ()));
-		return NULL;
-	}
-	abfd->flags |= BFD_DECOMPRESS;
-	if (!bfd_check_format (abfd, bfd_object)) {
-		gp_warn (obj, "--objects: %s: not an object file libbfd "
-			 "knows: its samples and calls are left out", path);
-		bfd_close (abfd);
-		return NULL;
-	}
-	return abfd;
-}
-
-/* The symbols of ABFD: its symbol table, else (stripped) its dynamic
-   one.  */
-static asymbol **
-object_symtab (bfd *abfd, long *n)
-{
-	asymbol **syms;
-	long bytes = bfd_get_symtab_upper_bound (abfd);
-
-	if (bytes > 0) {
-		syms = xmalloc ((size_t) bytes);
-		*n = bfd_canonicalize_symtab (abfd, syms);
-		if (*n > 0)
-			return syms;
-		free (syms);
-	}
-	bytes = bfd_get_dynamic_symtab_upper_bound (abfd);
-	if (bytes <= 0)
-		return NULL;
-	syms = xmalloc ((size_t) bytes);
-	*n = bfd_canonicalize_dynamic_symtab (abfd, syms);
-	if (*n <= 0) {
-		free (syms);
-		return NULL;
-	}
-	return syms;
-}
-
-struct sym *
-objfile_object_syms (const struct proc_object *o, const struct options *opt,
-		     uint64_t *end, size_t *n)
-{
-	char *dbg = debug_file (o->build_id, o->build_id_len);
-	const char *path = dbg ? dbg : o->symbols ? o->symbols : o->path;
-	struct objfile of;
-	struct sym *v = NULL;
-	asection *text;
-	size_t len = 0;
-	long i;
-
-	*n = 0;
-	memset (&of, 0, sizeof of);
-	of.abfd = open_object (path, o->name, o->has_data);
-	if (!of.abfd)
-		goto out;
-	if (!dbg && !build_id_matches (of.abfd, o->build_id, o->build_id_len))
-		gp_warn (path, "--objects: not the build of %s the profile was "
-			 "taken of (another build id): its functions may be "
-			 "wrong", o->name);
-	text = bfd_get_section_by_name (of.abfd, ".text");
-	*end = o->offset + (text ? bfd_section_vma (text)
-			    + bfd_section_size (text) : 0);
-	of.syms = object_symtab (of.abfd, &of.nsyms);
-	v = XCNEWVEC (struct sym, (size_t) of.nsyms + 1);
-	for (i = 0; i < of.nsyms; i++) {
-		asymbol *s = of.syms[i];
-		int cls = sym_class (&of, s, opt);
-		struct sym *sym;
-		const char *at;
-
-		if (!cls)
-			continue;
-		sym = &v[len++];
-		sym_init (sym);
-		sym->addr = s->value + bfd_section_vma (s->section) + o->offset;
-		if (sym->addr + 1 > *end)
-			*end = sym->addr + 1;
-		/* Dynamic symbols come with their version: memcpy@@GLIBC_2.14.  */
-		at = strchr (s->name, '@');
-		sym->name = xasprintf ("%.*s@%s", at ? (int) (at - s->name)
-				       : (int) strlen (s->name), s->name,
-				       o->name);
-		sym->is_func = (s->flags & BSF_FUNCTION) != 0;
-		sym->is_static = cls == 't';
-		/* Source lines are the program's only.  */
-		sym->src_known = 1;
-	}
-	free (of.syms);
-	bfd_close (of.abfd);
-out:
-	free (dbg);
-	*n = len;
-	return v;
-}
-
-/* Reads one line of F into *BUF; false at the end of the file.  */
-static bool
-read_line (FILE *f, char **buf, size_t *cap)
-{
-	ssize_t got = getline (buf, cap, f);
-
-	if (got < 0)
-		return false;
-	if (got > 0 && (*buf)[got - 1] == '\n')
-		(*buf)[got - 1] = '\0';
-	return true;
-}
-
-/* Splits "ADDRESS TYPE NAME" the way GNU gprof's sscanf("%s %c %s")
-   does: the type is the one character after the address, the name
-   the next word.  */
-static char *
-skip_space (char *p)
-{
-	while (isspace ((unsigned char) *p))
-		p++;
-	return p;
-}
-
-static char *
-skip_word (char *p)
-{
-	while (*p && !isspace ((unsigned char) *p))
-		p++;
-	return p;
-}
-
-static bool
-split_nm_line (char *line, char **addr, char *type, char **name)
-{
-	char *p = skip_space (line);
-
-	if (!*p)
-		return false;
-	*addr = p;
-	p = skip_word (p);
-	if (!*p)
-		return false;
-	*p = '\0';
-	p = skip_space (p + 1);
-	if (!*p)
-		return false;
-	*type = *p;
-	p = skip_space (p + 1);
-	if (!*p)
-		return false;
-	*name = p;
-	*skip_word (p) = '\0';
-	return true;
-}
-
-struct sym *
-objfile_read_symbol_file (const char *path, size_t *n, char **names_out)
-{
-	FILE *f = fopen (path, "r");
-	char *line = NULL, *names = NULL;
-	size_t cap = 0, len = 0, vcap = 0, nlen = 0, ncap = 0, i;
-	unsigned long lineno = 0;
-	struct sym *v = NULL;
-	struct stat sb;
-	bool fixed = false;
-
-	if (!f)
-		gp_fatal (path, "%s", strerror (errno));
-	/* Names go into one arena; the symbols point into it once it has
-	   stopped moving.  A regular file's names fit in its size, so
-	   they are where they stay from the start; the symbols get room
-	   for a line of 16 bytes each (nm's are 20 and more), so the
-	   array is not copied as it grows -- for a million symbols, each
-	   copy is 136 MB.  Pages never written cost nothing.  */
-	if (fstat (fileno (f), &sb) == 0 && S_ISREG (sb.st_mode)
-	    && sb.st_size > 0 && (uint64_t) sb.st_size < SIZE_MAX / 2) {
-		ncap = (size_t) sb.st_size + 1;
-		names = xmalloc (ncap);
-		vcap = (size_t) sb.st_size / 16 + 16;
-		v = XNEWVEC (struct sym, vcap);
-		fixed = true;
-	}
-	while (read_line (f, &line, &cap)) {
-		char *addr, *name, *end;
-		char type;
-		size_t l;
-
-		lineno++;
-		if (!split_nm_line (line, &addr, &type, &name))
-			continue;
-		if (type != 't' && type != 'T')
-			continue;
-		if (len == vcap) {
-			vcap = vcap ? vcap * 2 : 1024;
-			v = xrealloc (v, vcap * sizeof *v);
-		}
-		sym_init (&v[len]);
-		errno = 0;
-		v[len].addr = strtoull (addr, &end, 16);
-		if (*end || errno)
-			gp_fatal (path, "line %lu: `%s' is not a hexadecimal "
-				  "address", lineno, addr);
-		v[len].is_func = true;
-		v[len].is_static = type == 't';
-		l = strlen (name) + 1;
-		if (nlen + l > ncap) {
-			/* The file grew while being read.  */
-			if (fixed) {
-				for (i = 0; i < len; i++)
-					v[i].name = (const char *) (uintptr_t)
-						(v[i].name - names);
-				fixed = false;
-			}
-			ncap = (nlen + l) * 2;
-			names = xrealloc (names, ncap);
-		}
-		memcpy (names + nlen, name, l);
-		v[len].name = fixed ? names + nlen
-			: (const char *) (uintptr_t) nlen;
-		nlen += l;
-		len++;
-	}
-	free (line);
-	fclose (f);
-	if (len == 0)
-		gp_fatal (path, "has no symbols (no lines of type t or T)");
-	for (i = 0; !fixed && i < len; i++)
-		v[i].name = names + (uintptr_t) v[i].name;
-	*names_out = names;
-	*n = len;
-	return v;
-}
-
-static int
-cmp_map_func (const void *a, const void *b, void *arg)
-{
-	(void) arg;
-	return strcmp (((const struct fmap_entry *) a)->func,
-		       ((const struct fmap_entry *) b)->func);
-}
-
-void
-objfile_read_map (const char *path, struct fmap *map)
-{
-	FILE *f = fopen (path, "r");
-	char *line = NULL, *prev_file = NULL;
-	size_t cap = 0, n = 0, vcap = 0, i;
-	unsigned long lineno = 0;
-	struct fmap_entry *v = NULL, *sorted;
-	void **ptrs;
-
-	if (!f)
-		gp_fatal (path, "%s", strerror (errno));
-	while (read_line (f, &line, &cap)) {
-		char *colon, *space;
-
-		lineno++;
-		if (!line[0] || strncmp (line, "No symbols in ", 14) == 0)
-			continue;
-		colon = strchr (line, ':');
-		space = strrchr (line, ' ');
-		if (!colon || colon == line || !space || space < colon)
-			gp_fatal (path, "line %lu: not `FILE.o:ADDRESS TYPE "
-				  "NAME' as nm --print-file-name prints",
-				  lineno);
-		if (n == vcap) {
-			vcap = vcap ? vcap * 2 : 256;
-			v = xrealloc (v, vcap * sizeof *v);
-		}
-		v[n].file = xstrndup (line, (size_t) (colon - line));
-		v[n].func = xstrdup (space + 1);
-		/* The first function of each run of one file stands for
-		   the file.  */
-		v[n].is_first = !prev_file || strcmp (prev_file, v[n].file);
-		prev_file = v[n].file;
-		n++;
-	}
-	free (line);
-	fclose (f);
-
-	ptrs = XNEWVEC (void *, n ? n : 1);
-	for (i = 0; i < n; i++)
-		ptrs[i] = &v[i];
-	msort_ptrs (ptrs, n, cmp_map_func, NULL);
-	sorted = XNEWVEC (struct fmap_entry, n ? n : 1);
-	for (i = 0; i < n; i++)
-		sorted[i] = *(struct fmap_entry *) ptrs[i];
-	free (ptrs);
-	free (v);
-	map->v = sorted;
-	map->n = n;
-}
-
-void
-objfile_free_map (struct fmap *map)
-{
-	size_t i;
-
-	for (i = 0; i < map->n; i++) {
-		free (map->v[i].file);
-		free (map->v[i].func);
-	}
-	free (map->v);
-	map->v = NULL;
-	map->n = 0;
 }
 
 const unsigned char *
@@ -867,3 +498,4 @@ objfile_text_syms (struct objfile *of, size_t *n)
 	*n = kept;
 	return sorted;
 }
+

@@ -3,8 +3,9 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Only objfile.c and lines.c talk to libbfd; the rest of the analyser
-   sees plain symbols (struct sym) and bytes.  */
+   objfile.c, objects.c (the other objects of --objects) and lines/
+   talk to libbfd, through objfile-bfd.h; the rest of the analyser sees
+   plain symbols (struct sym) and bytes.  */
 
 #ifndef GPROF_OBJFILE_H
 #define GPROF_OBJFILE_H
@@ -16,20 +17,9 @@
 #include "gprof/model.h"
 #include "gprof/options.h"
 
+struct fmap;
+
 struct objfile;
-struct lines;
-
-/* An -R map: which object file each global function came from.  */
-struct fmap_entry {
-	char *file;			/* object file name */
-	char *func;			/* function name */
-	bool is_first;			/* first entry of its file in the map */
-};
-
-struct fmap {
-	struct fmap_entry *v;		/* sorted by function name */
-	size_t n;
-};
 
 /* Opens PATH; exits with a message if it is not an executable with a
    .text section and a symbol table.  */
@@ -60,36 +50,11 @@ char objfile_leading_char (const struct objfile *of);
 
 /* The symbols GNU gprof would keep, in symbol-table order, not yet
    sorted: functions (global and static, by GNU gprof's rules, with
-   -a and -D applied), renamed to their object file for -R.  If LINES
-   is not NULL every symbol's file and line are looked up, in the
-   order GNU gprof looks them up (symspecs naming files need that).
-   Exits if there are none.  */
+   -a and -D applied), renamed to their object file for -R.  Exits if
+   there are none.  */
 struct sym *objfile_function_syms (struct objfile *of,
 				   const struct options *opt,
-				   const struct fmap *map,
-				   struct lines *lines, size_t *n);
-
-/* --objects: the function symbols of object O of the process, at
-   their places in the model (link-time address + O->offset), named
-   NAME@OBJECT, from the object's separate debugging file if the
-   system has one (its full symbol table), else its own symbol table,
-   else (stripped) its dynamic one.  *END gets the end of its code in
-   the model.  NULL with *N 0 (after a warning) if it cannot be read.
-   The names are the caller's to free.  */
-struct sym *objfile_object_syms (const struct proc_object *o,
-				 const struct options *opt, uint64_t *end,
-				 size_t *n);
-
-/* The symbols of an nm-style file (-S): "ADDRESS TYPE NAME" lines, of
-   which types t and T are kept.  Exits if there are none.  *NAMES
-   gets the memory of the names, to free after the symbols.  */
-struct sym *objfile_read_symbol_file (const char *path, size_t *n,
-				      char **names);
-
-/* Reads an -R map, the output of `nm --extern-only --defined-only -v
-   --print-file-name' over the object files.  */
-void objfile_read_map (const char *path, struct fmap *map);
-void objfile_free_map (struct fmap *map);
+				   const struct fmap *map, size_t *n);
 
 /* The machine code of .text, for -c; NULL (with a message) if it
    cannot be read.  *VMA gets its address, *SIZE its length.  */

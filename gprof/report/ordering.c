@@ -33,6 +33,7 @@
 #include "gprof/callgraph.h"
 #include "gprof/util/msort.h"
 #include "gprof/objfile.h"
+#include "gprof/symfile.h"
 #include "gprof/report/order.h"
 #include "gprof/report/report.h"
 
