@@ -15,25 +15,28 @@
 
 #include <inttypes.h>
 
+#include "gprof/arch/arch.h"
 #include "gprof/diagnose.h"
 #include "gprof/objfile.h"
 #include "gprof/symtab.h"
 #include "gprof/util/util.h"
 
 /* Whether ADDR, an arc's self_pc, is a return address of a call to
-   mcount: just after "call rel32" (e8) or "call *mem(%rip)" (ff 15);
-   or the start of a function, where gmon.sum files point.  */
+   mcount (as ARCH decodes calls), or the start of a function, where
+   gmon.sum files point.  */
 static bool
-after_call (struct objfile *of, const struct symtab *st, uint64_t addr)
+after_call (const struct arch *arch, struct objfile *of,
+	    const struct symtab *st, uint64_t addr)
 {
 	const struct sym *s = symtab_find (st, addr);
-	unsigned char b[6];
+	unsigned char b[ARCH_CALL_MAX];
+	unsigned int n = arch->mcount_call_len;
 
 	if (s && s->addr == addr)
 		return true;
-	if (!objfile_text_bytes (of, addr - 6, b, 6))
+	if (!objfile_text_bytes (of, addr - n, b, n))
 		return true;	/* cannot tell */
-	return b[1] == 0xe8 || (b[0] == 0xff && b[1] == 0x15);
+	return arch->ends_with_call (b);
 }
 
 /* Whether a function starts in H's range, or holds its start.  */
@@ -61,6 +64,7 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 		   uint64_t lost)
 {
 	const char *pname = opt->ngmon ? opt->gmon_files[0] : "gmon.out";
+	const struct arch *arch = arch_of (of);
 	uint64_t total = 0;
 	size_t i, step, odd = 0, seen = 0;
 
@@ -90,12 +94,12 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 	}
 	/* Every call the profiling runtime saw returns to just after the
 	   call of mcount at the start of the callee; look at a sample.  */
-	if (!objfile_is_x86 (of) || opt->symbol_file)
+	if (!arch || opt->symbol_file)
 		return;
 	step = p->narcs / 64 + 1;
 	for (i = 0; i < p->narcs; i += step) {
 		seen++;
-		if (!after_call (of, st, p->arcs[i].self_pc))
+		if (!after_call (arch, of, st, p->arcs[i].self_pc))
 			odd++;
 	}
 	if (seen >= 4 && odd * 2 > seen)

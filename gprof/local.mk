@@ -30,6 +30,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/propagate.h gprof/propagate.c \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/measure.h gprof/measure.c \
+	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \

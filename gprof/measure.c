@@ -1,4 +1,4 @@
-/* context.c - children times measured from calling contexts.
+/* measure.c - children times measured from calling contexts.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later

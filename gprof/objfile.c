@@ -172,10 +172,10 @@ objfile_leading_char (const struct objfile *of)
 	return bfd_get_symbol_leading_char (of->abfd);
 }
 
-bool
-objfile_is_x86 (const struct objfile *of)
+const char *
+objfile_arch_name (const struct objfile *of)
 {
-	return bfd_get_arch (of->abfd) == bfd_arch_i386;
+	return bfd_printable_name (of->abfd);
 }
 
 char *

@@ -70,8 +70,9 @@ bool objfile_text_bytes (struct objfile *of, uint64_t addr,
    (IgProf names code by file offset).  */
 uint64_t objfile_file_offset (const struct objfile *of, uint64_t addr);
 
-/* True when -c can decode this target's calls.  */
-bool objfile_is_x86 (const struct objfile *of);
+/* libbfd's name of OF's architecture: "i386:x86-64", "aarch64" ...
+   (arch/arch.c chooses the decoder of its machine code by it).  */
+const char *objfile_arch_name (const struct objfile *of);
 
 /* The contents of section NAME, decompressed, *SIZE its length; NULL
    if there is no such section or it cannot be read.  The bytes of an

@@ -1,4 +1,4 @@
-/* sum.c - gmon.sum (-s): the sum of the profiles, as one profile.
+/* sumfile.c - gmon.sum (-s): the sum of the profiles, as one profile.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later

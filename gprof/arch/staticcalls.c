@@ -3,22 +3,25 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   As GNU gprof does on x86: every byte 0xe8 (call rel32) inside the
-   part of a function the histogram covers is taken for a call; if its
-   target lies in the histogram and is exactly the start of a symbol,
-   the function calls that symbol, and an arc of count 0 says so.
+   As GNU gprof does on x86: every place a call may start (every byte,
+   on x86) inside the part of a function the histogram covers is
+   decoded as a direct call by the architecture's decoder (arch.h); if
+   its target lies in the histogram and is exactly the start of a
+   symbol, the function calls that symbol, and an arc of count 0 says
+   so.
 
    Two things differ, both on purpose (see the manual's compatibility
    chapter).  The displacement is signed: GNU gprof adds it unsigned,
    so on 64-bit targets the target of every backward call lands 4 GB
    too high and no backward call is ever found.  And after a call is
-   found its four displacement bytes are skipped, as GNU gprof's code
-   means to but does not, so no second "call" is read inside them.  */
+   found the rest of it is skipped, as GNU gprof's code means to but
+   does not, so no second "call" is read inside its displacement.  */
 
 #include <config.h>
 
 #include <inttypes.h>
 
+#include "gprof/arch/arch.h"
 #include "gprof/callgraph.h"
 #include "gprof/objfile.h"
 #include "gprof/arch/staticcalls.h"
@@ -35,6 +38,7 @@ static_scan_init (struct static_scan *sc, struct objfile *of,
 	sc->cg = cg;
 	sc->p = p;
 	sc->warned = false;
+	sc->arch = arch_of (of);
 	sc->text = objfile_text (of, &sc->text_vma, &sc->text_size);
 }
 
@@ -84,7 +88,7 @@ static_scan_sym (struct sym *sym, void *arg)
 
 	if (!sc->text)
 		return;
-	if (!objfile_is_x86 (sc->of)) {
+	if (!sc->arch) {
 		if (!sc->warned)
 			gp_error (objfile_path (sc->of), "-c cannot decode "
 				  "calls of this architecture");
@@ -101,17 +105,13 @@ static_scan_sym (struct sym *sym, void *arg)
 		hi = end;
 	DBG (DBG_CALL, "[findcall] %s: 0x%" PRIx64 " to 0x%" PRIx64 "\n",
 	     sym->name, lo, hi);
-	for (pc = lo; pc < hi; pc++) {
+	for (pc = lo; pc < hi; pc += sc->arch->step) {
 		const unsigned char *ip = sc->text + (pc - sc->text_vma);
-		uint32_t rel;
 		uint64_t dest;
 		struct sym *child;
 
-		if (*ip != 0xe8 || pc + 5 > end)
+		if (!sc->arch->direct_call (ip, (size_t) (end - pc), pc, &dest))
 			continue;
-		rel = (uint32_t) ip[1] | (uint32_t) ip[2] << 8
-			| (uint32_t) ip[3] << 16 | (uint32_t) ip[4] << 24;
-		dest = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;
 		if (!in_histogram (sc->p, dest))
 			continue;
 		child = symtab_find (sc->st, dest);
@@ -120,6 +120,6 @@ static_scan_sym (struct sym *sym, void *arg)
 		DBG (DBG_CALL, "[findcall] 0x%" PRIx64 ": call %s\n", pc,
 		     child->name);
 		cg_add_arc (sc->cg, sym, child, 0);
-		pc += 4;
+		pc += sc->arch->call_len - sc->arch->step;
 	}
 }

@@ -9,12 +9,14 @@
 #include "gprof/model.h"
 
 struct objfile;
+struct arch;
 
 struct static_scan {
 	struct objfile *of;
 	struct symtab *st;
 	struct callgraph *cg;
 	const struct profile *p;
+	const struct arch *arch;	/* its decoder, or NULL */
 	const unsigned char *text;	/* .text bytes, or NULL */
 	uint64_t text_vma, text_size;
 	bool warned;			/* unsupported target reported */

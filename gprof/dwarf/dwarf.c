@@ -7,7 +7,7 @@
    header of .debug_info and its first entry: line table offset,
    compilation directory, language, base address, the bases of the
    DWARF 5 index tables), abbreviation tables, attribute values and
-   range lists.  dwarf-line.c runs line programs, dwarf-func.c reads
+   range lists.  line.c runs line programs, func.c reads
    the functions of a unit.  Each unit is decoded when first asked
    for, so a caller that needs the lines of a few functions reads a
    few units.  */

@@ -1,4 +1,4 @@
-/* dwarf-func.c - the functions of a DWARF unit: ranges and names.
+/* func.c - the functions of a DWARF unit: ranges and names.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,4 @@
-/* dwarf-line.c - DWARF line programs, run into rows.
+/* line.c - DWARF line programs, run into rows.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,10 +1,10 @@
-/* dwarf-private.h - what the parts of the DWARF decoder share.
+/* private.h - what the parts of the DWARF decoder share.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
    dwarf.c reads the units, their abbreviations and attribute values
-   and range lists; dwarf-line.c runs line programs; dwarf-func.c reads
+   and range lists; line.c runs line programs; func.c reads
    the functions of a unit.  */
 
 #ifndef GPROF_DWARF_PRIVATE_H

@@ -1,4 +1,4 @@
-/* contexts.c - the measured calling contexts, per function.
+/* ctxtree.c - the measured calling contexts, per function.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later

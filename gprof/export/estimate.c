@@ -25,13 +25,13 @@
 
    When the profile holds calling contexts (GMON_CONTEXT), the times
    are not estimated but taken from the call graph, which measured them
-   (context.c); block counts are still estimated.
+   (measure.c); block counts are still estimated.
 
    The same is done for basic-block counts when the profile has them,
    and each arc's share is then split among its call sites: the calls
-   from one place in the caller, whose address the profile keeps.  On
-   x86 the call instruction itself is found in the machine code before
-   that address; glibc rounds the address down to its hash bucket, 16
+   from one place in the caller, whose address the profile keeps.  The
+   call instruction itself is found in the machine code before that
+   address, where the architecture's decoder knows calls (arch/arch.h); glibc rounds the address down to its hash bucket, 16
    bytes, so the call is the one whose return address lies in
    [from_pc, from_pc + 16) and whose target is the callee.  */
 
@@ -42,12 +42,12 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arch/arch.h"
 #include "gprof/export/private.h"
 #include "gprof/objfile.h"
 #include "gprof/symtab.h"
 
 #define CALL_WINDOW	16		/* glibc's arc hash bucket, bytes */
-#define CALL_LEN	5		/* e8 rel32 */
 
 static size_t
 sym_ix (const struct symtab *st, const struct sym *s)
@@ -200,7 +200,7 @@ crosses (const struct arc *a)
 					 != a->child->cyc_num);
 }
 
-/* The times callgraph.c measured from calling contexts (context.c),
+/* The times callgraph.c measured from calling contexts (measure.c),
    in units: each arc its own, each caller its self cost plus its
    calls' out of its cycle.  Sums hold for callers; for callees they
    are what was measured under their calls, which may be less than
@@ -315,32 +315,29 @@ map_find (const struct arc_map *m, const struct callgraph *cg,
 	return NULL;
 }
 
-/* The call of TARGET whose return address lies in [FROM, FROM + 16),
-   the first one; 0 if there is none (not x86, an indirect call).  */
+/* The direct call of TARGET whose return address lies in [FROM, FROM +
+   16), the first one, as ARCH decodes calls; 0 if there is none (an
+   indirect call).  */
 static uint64_t
-find_call (struct objfile *of, uint64_t from, uint64_t target)
+find_call (const struct arch *arch, struct objfile *of, uint64_t from,
+	   uint64_t target)
 {
-	unsigned char buf[CALL_LEN + CALL_WINDOW];
-	uint64_t lo = from >= CALL_LEN ? from - CALL_LEN : 0, p;
-	size_t n = sizeof buf;
+	unsigned char buf[ARCH_CALL_MAX + CALL_WINDOW];
+	size_t len = arch->call_len, n = len + CALL_WINDOW;
+	uint64_t lo = from >= len ? from - len : 0, p, dest;
 
-	while (n > CALL_LEN && !objfile_text_bytes (of, lo, buf, n))
+	while (n > len && !objfile_text_bytes (of, lo, buf, n))
 		n--;
-	if (n <= CALL_LEN && !objfile_text_bytes (of, lo, buf, CALL_LEN))
+	if (n <= len && !objfile_text_bytes (of, lo, buf, len))
 		return 0;
-	if (n < CALL_LEN)
-		n = CALL_LEN;
-	for (p = lo; p + CALL_LEN <= lo + n; p++) {
-		const unsigned char *ip = buf + (p - lo);
-		uint32_t rel;
-
-		if (*ip != 0xe8 || p + CALL_LEN < from)
-			continue;
-		rel = (uint32_t) ip[1] | (uint32_t) ip[2] << 8
-			| (uint32_t) ip[3] << 16 | (uint32_t) ip[4] << 24;
-		if (p + CALL_LEN + (uint64_t) (int64_t) (int32_t) rel == target)
+	if (n < len)
+		n = len;
+	for (p = lo; p + len <= lo + n; p += arch->step)
+		if (p + len >= from
+		    && arch->direct_call (buf + (p - lo), (size_t) (lo + n - p),
+					  p, &dest)
+		    && dest == target)
 			return p;
-	}
 	return 0;
 }
 
@@ -391,7 +388,7 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 	const struct callgraph *cg = in->cg;
 	const struct symtab *st = in->st;
 	const struct profile *p = in->p;
-	bool x86 = objfile_is_x86 (in->of);
+	const struct arch *arch = arch_of (in->of);
 	struct arc_map map;
 	struct xsite **by_arc;
 	uint64_t *w, *out;
@@ -419,8 +416,8 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 		s->callee = (uint32_t) sym_ix (st, child);
 		s->from_pc = r->from_pc;
 		s->count = r->count;
-		s->call_pc = x86 ? find_call (in->of, r->from_pc, child->addr)
-			: 0;
+		s->call_pc = arch ? find_call (arch, in->of, r->from_pc,
+					       child->addr) : 0;
 		if (s->call_pc)
 			g->nfound++;
 	}

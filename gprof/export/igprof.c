@@ -28,7 +28,7 @@
    made up.
 
    A profile with calling contexts (libgmon's GMON_CONTEXT) has real
-   stacks: they are written as sampled (contexts.c: by function, frames
+   stacks: they are written as sampled (ctxtree.c: by function, frames
    in no function as <outside-any-function>, the frames beyond the
    recorded depth as <deeper-than-recorded>), pruned by the same rules,
    under <stacks-sampled-by-libgmon>; a function's time that has no

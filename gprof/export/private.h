@@ -1,4 +1,4 @@
-/* xport.h - what the exporters share.
+/* private.h - what the exporters share.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -177,7 +177,7 @@ void xg_build (struct xgraph *g, const struct export_input *in,
 void xg_free (struct xgraph *g);
 
 /* ------------------------------------------------------------------ */
-/* contexts.c: the measured calling contexts (GMON_CONTEXT), per
+/* ctxtree.c: the measured calling contexts (GMON_CONTEXT), per
    function.  */
 
 #define XT_NONE		UINT32_MAX	/* no node: a root's parent */

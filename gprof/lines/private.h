@@ -1,4 +1,4 @@
-/* lines-private.h - what lines.c and linesyms.c share.
+/* private.h - what lines.c and linesyms.c share.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
