@@ -46,7 +46,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/annotate.c \
 	gprof/report/ordering.c \
 	gprof/report/order.h gprof/report/order.c \
-	gprof/sumfile.c \
+	gprof/sumfile.h gprof/sumfile.c \
 	gprof/export/export.h gprof/export/private.h \
 	gprof/export/export.c \
 	gprof/export/output.c \

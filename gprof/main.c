@@ -34,6 +34,7 @@
 #include "gprof/report/report.h"
 #include "gprof/util/stage.h"
 #include "gprof/arch/staticcalls.h"
+#include "gprof/sumfile.h"
 #include "gprof/symfile.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
@@ -202,237 +203,312 @@ function_model (const struct options *opt, struct objfile *of,
 	return fss;
 }
 
-int
-main (int argc, char **argv)
+/* Everything the stages hand on, from the options to the reports.  */
+struct run {
+	struct options opt;		/* the command line */
+	struct objfile *of;		/* the executable */
+	struct lines *lines;		/* its source lines, or NULL (-S) */
+	struct fmap map;		/* -R's map, or empty */
+	char *sym_names;		/* -S: the memory of the names */
+	struct proc_objects objs;	/* --objects: the other objects */
+	struct names obj_names;		/* ... their symbols' names */
+	struct symtab st;		/* the symbols the reports show */
+	struct symspecs *ss;		/* the symspecs, on ST */
+	struct profile prof;		/* every gmon file, summed */
+	struct blocks *bb;		/* -l: basic-block counts, or NULL */
+	struct callgraph cg;		/* arcs, cycles, propagated time */
+	bool have_cg;			/* CG was built */
+	uint64_t lost;			/* calls of arcs in no symbol */
+	struct report rep;		/* what the text reports read */
+	struct export_set *xs;		/* --export, or NULL */
+	struct symtab fst;		/* -l with exports: the functions */
+	struct symspecs *fss;		/* ... their symspecs */
+	struct callgraph fcg;		/* ... and their call graph */
+};
+
+/* The symbols of the executable (and, with --objects, of the other
+   objects of the processes profiled, which their companions name),
+   sorted and deduplicated.  */
+static void
+load_symbols (struct run *r)
 {
-	struct options opt;
-	struct objfile *of;
-	struct lines *lines = NULL;
-	struct blocks *bb = NULL;
-	struct fmap map = { NULL, 0 };
-	struct symtab st = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0, NULL };
-	struct symspecs *ss;
-	struct profile prof;
-	struct proc_objects objs = { NULL, 0, 0 };
-	struct names obj_names = { NULL, 0 };
-	struct callgraph cg;
-	struct report rep;
-	struct export_set *xs = NULL;
-	struct symtab fst = { NULL, 0, 0, NULL, NULL, 0, 0, 0, NULL, 0, NULL };
-	struct symspecs *fss = NULL;
-	struct callgraph fcg;
-	char *names = NULL;
-	bool have_cg = false;
-	uint64_t lost = 0;
+	const struct options *opt = &r->opt;
 	size_t i;
 
-	options_parse (argc, argv, &opt);
-	xmalloc_set_program_name (program_name);
-	gp_debug = opt.debug;
-	stage_init ();
-	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
-	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt.debug);
-	if (opt.nexports)
-		xs = export_parse (&opt);
-
-	/* Symbols of the executable (and, with --objects, of the other
-	   objects of the processes profiled, which their companions
-	   name).  */
-	of = objfile_open (opt.image);
-	if (opt.objects)
-		profile_objects (opt.gmon_files, opt.ngmon, &objs);
-	if (opt.map_file)
-		symfile_read_map (opt.map_file, &map);
-	if (opt.symbol_file) {
-		st.base = symfile_read_syms (opt.symbol_file, &st.len,
-						    &names);
+	r->of = objfile_open (opt->image);
+	if (opt->objects)
+		profile_objects (opt->gmon_files, opt->ngmon, &r->objs);
+	if (opt->map_file)
+		symfile_read_map (opt->map_file, &r->map);
+	if (opt->symbol_file) {
+		r->st.base = symfile_read_syms (opt->symbol_file, &r->st.len,
+						&r->sym_names);
 	} else {
 		/* Files and lines of every function first, in GNU gprof's
 		   order, where the order of the source files shows (-A,
 		   symspecs naming files); -l finds them on its way.  */
-		lines = lines_open (of);
-		st.base = objfile_function_syms (of, &opt, &map, &st.len);
-		if (symspec_needs_lines (&opt) || (opt.style & STYLE_ANNOTATED))
-			for (i = 0; i < st.len; i++)
-				lines_resolve (lines, &st.base[i]);
+		r->lines = lines_open (r->of);
+		r->st.base = objfile_function_syms (r->of, opt, &r->map,
+						    &r->st.len);
+		if (symspec_needs_lines (opt) || (opt->style & STYLE_ANNOTATED))
+			for (i = 0; i < r->st.len; i++)
+				lines_resolve (r->lines, &r->st.base[i]);
 	}
-	st.text_end = objfile_text_end (of);
-	if (opt.objects)
-		add_object_syms (&opt, &objs, &st, &obj_names);
-	symtab_finalize (st.base, &st.len, st.text_end);
+	r->st.text_end = objfile_text_end (r->of);
+	if (opt->objects)
+		add_object_syms (opt, &r->objs, &r->st, &r->obj_names);
+	symtab_finalize (r->st.base, &r->st.len, r->st.text_end);
 	stage_end ("symbols");
+}
 
-	/* The profiles; -i tells about each as it is read.  (Before the
-	   symspecs, unlike GNU gprof: -l puts the line symbols the
-	   profile touches into the table, which the symspecs match.)  */
-	cg_init (&cg);
-	report_init (&rep, &opt, of, &st, &prof, &cg, NULL, 0.0);
-	profile_read (&prof, of, opt.gmon_files, opt.ngmon, opt.format,
-		      (opt.style & STYLE_INFO) ? on_file : NULL, &rep,
-		      opt.objects ? &objs : NULL, opt.contexts);
+/* The profiles (-i tells about each as it is read), then what makes
+   the symbol table final: -l's line symbols, the index, the names'
+   ranks, the symspecs, the basic-block counts.  (The profiles come
+   before the symspecs, unlike GNU gprof: -l puts the line symbols the
+   profile touches into the table, which the symspecs match.)  */
+static void
+load_profiles (struct run *r)
+{
+	struct options *opt = &r->opt;
+	struct symtab *st = &r->st;
+	size_t i;
+
+	cg_init (&r->cg);
+	report_init (&r->rep, opt, r->of, st, &r->prof, &r->cg, NULL, 0.0);
+	profile_read (&r->prof, r->of, opt->gmon_files, opt->ngmon,
+		      opt->format, (opt->style & STYLE_INFO) ? on_file : NULL,
+		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts);
 	stage_end ("profiles");
-	if (objs.lost_calls)
-		gp_warn (profile_name (&opt), "--objects: %" PRIu64 " calls from "
-			 "or into code of no known object are left out",
-			 objs.lost_calls);
+	if (r->objs.lost_calls)
+		gp_warn (profile_name (opt), "--objects: %" PRIu64 " calls "
+			 "from or into code of no known object are left out",
+			 r->objs.lost_calls);
 	/* Exports alone print no report.  */
-	if (!xs)
-		default_style (&opt, &prof);
+	if (!r->xs)
+		default_style (opt, &r->prof);
 	/* The exports describe functions (and, with -l, the lines inside
 	   each, which they find themselves): they get a model of their
 	   own, built from the function symbols before -l adds lines.  */
-	if (xs && opt.line) {
-		fst.base = XNEWVEC (struct sym, st.len ? st.len : 1);
-		memcpy (fst.base, st.base, st.len * sizeof *st.base);
-		fst.len = st.len;
-		fst.text_end = st.text_end;
+	if (r->xs && opt->line) {
+		r->fst.base = XNEWVEC (struct sym, st->len ? st->len : 1);
+		memcpy (r->fst.base, st->base, st->len * sizeof *st->base);
+		r->fst.len = st->len;
+		r->fst.text_end = st->text_end;
 	}
-	if (opt.line && lines)
-		linesyms_add (lines, &st, &prof, all_line_syms (&opt));
-	symtab_index (&st);
+	if (opt->line && r->lines)
+		linesyms_add (r->lines, st, &r->prof, all_line_syms (opt));
+	symtab_index (st);
 	/* The table is final: its names ranked once, for the sorts by
 	   name (flat profile, call-graph order, index) and for finding
 	   the symbols the symspecs name.  */
-	symtab_rank_names (&st);
-	ss = symspec_build (&opt, &st, lines, objfile_leading_char (of));
-	rep.ss = ss;
-	rep.lines = lines;
+	symtab_rank_names (st);
+	r->ss = symspec_build (opt, st, r->lines, objfile_leading_char (r->of));
+	r->rep.ss = r->ss;
+	r->rep.lines = r->lines;
 	/* The symbols come with flat_off clear: only those left out are
 	   written (a pass over a million symbols to set a bit in each
 	   reads and writes back more memory than the caches hold).  */
-	for (i = 0; i < st.len; i++)
-		if (!symspec_on (ss, &st, &st.base[i], INCL_FLAT))
-			st.base[i].flat_off = 1;
-	if ((prof.input & INPUT_BB) && !opt.line && !xs)
+	for (i = 0; i < st->len; i++)
+		if (!symspec_on (r->ss, st, &st->base[i], INCL_FLAT))
+			st->base[i].flat_off = 1;
+	if ((r->prof.input & INPUT_BB) && !opt->line && !r->xs)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
-	if ((prof.input & INPUT_BB) && opt.line)
-		rep.bb = bb = blocks_assign (&prof, &st);
+	if ((r->prof.input & INPUT_BB) && opt->line)
+		r->rep.bb = r->bb = blocks_assign (&r->prof, st);
 	stage_end ("symspecs");
+}
 
-	if (export_to_stdout (xs) && (opt.style & ~STYLE_SUMMARY))
-		gp_fatal (NULL, "an export to standard output (-) cannot go "
-			  "with a report, which is printed there too");
+/* -s: gmon.sum, before any time is assigned, as GNU gprof writes it.  */
+static void
+write_sum (struct run *r)
+{
+	struct sum_input in = {
+		.p = &r->prof,
+		.st = &r->st,
+		.ss = r->ss,
+		.lines = r->opt.symbol_file ? NULL : r->lines,
+		.of = r->of,
+		.format = r->opt.format,
+	};
 
-	if (opt.style & STYLE_SUMMARY) {
-		report_sum (&rep, opt.symbol_file ? NULL : lines, of,
-			    "gmon.sum");
-		if (prof.nctx)
-			gp_warn ("gmon.sum", "the calling contexts of the "
-				 "profiles are not in it (a gmon file has no "
-				 "room for them)");
-		stage_end ("gmon.sum");
-	}
+	sumfile_write (&in, "gmon.sum");
+	if (r->prof.nctx)
+		gp_warn ("gmon.sum", "the calling contexts of the profiles are "
+			 "not in it (a gmon file has no room for them)");
+	stage_end ("gmon.sum");
+}
 
-	/* With nothing more to print (-s, -i), the rest is not needed.  */
-	if (!(opt.style & ~(STYLE_SUMMARY | STYLE_INFO)) && !xs)
-		goto done;
+/* The samples onto the symbols, the arcs onto them, the cycles and the
+   propagated (or, with calling contexts, measured) times; then the
+   checks of a profile of another build, and the file names of what
+   will be printed.  */
+static void
+build_graph (struct run *r)
+{
+	const struct options *opt = &r->opt;
 
-	if (prof.input & INPUT_HIST)
-		rep.total_time = assign_samples (&prof, &st);
-	if (!xs)
-		profile_drop_bins (&prof);
+	if (r->prof.input & INPUT_HIST)
+		r->rep.total_time = assign_samples (&r->prof, &r->st);
+	if (!r->xs)
+		profile_drop_bins (&r->prof);
 	stage_end ("time");
-	if (prof.input & INPUT_ARCS) {
+	if (r->prof.input & INPUT_ARCS) {
 		struct static_scan scan;
 
 		memset (&scan, 0, sizeof scan);
-		lost = cg_tally (&cg, &st, &prof, ss);
-		if (opt.static_calls)
-			static_scan_init (&scan, of, &st, &cg, &prof);
-		cg_assemble (&cg, &st, ss,
-			     opt.static_calls ? static_scan_sym : NULL, &scan);
+		r->lost = cg_tally (&r->cg, &r->st, &r->prof, r->ss);
+		if (opt->static_calls)
+			static_scan_init (&scan, r->of, &r->st, &r->cg,
+					  &r->prof);
+		cg_assemble (&r->cg, &r->st, r->ss,
+			     opt->static_calls ? static_scan_sym : NULL, &scan);
 		/* Line symbols split a function, and the calling contexts
 		   measure functions: -l keeps GNU gprof's estimates (its
 		   exports are measured, on the function model).  */
-		if (prof.nctx && !opt.line)
-			ctx_measure (&cg, &st, &prof, ss,
-				     profile_name (&opt));
-		else if (prof.nctx && (opt.style & STYLE_CALL_GRAPH))
-			gp_warn (profile_name (&opt), "-l: the call graph of "
+		if (r->prof.nctx && !opt->line)
+			ctx_measure (&r->cg, &r->st, &r->prof, r->ss,
+				     profile_name (opt));
+		else if (r->prof.nctx && (opt->style & STYLE_CALL_GRAPH))
+			gp_warn (profile_name (opt), "-l: the call graph of "
 				 "lines estimates its children times as GNU "
 				 "gprof does; the calling contexts measure "
 				 "functions (use it without -l)");
-		if (opt.line && lines)
-			linesyms_renumber (lines, &cg);
+		if (opt->line && r->lines)
+			linesyms_renumber (r->lines, &r->cg);
 		stage_end ("call graph");
-		have_cg = true;
+		r->have_cg = true;
 	}
 
-	if ((opt.style & STYLE_FLAT) && !(prof.input & INPUT_HIST))
-		gp_fatal (profile_name (&opt), "the profile has no histogram "
+	if ((opt->style & STYLE_FLAT) && !(r->prof.input & INPUT_HIST))
+		gp_fatal (profile_name (opt), "the profile has no histogram "
 			  "(no time samples), so there is no flat profile");
-	if ((opt.style & STYLE_CALL_GRAPH) && !(prof.input & INPUT_ARCS))
-		gp_fatal (profile_name (&opt), "the profile has no call-graph "
+	if ((opt->style & STYLE_CALL_GRAPH) && !(r->prof.input & INPUT_ARCS))
+		gp_fatal (profile_name (opt), "the profile has no call-graph "
 			  "data (was the program compiled with -pg?)");
-	diagnose_mismatch (&opt, of, &prof, &st, lost);
-	resolve_lines (&opt, lines, &st,
-		       have_cg && (opt.style & STYLE_CALL_GRAPH), xs != NULL);
+	diagnose_mismatch (opt, r->of, &r->prof, &r->st, r->lost);
+	resolve_lines (opt, r->lines, &r->st,
+		       r->have_cg && (opt->style & STYLE_CALL_GRAPH),
+		       r->xs != NULL);
+}
 
-	if (have_cg && (opt.style & STYLE_CALL_GRAPH) && opt.bsd)
-		report_graph (&rep);
-	if (opt.style & STYLE_FLAT) {
-		report_flat (&rep);
+/* The text reports, in GNU gprof's order.  */
+static void
+print_reports (struct run *r)
+{
+	const struct options *opt = &r->opt;
+	bool graph = r->have_cg && (opt->style & STYLE_CALL_GRAPH);
+
+	if (graph && opt->bsd)
+		report_graph (&r->rep);
+	if (opt->style & STYLE_FLAT) {
+		report_flat (&r->rep);
 		stage_end ("flat profile");
 	}
-	if (have_cg && (opt.style & STYLE_CALL_GRAPH)) {
-		if (!opt.bsd)
-			report_graph (&rep);
+	if (graph) {
+		if (!opt->bsd)
+			report_graph (&r->rep);
 		stage_end ("call graph report");
-		report_index (&rep);
+		report_index (&r->rep);
 		stage_end ("index");
 	}
-	if (opt.style & STYLE_EXEC_COUNTS)
-		report_exec_counts (&rep);
-	if (opt.style & STYLE_ANNOTATED)
-		report_annotated (&rep);
-	if (opt.style & STYLE_FUNC_ORDER)
-		report_function_order (&rep);
-	if (opt.style & STYLE_FILE_ORDER)
-		report_file_order (&rep, &map);
+	if (opt->style & STYLE_EXEC_COUNTS)
+		report_exec_counts (&r->rep);
+	if (opt->style & STYLE_ANNOTATED)
+		report_annotated (&r->rep);
+	if (opt->style & STYLE_FUNC_ORDER)
+		report_function_order (&r->rep);
+	if (opt->style & STYLE_FILE_ORDER)
+		report_file_order (&r->rep, &r->map);
 	stage_end ("other reports");
-	if (xs) {
-		struct export_input in = {
-			&opt, of, lines, &st, &prof, have_cg ? &cg : NULL,
-			rep.total_time
-		};
+}
 
-		if (fflush (stdout) != 0)
-			gp_fatal (NULL, "cannot write the output");
-		if (opt.line)
-			fss = function_model (&opt, of, lines, &fst, &prof,
-					      &fcg, &in);
-		export_write (xs, &in);
-		stage_end ("exports");
+/* --export: after the reports, from the same model (with -l, the
+   exports get the function model of their own).  */
+static void
+write_exports (struct run *r)
+{
+	struct export_input in = {
+		.opt = &r->opt,
+		.of = r->of,
+		.lines = r->lines,
+		.st = &r->st,
+		.p = &r->prof,
+		.cg = r->have_cg ? &r->cg : NULL,
+		.total_time = r->rep.total_time,
+	};
+
+	if (fflush (stdout) != 0)
+		gp_fatal (NULL, "cannot write the output");
+	if (r->opt.line)
+		r->fss = function_model (&r->opt, r->of, r->lines, &r->fst,
+					 &r->prof, &r->fcg, &in);
+	export_write (r->xs, &in);
+	stage_end ("exports");
+}
+
+static void
+free_run (struct run *r)
+{
+	size_t i;
+
+	export_free (r->xs);
+	if (r->fss) {
+		cg_free (&r->fcg);
+		symspec_free (r->fss);
+		symtab_free_index (&r->fst);
 	}
+	free (r->fst.base);
+	report_free (&r->rep);
+	cg_free (&r->cg);
+	profile_free (&r->prof);
+	blocks_free (r->bb);
+	symspec_free (r->ss);
+	lines_close (r->lines);
+	symfile_free_map (&r->map);
+	free (r->sym_names);
+	symtab_free_index (&r->st);
+	free (r->st.base);
+	for (i = 0; i < r->obj_names.n; i++)
+		free (r->obj_names.v[i]);
+	free (r->obj_names.v);
+	profile_objects_free (&r->objs);
+	objfile_close (r->of);
+	options_free (&r->opt);
+}
 
-done:
+int
+main (int argc, char **argv)
+{
+	static struct run r;		/* zeros: nothing loaded yet */
+	const struct options *opt = &r.opt;
+
+	options_parse (argc, argv, &r.opt);
+	xmalloc_set_program_name (program_name);
+	gp_debug = opt->debug;
+	stage_init ();
+	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
+	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt->debug);
+	if (opt->nexports)
+		r.xs = export_parse (opt);
+
+	load_symbols (&r);
+	load_profiles (&r);
+	if (export_to_stdout (r.xs) && (opt->style & ~STYLE_SUMMARY))
+		gp_fatal (NULL, "an export to standard output (-) cannot go "
+			  "with a report, which is printed there too");
+	if (opt->style & STYLE_SUMMARY)
+		write_sum (&r);
+	/* With nothing more to print (-s, -i), the rest is not needed.  */
+	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.xs) {
+		build_graph (&r);
+		print_reports (&r);
+		if (r.xs)
+			write_exports (&r);
+	}
 	if (fflush (stdout) != 0 || ferror (stdout))
 		gp_fatal (NULL, "cannot write the output");
-
-	export_free (xs);
-	if (fss) {
-		cg_free (&fcg);
-		symspec_free (fss);
-		symtab_free_index (&fst);
-	}
-	free (fst.base);
-	report_free (&rep);
-	cg_free (&cg);
-	profile_free (&prof);
-	blocks_free (bb);
-	symspec_free (ss);
-	lines_close (lines);
-	symfile_free_map (&map);
-	free (names);
-	symtab_free_index (&st);
-	free (st.base);
-	for (i = 0; i < obj_names.n; i++)
-		free (obj_names.v[i]);
-	free (obj_names.v);
-	profile_objects_free (&objs);
-	objfile_close (of);
-	options_free (&opt);
+	free_run (&r);
 	stage_end ("end");
 	return 0;
 }

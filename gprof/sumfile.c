@@ -22,7 +22,7 @@
 #include "gprof/lines/linesyms.h"
 #include "gprof/util/msort.h"
 #include "gprof/profile.h"
-#include "gprof/report/report.h"
+#include "gprof/sumfile.h"
 #include "gprof/util/rsort.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
@@ -39,10 +39,11 @@ line_sym_start (struct lines *lines, const struct sym *f, uint64_t addr)
    from many files has hundreds of thousands of arcs, so every order
    here is a radix sort.  */
 static struct sum_arc *
-sum_arcs (struct report *r, struct lines *lines, size_t *n)
+sum_arcs (const struct sum_input *in, size_t *n)
 {
-	const struct profile *p = r->p;
-	struct symtab *st = (struct symtab *) r->st;
+	const struct profile *p = in->p;
+	struct symtab *st = in->st;
+	struct lines *lines = in->lines;
 	struct rkey *a = XNEWVEC (struct rkey, p->narcs + 1);
 	struct rkey *tmp = XNEWVEC (struct rkey, p->narcs + 1);
 	struct sym **parents = XNEWVEC (struct sym *, p->narcs + 1);
@@ -58,7 +59,7 @@ sum_arcs (struct report *r, struct lines *lines, size_t *n)
 
 		if (ps && cs)
 			cs = cg_callee (st, cs);
-		if (!ps || !cs || !symspec_arc_ok (r->ss, ps, cs)) {
+		if (!ps || !cs || !symspec_arc_ok (in->ss, ps, cs)) {
 			parents[i] = NULL;
 			continue;
 		}
@@ -157,10 +158,11 @@ cmp_bb_key (const void *a, const void *b, void *arg)
 }
 
 static struct raw_bb *
-sum_bbs (struct report *r, struct lines *lines, size_t *n)
+sum_bbs (const struct sum_input *in, size_t *n)
 {
-	const struct profile *p = r->p;
-	struct symtab *st = (struct symtab *) r->st;
+	const struct profile *p = in->p;
+	struct symtab *st = in->st;
+	struct lines *lines = in->lines;
 	struct bb_key *keys = XNEWVEC (struct bb_key, p->nbbs + 1);
 	struct raw_bb *out;
 	size_t nkeys = 0, i;
@@ -191,16 +193,15 @@ sum_bbs (struct report *r, struct lines *lines, size_t *n)
 }
 
 void
-report_sum (struct report *r, struct lines *lines, struct objfile *of,
-	    const char *path)
+sumfile_write (const struct sum_input *in, const char *path)
 {
 	struct sum_arc *arcs;
 	struct raw_bb *bbs;
 	size_t narcs, nbbs;
 
-	arcs = sum_arcs (r, lines, &narcs);
-	bbs = sum_bbs (r, lines, &nbbs);
-	profile_write_sum (path, r->p, of, r->opt->format, arcs, narcs, bbs,
+	arcs = sum_arcs (in, &narcs);
+	bbs = sum_bbs (in, &nbbs);
+	profile_write_sum (path, in->p, in->of, in->format, arcs, narcs, bbs,
 			   nbbs);
 	free (arcs);
 	free (bbs);

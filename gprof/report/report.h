@@ -111,9 +111,6 @@ void report_file_info (struct report *r, const char *name, int version,
 void report_function_order (struct report *r);
 struct fmap;
 void report_file_order (struct report *r, const struct fmap *map);
-/* sumfile.c: gmon.sum at PATH; LINES may be NULL (symbols from -S).  */
-void report_sum (struct report *r, struct lines *lines, struct objfile *of,
-		 const char *path);
 /* report/execcount.c */
 void report_exec_counts (struct report *r);
 /* report/annotate.c: -A, annotated source listings.  */
