@@ -213,8 +213,8 @@ mutant () {
 : >mutants.table
 # -c: a call's displacement taken unsigned, as GNU does (backward calls
 # lost).
-mutant c-unsigned gprof/arch/staticcalls.c \
-	's/(uint64_t) (int64_t) (int32_t) rel;/(uint64_t) rel;/' \
+mutant c-unsigned gprof/arch/x86.c \
+	's/\*target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;/*target = pc + 5 + (uint64_t) rel;/' \
 	gprof-diff-c.sh O0-pie
 # -R: the objects no arc places listed in reverse.
 mutant R-reverse gprof/report/ordering.c \
