@@ -118,16 +118,131 @@ print_header (struct report *r, double *total, char prefix)
 		p->dimen, p->dimen, "calls", unit, unit, "name");
 }
 
+/* The rows of the flat profile, sorted: every symbol but those -z
+   leaves out, in GNU gprof's order (its comparison cmp_time()).  *N
+   gets how many, *TOP_TIME the largest time per call (the unit
+   depends on nothing else).  One pass over the symbols, in the order
+   they lie in memory, for the rows, that time and the sort keys.  */
+static struct sym **
+flat_sorted (const struct report *r, size_t *n, double *top_time)
+{
+	const struct symtab *st = r->st;
+	size_t len = st->len ? st->len : 1, i, k = 0;
+	struct sym **sorted = XNEWVEC (struct sym *, len);
+	uint64_t *ranks = XNEWVEC (uint64_t, len);
+	uint64_t *calls = XNEWVEC (uint64_t, len);
+	uint64_t *times = XNEWVEC (uint64_t, len);
+	bool keyed = symtab_ranked (st);
+
+	*top_time = 0.0;
+	for (i = 0; i < st->len; i++) {
+		const struct sym *s = &st->base[i];
+
+		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
+			continue;
+		if (s->ncalls != 0) {
+			double t = (s->time + s->child_time) / s->ncalls;
+
+			if (t > *top_time)
+				*top_time = t;
+		}
+		/* cmp_time() does not order a NaN.  */
+		if (isnan (s->time))
+			keyed = false;
+		if (keyed) {
+			ranks[k] = st->name_rank[i];
+			calls[k] = ~s->ncalls;
+			times[k] = ~time_key (s->time);
+		}
+		sorted[k++] = &st->base[i];
+	}
+	if (keyed) {
+		/* cmp_time()'s order, linear: name up, calls down, time
+		   down, by stable radix sorts from the least significant
+		   key (a comparison sort of a million symbols spends most
+		   of its time in strcmp()).  */
+		const uint64_t *const keys[] = { ranks, calls, times };
+
+		rsort_ptrs ((void **) sorted, k, keys, 3);
+	} else {
+		msort_ptrs ((void **) sorted, k, cmp_time, NULL);
+	}
+	free (ranks);
+	free (calls);
+	free (times);
+	*n = k;
+	return sorted;
+}
+
+/* The numbers of S's row into LINE (CAP bytes), as GNU gprof prints
+   them with "%6.2f %9.2f %8.2f" (or "%5.1f %10.2f %8.2f" with -T) and
+   " %8lu %8.2f %8.2f  " (blanks without calls); its length.  Built by
+   fmt.c, which writes what printf would at a fraction of its cost (a
+   million rows).  ACCUM is the cumulative time so far, TOTAL what the
+   percentages are of, SCALE the per-call columns' unit.  */
+static size_t
+flat_row (const struct report *r, const struct sym *s, double accum,
+	  double total, double scale, char *line, size_t cap)
+{
+	bool bsd = r->opt->bsd;
+	size_t n;
+
+	n = fmt_fixed (line, cap, total > 0.0 ? 100 * s->time / total : 0.0,
+		       bsd ? 5 : 6, bsd ? 1 : 2);
+	line[n++] = ' ';
+	n += fmt_fixed (line + n, cap - n, report_secs (r, accum),
+			bsd ? 10 : 9, 2);
+	line[n++] = ' ';
+	n += fmt_fixed (line + n, cap - n, report_secs (r, s->time), 8, 2);
+	if (s->ncalls == 0) {
+		memset (line + n, ' ', 29);	/* " %8.8s" x 3, "  " */
+		return n + 29;
+	}
+	line[n++] = ' ';
+	n += fmt_uint (line + n, s->ncalls, 8, false);
+	line[n++] = ' ';
+	n += fmt_fixed (line + n, cap - n, report_secs (r, scale * s->time)
+			/ (double) s->ncalls, 8, 2);
+	line[n++] = ' ';
+	n += fmt_fixed (line + n, cap - n, report_secs (r, scale * (s->time
+			+ s->child_time)) / (double) s->ncalls, 8, 2);
+	line[n++] = ' ';
+	line[n++] = ' ';
+	return n;
+}
+
+/* S's row: its numbers and its name, in one write when the name fits
+   the line.  */
+static void
+flat_print_row (struct report *r, const struct sym *s, double accum,
+		double total, double scale)
+{
+	char line[1024];
+	size_t n = flat_row (r, s, accum, total, scale, line, sizeof line), m;
+
+	m = r->opt->bsd
+		? report_name_format (r, s, line + n, sizeof line - n - 1)
+		: report_name_only_format (r, s, line + n, sizeof line - n - 1);
+	if (m != (size_t) -1) {
+		n += m;
+		line[n++] = '\n';
+		fwrite (line, 1, n, stdout);
+		return;
+	}
+	fwrite (line, 1, n, stdout);
+	if (r->opt->bsd)
+		report_name (r, s);
+	else
+		report_name_only (r, s);
+	putchar ('\n');
+}
+
 void
 report_flat (struct report *r)
 {
-	const struct symtab *st = r->st;
-	double total = r->total_time, accum = 0.0, scale, top_time = 0.0;
+	double total = r->total_time, accum = 0.0, top_time;
 	struct sym **sorted;
-	uint64_t *ranks, *calls, *times;
-	char line[1024];
-	size_t i, u, n, nrows;
-	bool keyed;
+	size_t i, u, n;
 
 	report_section (r);
 	if (r->opt->bsd) {
@@ -142,120 +257,15 @@ report_flat (struct report *r)
 	/* Only the rows that can be printed are sorted (a stable sort
 	   keeps their order): a -l profile has many symbols without
 	   time or calls.  */
-	/* One pass over the symbols, in the order they lie in memory,
-	   for the rows, the largest time per call (the unit depends on
-	   nothing else) and the sort keys.  */
-	sorted = XNEWVEC (struct sym *, st->len ? st->len : 1);
-	ranks = XNEWVEC (uint64_t, st->len ? st->len : 1);
-	calls = XNEWVEC (uint64_t, st->len ? st->len : 1);
-	times = XNEWVEC (uint64_t, st->len ? st->len : 1);
-	keyed = symtab_ranked (st);
-	for (i = 0, n = 0; i < st->len; i++) {
-		const struct sym *s = &st->base[i];
-
-		if (r->opt->ignore_zeros && s->ncalls == 0 && s->time == 0)
-			continue;
-		if (s->ncalls != 0) {
-			double t = (s->time + s->child_time) / s->ncalls;
-
-			if (t > top_time)
-				top_time = t;
-		}
-		/* cmp_time() does not order a NaN.  */
-		if (isnan (s->time))
-			keyed = false;
-		if (keyed) {
-			ranks[n] = st->name_rank[i];
-			calls[n] = ~s->ncalls;
-			times[n] = ~time_key (s->time);
-		}
-		sorted[n++] = &st->base[i];
-	}
+	sorted = flat_sorted (r, &n, &top_time);
 	u = pick_unit (r, top_time);
-	if (keyed) {
-		/* cmp_time()'s order, linear: name up, calls down, time
-		   down, by stable radix sorts from the least significant
-		   key (a comparison sort of a million symbols spends most
-		   of its time in strcmp()).  */
-		const uint64_t *const keys[] = { ranks, calls, times };
-
-		rsort_ptrs ((void **) sorted, n, keys, 3);
-	} else {
-		msort_ptrs ((void **) sorted, n, cmp_time, NULL);
-	}
-	free (ranks);
-	free (calls);
-	free (times);
-
-	scale = si_units[u].scale;
 	print_header (r, &total, si_units[u].prefix);
-
-	for (i = 0, nrows = n; i < nrows; i++) {
-		const struct sym *s = sorted[i];
-
-		/* The symbols lie all over memory in this order: ask for
-		   the ones a few rows on while this one prints, and then
-		   for their names.  */
-		if (i + 16 < nrows)
-			report_prefetch_sym (sorted[i + 16]);
-		if (i + 8 < nrows)
-			report_prefetch_name (r, sorted[i + 8]);
-		if (s->flat_off)
+	for (i = 0; i < n; i++) {
+		report_prefetch_ahead (r, sorted, i, n);
+		if (sorted[i]->flat_off)
 			continue;
-		accum += s->time;
-		/* "%6.2f %9.2f %8.2f" ("%5.1f %10.2f %8.2f" with -T) */
-		n = fmt_fixed (line, sizeof line,
-			       total > 0.0 ? 100 * s->time / total : 0.0,
-			       r->opt->bsd ? 5 : 6, r->opt->bsd ? 1 : 2);
-		line[n++] = ' ';
-		n += fmt_fixed (line + n, sizeof line - n,
-				report_secs (r, accum), r->opt->bsd ? 10 : 9,
-				2);
-		line[n++] = ' ';
-		n += fmt_fixed (line + n, sizeof line - n,
-				report_secs (r, s->time), 8, 2);
-		if (s->ncalls != 0) {
-			/* " %8lu %8.2f %8.2f  " */
-			line[n++] = ' ';
-			n += fmt_uint (line + n, s->ncalls, 8, false);
-			line[n++] = ' ';
-			n += fmt_fixed (line + n, sizeof line - n,
-					report_secs (r, scale * s->time)
-					/ (double) s->ncalls, 8, 2);
-			line[n++] = ' ';
-			n += fmt_fixed (line + n, sizeof line - n,
-					report_secs (r, scale * (s->time
-							+ s->child_time))
-					/ (double) s->ncalls, 8, 2);
-			line[n++] = ' ';
-			line[n++] = ' ';
-		} else {
-			memset (line + n, ' ', 29);	/* " %8.8s" x 3, "  " */
-			n += 29;
-		}
-		{
-			/* The name into the line, and the line out in one
-			   write.  */
-			size_t m = r->opt->bsd
-				? report_name_format (r, s, line + n,
-						      sizeof line - n - 1)
-				: report_name_only_format (r, s, line + n,
-							   sizeof line - n
-							   - 1);
-
-			if (m != (size_t) -1) {
-				n += m;
-				line[n++] = '\n';
-				fwrite (line, 1, n, stdout);
-				continue;
-			}
-		}
-		fwrite (line, 1, n, stdout);
-		if (r->opt->bsd)
-			report_name (r, s);
-		else
-			report_name_only (r, s);
-		putchar ('\n');
+		accum += sorted[i]->time;
+		flat_print_row (r, sorted[i], accum, total, si_units[u].scale);
 	}
 	free (sorted);
 

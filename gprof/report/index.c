@@ -129,9 +129,11 @@ report_index (struct report *r)
 		w.len = 0;
 		/* In name order the symbols lie all over memory: ask for
 		   those of the rows a few on, then for their names.  */
-		for (j = i + 16; j < todo && i + 16 < rows; j += rows)
+		for (j = i + PREFETCH_SYM_AHEAD;
+		     j < todo && i + PREFETCH_SYM_AHEAD < rows; j += rows)
 			report_prefetch_sym (v[j]);
-		for (j = i + 8; j < todo && i + 8 < rows; j += rows)
+		for (j = i + PREFETCH_NAME_AHEAD;
+		     j < todo && i + PREFETCH_NAME_AHEAD < rows; j += rows)
 			report_prefetch_name (r, v[j]);
 
 		for (j = i; j < todo; j += rows) {

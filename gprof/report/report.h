@@ -83,6 +83,26 @@ report_prefetch_sym (const struct sym *s)
    must be in the cache by now): the name and its demangling cache.  */
 void report_prefetch_name (const struct report *r, const struct sym *s);
 
+/* How many rows ahead a report asks for a symbol, and for its name
+   (which it can find only once the symbol is in the cache).  Printed
+   in a sorted order, the symbols of a big table lie all over memory,
+   a cache miss each; asked for ahead, their loads overlap with the
+   printing of the rows before (the manual's "Performance": about a
+   third of the flat profile's time on a million symbols).  */
+#define PREFETCH_SYM_AHEAD	16
+#define PREFETCH_NAME_AHEAD	8
+
+/* Asks for what the rows ahead of row I of the N rows ROWS will read.  */
+static inline void
+report_prefetch_ahead (const struct report *r, struct sym *const *rows,
+		       size_t i, size_t n)
+{
+	if (i + PREFETCH_SYM_AHEAD < n)
+		report_prefetch_sym (rows[i + PREFETCH_SYM_AHEAD]);
+	if (i + PREFETCH_NAME_AHEAD < n)
+		report_prefetch_name (r, rows[i + PREFETCH_NAME_AHEAD]);
+}
+
 /* What report_name() prints, into BUF of CAP bytes; its length, or
    (size_t) -1 if it does not fit.  */
 size_t report_name_format (struct report *r, const struct sym *sym,
