@@ -374,26 +374,13 @@ walk_row (struct walk *w, const struct dwarf_funcs *fs,
 
 static void map_index (struct linemap *map);
 
-void
-linemap_build (struct lines *l, struct symtab *fn)
+/* The sequences of every unit's line table that reach into [TEXT_LO,
+   TEXT_HI), by address (*NG of them; malloc'd).  */
+static struct gseq *
+text_seqs (struct dwarf *dw, uint64_t text_lo, uint64_t text_hi, size_t *ng)
 {
-	struct dwarf *dw = lines_dwarf (l);
-	uint64_t text_lo = l->text_start;
-	uint64_t text_hi = l->text_end;
-	size_t nunits = dwarf_units (dw), u, i, ng = 0, gcap = 0;
-	struct fint **fis = XCNEWVEC (struct fint *, nunits + 1);
-	size_t *nfis = XCNEWVEC (size_t, nunits + 1);
-	bool *fi_done = XCNEWVEC (bool, nunits + 1);
+	size_t nunits = dwarf_units (dw), u, i, n = 0, cap = 0;
 	struct gseq *g = NULL;
-	uint64_t last_high = 0;
-	size_t fi_next = 0;		/* next function symbol of FN */
-	struct walk w;
-
-	memset (&w, 0, sizeof w);
-	w.l = l;
-	w.map = l->map = XCNEW (struct linemap);
-	w.ts = NULL;
-	w.nts = w.ti = 0;
 
 	for (u = 0; u < nunits; u++) {
 		const struct dwarf_lines *lt = dwarf_unit_lines (dw, u);
@@ -402,36 +389,167 @@ linemap_build (struct lines *l, struct symtab *fn)
 			if (lt->seqs[i].high <= text_lo
 			    || lt->seqs[i].low >= text_hi)
 				continue;
-			if (ng == gcap) {
-				gcap = gcap ? gcap * 2 : 256;
-				g = xrealloc (g, gcap * sizeof *g);
+			if (n == cap) {
+				cap = cap ? cap * 2 : 256;
+				g = xrealloc (g, cap * sizeof *g);
 			}
-			g[ng].low = lt->seqs[i].low;
-			g[ng].high = lt->seqs[i].high;
-			g[ng].unit = u;
-			g[ng].seq = i;
-			ng++;
+			g[n].low = lt->seqs[i].low;
+			g[n].high = lt->seqs[i].high;
+			g[n].unit = u;
+			g[n].seq = i;
+			n++;
 		}
 	}
-	if (ng > 1)
-		qsort (g, ng, sizeof *g, cmp_gseq);
-	/* Room for a symbol per row and two per function range (pages
-	   never written are never touched): no copies as it grows.  */
-	w.cap = 64;
+	if (n > 1)
+		qsort (g, n, sizeof *g, cmp_gseq);
+	*ng = n;
+	return g;
+}
+
+/* Room for a symbol per row of the NG sequences G and two per function
+   range of the units they are of (pages never written are never
+   touched): no copies as the map grows.  */
+static size_t
+map_room (struct dwarf *dw, const struct gseq *g, size_t ng)
+{
+	size_t cap = 64, nunits = dwarf_units (dw), u, i;
+
 	for (i = 0; i < ng; i++)
-		w.cap += dwarf_unit_lines (dw, g[i].unit)->seqs[g[i].seq].nrows;
+		cap += dwarf_unit_lines (dw, g[i].unit)->seqs[g[i].seq].nrows;
 	for (u = 0; u < nunits; u++)
 		if (dwarf_unit_lines (dw, u))
-			w.cap += 2 * dwarf_unit_funcs (dw, u)->nranges;
-	w.map->v = XNEWVEC (struct linesym, w.cap);
+			cap += 2 * dwarf_unit_funcs (dw, u)->nranges;
+	return cap;
+}
 
+/* Each unit's innermost function stretches (innermost()), made when a
+   sequence of the unit is first walked.  */
+struct unit_fints {
+	struct fint **v;		/* per unit, or NULL */
+	size_t *n;			/* their numbers */
+	bool *done;			/* made (perhaps empty) */
+};
+
+/* Unit U's stretches, in F; *N gets how many.  */
+static const struct fint *
+unit_fints (struct unit_fints *f, const struct dwarf_funcs *fs, size_t u,
+	    size_t *n)
+{
+	if (!f->done[u]) {
+		f->done[u] = true;
+		f->v[u] = innermost (fs, &f->n[u]);
+	}
+	*n = f->n[u];
+	return f->v[u];
+}
+
+/* The first of the N stretches FI that ends after LOW.  */
+static size_t
+first_fint (const struct fint *fi, size_t n, uint64_t low)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fi[mid].hi <= low)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* What a walk over the sequences carries from one to the next.  */
+struct seq_walk {
+	struct walk *w;			/* the map being made */
+	struct unit_fints fints;	/* the units' function stretches */
+	struct symtab *fn;		/* function symbols, or NULL */
+	size_t fi_next;			/* next function symbol of FN */
+};
+
+/* The rows of sequence G, from LOW to HIGH (the part no sequence
+   before took), into line symbols; the function symbols that start in
+   a row get its file and line, as lines_resolve() gives them.  */
+static void
+walk_seq (struct seq_walk *sw, const struct gseq *g, uint64_t low,
+	  uint64_t high)
+{
+	struct lines *l = sw->w->l;
+	struct dwarf *dw = lines_dwarf (l);
+	size_t u = g->unit, nfi, cur, k;
+	const struct dwarf_lines *lt = dwarf_unit_lines (dw, u);
+	const struct dwarf_seq *sq = &lt->seqs[g->seq];
+	const struct dwarf_row *rows = lt->rows + sq->first;
+	const struct dwarf_funcs *fs = dwarf_unit_funcs (dw, u);
+	const struct fint *fi = unit_fints (&sw->fints, fs, u, &nfi);
+	struct symtab *fn = sw->fn;
+
+	cur = first_fint (fi, nfi, low);
+	for (k = 0; k < sq->nrows; k++) {
+		uint64_t a = rows[k].addr, b;
+		struct source_file *f = NULL;
+
+		b = k + 1 < sq->nrows ? rows[k + 1].addr : sq->high;
+		if (a < low)
+			a = low;
+		if (b > high)
+			b = high;
+		if (a >= b)
+			continue;
+		/* The file, by its number in the unit: known after the
+		   first row of it.  */
+		if (rows[k].line != 0) {
+			f = l->ufiles[u] && rows[k].file < l->unfiles[u]
+				? l->ufiles[u][rows[k].file] : NULL;
+			if (!f)
+				f = lines_unit_file (l, u, lt, rows[k].file);
+		}
+		while (fn && sw->fi_next < fn->len
+		       && fn->base[sw->fi_next].addr < b) {
+			struct sym *s = &fn->base[sw->fi_next++];
+
+			if (s->addr < a || s->src_known)
+				continue;
+			s->src_known = 1;
+			if (f) {
+				s->file = f;
+				s->line = (int) rows[k].line;
+			}
+		}
+		if (f)
+			walk_row (sw->w, fs, fi, nfi, &cur, a, b, f->id,
+				  rows[k].line);
+	}
+}
+
+void
+linemap_build (struct lines *l, struct symtab *fn)
+{
+	struct dwarf *dw = lines_dwarf (l);
+	uint64_t text_lo = l->text_start, text_hi = l->text_end;
+	uint64_t last_high = 0;
+	size_t nunits = dwarf_units (dw), u, i, ng;
+	struct gseq *g = text_seqs (dw, text_lo, text_hi, &ng);
+	struct walk w;
+	struct seq_walk sw = {
+		.w = &w,
+		.fints = {
+			.v = XCNEWVEC (struct fint *, nunits + 1),
+			.n = XCNEWVEC (size_t, nunits + 1),
+			.done = XCNEWVEC (bool, nunits + 1),
+		},
+		.fn = fn,
+		.fi_next = 0,
+	};
+
+	memset (&w, 0, sizeof w);
+	w.l = l;
+	w.map = l->map = XCNEW (struct linemap);
+	w.cap = map_room (dw, g, ng);
+	w.map->v = XNEWVEC (struct linesym, w.cap);
 	for (i = 0; i < ng; i++) {
-		const struct dwarf_lines *lt = dwarf_unit_lines (dw, g[i].unit);
-		const struct dwarf_seq *sq = &lt->seqs[g[i].seq];
-		const struct dwarf_row *rows = lt->rows + sq->first;
-		const struct dwarf_funcs *fs;
 		uint64_t low = g[i].low, high = g[i].high;
-		size_t cur = 0, k;
 
 		/* Sequences of different units that overlap: the first
 		   one keeps the addresses, as within a unit.  */
@@ -441,79 +559,18 @@ linemap_build (struct lines *l, struct symtab *fn)
 			low = last_high;
 		}
 		last_high = high;
-		if (low < text_lo)
-			low = text_lo;
-		if (high > text_hi)
-			high = text_hi;
-		u = g[i].unit;
-		fs = dwarf_unit_funcs (dw, u);
-		if (!fi_done[u]) {
-			fi_done[u] = true;
-			fis[u] = innermost (fs, &nfis[u]);
-		}
-		{
-			size_t lo = 0, hi = nfis[u];
-
-			while (lo < hi) {
-				size_t mid = lo + (hi - lo) / 2;
-
-				if (fis[u][mid].hi <= low)
-					lo = mid + 1;
-				else
-					hi = mid;
-			}
-			cur = lo;
-		}
-		for (k = 0; k < sq->nrows; k++) {
-			uint64_t a = rows[k].addr, b;
-			struct source_file *f;
-
-			b = k + 1 < sq->nrows ? rows[k + 1].addr : sq->high;
-			if (a < low)
-				a = low;
-			if (b > high)
-				b = high;
-			if (a >= b)
-				continue;
-			/* The file, by its number in the unit: known after the
-			   first row of it.  */
-			f = NULL;
-			if (rows[k].line != 0) {
-				f = l->ufiles[u] && rows[k].file < l->unfiles[u]
-					? l->ufiles[u][rows[k].file] : NULL;
-				if (!f)
-					f = lines_unit_file (l, u, lt,
-							     rows[k].file);
-			}
-			/* The function symbols that start in the row get its
-			   file and line, as lines_resolve() gives them.  */
-			while (fn && fi_next < fn->len
-			       && fn->base[fi_next].addr < b) {
-				struct sym *s = &fn->base[fi_next++];
-
-				if (s->addr < a || s->src_known)
-					continue;
-				s->src_known = 1;
-				if (f) {
-					s->file = f;
-					s->line = (int) rows[k].line;
-				}
-			}
-			if (!f)
-				continue;
-			walk_row (&w, fs, fis[u], nfis[u], &cur, a, b, f->id,
-				  rows[k].line);
-		}
+		walk_seq (&sw, &g[i], low < text_lo ? text_lo : low,
+			  high > text_hi ? text_hi : high);
 	}
 	/* The rows and functions are in the map now: their memory can
 	   serve what comes next (a lookup later decodes a unit again).  */
 	for (u = 0; u < nunits; u++) {
-		free (fis[u]);
+		free (sw.fints.v[u]);
 		dwarf_unit_release (dw, u);
 	}
-	free (fis);
-	free (nfis);
-	free (fi_done);
+	free (sw.fints.v);
+	free (sw.fints.n);
+	free (sw.fints.done);
 	free (g);
 	map_index (l->map);
 	DBG (DBG_AOUT, "[linesyms] %zu line symbols in .text\n", l->map->n);
