@@ -365,132 +365,156 @@ lines_files (const struct unit *u, struct dwarf_lines *l,
 		l->files[i + shift] = file_path (u, dirs, &files->v[i], v5);
 }
 
+/* The state machine's registers, as a sequence runs.  */
+struct lstate {
+	uint64_t addr;			/* address */
+	unsigned int op_index;		/* VLIW: operation in the bundle */
+	uint32_t file, line;		/* file number, line */
+	bool end;			/* the sequence ended */
+};
+
+/* Advances the address by ADV operations (DWARF's "operation
+   advance"; with one operation per instruction, ADV instructions).  */
+static void
+advance (struct lstate *st, const struct line_hdr *h, uint64_t adv)
+{
+	if (h->max_ops == 1) {
+		st->addr += h->min_inst * adv;
+		return;
+	}
+	st->addr += h->min_inst * ((st->op_index + adv) / h->max_ops);
+	st->op_index = (unsigned int) ((st->op_index + adv) % h->max_ops);
+}
+
+/* An extended opcode (after its 0): false if the program is damaged.  */
+static bool
+extended_op (const struct unit *u, struct rd *r, struct lstate *st,
+	     struct row_vec *rv, struct file_vec *files)
+{
+	uint64_t len = rd_uleb (r);
+	const unsigned char *next;
+	unsigned int ext;
+
+	if (r->err || len == 0 || len > (uint64_t) (r->end - r->p))
+		return false;
+	next = r->p + len;
+	ext = (unsigned int) rd_uint (r, 1);
+	switch (ext) {
+	case LNE_end_sequence:
+		st->end = true;
+		row_end (rv, st->addr);
+		break;
+	case LNE_set_address:
+		st->addr = rd_uint (r, len - 1 <= 8 ? (unsigned int) len - 1
+				    : u->addr_size);
+		st->op_index = 0;
+		break;
+	case LNE_define_file: {
+		const char *s = rd_str (r);
+		uint64_t dir = rd_uleb (r);
+
+		file_push (files, s, dir);
+		break;
+	}
+	default:
+		break;	/* discriminator and others */
+	}
+	r->p = next;
+	return true;
+}
+
+/* A standard opcode OP (below the header's opcode_base): false if the
+   program is damaged.  */
+static bool
+standard_op (unsigned int op, const struct line_hdr *h, struct rd *r,
+	     struct lstate *st, struct row_vec *rv)
+{
+	unsigned int k;
+
+	switch (op) {
+	case LNS_copy:
+		row_add (rv, st->addr, st->file, st->line);
+		break;
+	case LNS_advance_pc:
+		advance (st, h, rd_uleb (r));
+		break;
+	case LNS_advance_line:
+		st->line += (uint32_t) rd_sleb (r);
+		break;
+	case LNS_set_file:
+		st->file = (uint32_t) rd_uleb (r);
+		break;
+	case LNS_const_add_pc:
+		if (h->line_range == 0)
+			return false;
+		advance (st, h, (255u - h->opcode_base) / h->line_range);
+		break;
+	case LNS_fixed_advance_pc:
+		st->addr += rd_uint (r, 2);
+		st->op_index = 0;
+		break;
+	case LNS_set_column:
+		rd_uleb (r);
+		break;
+	case LNS_negate_stmt:
+	case LNS_set_basic_block:
+		break;
+	default:
+		/* Opcodes of later versions, or unknown: the header says
+		   how many operands.  */
+		for (k = 0; k < h->opcode_lengths[op - 1]; k++)
+			rd_uleb (r);
+		break;
+	}
+	return true;
+}
+
+/* One sequence of the program at R, into RV; false if the program is
+   damaged or the budget ran out.  */
+static bool
+run_sequence (struct dwarf *d, const struct unit *u,
+	      const struct line_hdr *h, struct rd *r, struct row_vec *rv,
+	      struct file_vec *files)
+{
+	struct lstate st = { .addr = 0, .op_index = 0, .file = 1, .line = 1,
+			     .end = false };
+	bool ok = true;
+
+	while (!st.end && r->p < r->end && !r->err) {
+		unsigned int op;
+
+		if (!dwarf_charge (d, 1))
+			return false;
+		op = *r->p++;
+		if (op >= h->opcode_base) {
+			/* A special opcode: advance, add a row.  */
+			if (h->line_range == 0)
+				return false;
+			advance (&st, h, h->op_addr[op]);
+			st.line += (uint32_t) h->op_line[op];
+			row_add (rv, st.addr, st.file, st.line);
+		} else if (op == 0) {
+			ok = extended_op (u, r, &st, rv, files);
+		} else {
+			ok = standard_op (op, h, r, &st, rv);
+		}
+		if (!ok)
+			return false;
+	}
+	/* A program that stops inside a sequence: its last row ends it,
+	   as libbfd takes it.  */
+	if (!st.end && rv->open)
+		row_end (rv, rv->v[rv->n - 1].addr);
+	return true;
+}
+
 static void
 run_program (struct dwarf *d, const struct unit *u, const struct line_hdr *h,
 	     struct rd *r, struct row_vec *rv, struct file_vec *files)
 {
-	while (r->p < r->end && !r->err) {
-		uint64_t addr = 0;
-		unsigned int op_index = 0;
-		uint32_t file = 1, line = 1;
-		bool end = false;
-
-		while (!end && r->p < r->end && !r->err) {
-			unsigned int op;
-
-			if (!dwarf_charge (d, 1))
-				return;
-			op = *r->p++;
-
-			if (op >= h->opcode_base) {
-				uint64_t adv = h->op_addr[op];
-
-				if (h->line_range == 0)
-					return;
-				if (h->max_ops == 1) {
-					addr += h->min_inst * adv;
-				} else {
-					addr += h->min_inst * ((op_index + adv)
-							       / h->max_ops);
-					op_index = (unsigned int) ((op_index
-								    + adv)
-								   % h->max_ops);
-				}
-				line += (uint32_t) h->op_line[op];
-				row_add (rv, addr, file, line);
-				continue;
-			}
-			switch (op) {
-			case 0: {
-				uint64_t len = rd_uleb (r);
-				const unsigned char *next;
-				unsigned int ext;
-
-				if (r->err || len == 0
-				    || len > (uint64_t) (r->end - r->p))
-					return;
-				next = r->p + len;
-				ext = (unsigned int) rd_uint (r, 1);
-				switch (ext) {
-				case LNE_end_sequence:
-					end = true;
-					row_end (rv, addr);
-					break;
-				case LNE_set_address:
-					addr = rd_uint (r, len - 1 <= 8
-							? (unsigned int) len - 1
-							: u->addr_size);
-					op_index = 0;
-					break;
-				case LNE_define_file: {
-					const char *s = rd_str (r);
-					uint64_t dir = rd_uleb (r);
-
-					file_push (files, s, dir);
-					break;
-				}
-				default:
-					break;	/* discriminator and others */
-				}
-				r->p = next;
-				break;
-			}
-			case LNS_copy:
-				row_add (rv, addr, file, line);
-				break;
-			case LNS_advance_pc: {
-				uint64_t adv = rd_uleb (r);
-
-				addr += h->min_inst * ((op_index + adv)
-						       / h->max_ops);
-				op_index = (unsigned int) ((op_index + adv)
-							   % h->max_ops);
-				break;
-			}
-			case LNS_advance_line:
-				line += (uint32_t) rd_sleb (r);
-				break;
-			case LNS_set_file:
-				file = (uint32_t) rd_uleb (r);
-				break;
-			case LNS_const_add_pc: {
-				uint64_t adv;
-
-				if (h->line_range == 0)
-					return;
-				adv = (255u - h->opcode_base) / h->line_range;
-				addr += h->min_inst * ((op_index + adv)
-						       / h->max_ops);
-				op_index = (unsigned int) ((op_index + adv)
-							   % h->max_ops);
-				break;
-			}
-			case LNS_fixed_advance_pc:
-				addr += rd_uint (r, 2);
-				op_index = 0;
-				break;
-			case LNS_set_column:
-				rd_uleb (r);
-				break;
-			case LNS_negate_stmt:
-			case LNS_set_basic_block:
-				break;
-			default: {
-				/* Opcodes of later versions, or unknown:
-				   the header says how many operands.  */
-				unsigned int k;
-
-				for (k = 0; k < h->opcode_lengths[op - 1]; k++)
-					rd_uleb (r);
-				break;
-			}
-			}
-		}
-		/* A program that stops inside a sequence: its last row
-		   ends it, as libbfd takes it.  */
-		if (!end && rv->open)
-			row_end (rv, rv->v[rv->n - 1].addr);
-	}
+	while (r->p < r->end && !r->err)
+		if (!run_sequence (d, u, h, r, rv, files))
+			return;
 }
 
 const struct dwarf_lines *
