@@ -49,7 +49,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/sumfile.h gprof/sumfile.c \
 	gprof/export/export.h gprof/export/private.h \
 	gprof/export/export.c \
-	gprof/export/output.c \
+	gprof/export/out.c \
 	gprof/export/round.c \
 	gprof/export/samples.c \
 	gprof/export/estimate.c \

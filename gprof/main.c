@@ -220,7 +220,7 @@ struct run {
 	bool have_cg;			/* CG was built */
 	uint64_t lost;			/* calls of arcs in no symbol */
 	struct report rep;		/* what the text reports read */
-	struct export_set *xs;		/* --export, or NULL */
+	struct export_set *exports;	/* --export, or NULL */
 	struct symtab fst;		/* -l with exports: the functions */
 	struct symspecs *fss;		/* ... their symspecs */
 	struct callgraph fcg;		/* ... and their call graph */
@@ -284,12 +284,12 @@ load_profiles (struct run *r)
 			 "from or into code of no known object are left out",
 			 r->objs.lost_calls);
 	/* Exports alone print no report.  */
-	if (!r->xs)
+	if (!r->exports)
 		default_style (opt, &r->prof);
 	/* The exports describe functions (and, with -l, the lines inside
 	   each, which they find themselves): they get a model of their
 	   own, built from the function symbols before -l adds lines.  */
-	if (r->xs && opt->line) {
+	if (r->exports && opt->line) {
 		r->fst.base = XNEWVEC (struct sym, st->len ? st->len : 1);
 		memcpy (r->fst.base, st->base, st->len * sizeof *st->base);
 		r->fst.len = st->len;
@@ -311,7 +311,7 @@ load_profiles (struct run *r)
 	for (i = 0; i < st->len; i++)
 		if (!symspec_on (r->ss, st, &st->base[i], INCL_FLAT))
 			st->base[i].flat_off = 1;
-	if ((r->prof.input & INPUT_BB) && !opt->line && !r->xs)
+	if ((r->prof.input & INPUT_BB) && !opt->line && !r->exports)
 		gp_warn (NULL, "ignoring basic-block execution counts (they "
 			 "need -l)");
 	if ((r->prof.input & INPUT_BB) && opt->line)
@@ -350,7 +350,7 @@ build_graph (struct run *r)
 
 	if (r->prof.input & INPUT_HIST)
 		r->rep.total_time = assign_samples (&r->prof, &r->st);
-	if (!r->xs)
+	if (!r->exports)
 		profile_drop_bins (&r->prof);
 	stage_end ("time");
 	if (r->prof.input & INPUT_ARCS) {
@@ -389,7 +389,7 @@ build_graph (struct run *r)
 	diagnose_mismatch (opt, r->of, &r->prof, &r->st, r->lost);
 	resolve_lines (opt, r->lines, &r->st,
 		       r->have_cg && (opt->style & STYLE_CALL_GRAPH),
-		       r->xs != NULL);
+		       r->exports != NULL);
 }
 
 /* The text reports, in GNU gprof's order.  */
@@ -443,7 +443,7 @@ write_exports (struct run *r)
 	if (r->opt.line)
 		r->fss = function_model (&r->opt, r->of, r->lines, &r->fst,
 					 &r->prof, &r->fcg, &in);
-	export_write (r->xs, &in);
+	export_write (r->exports, &in);
 	stage_end ("exports");
 }
 
@@ -452,7 +452,7 @@ free_run (struct run *r)
 {
 	size_t i;
 
-	export_free (r->xs);
+	export_free (r->exports);
 	if (r->fss) {
 		cg_free (&r->fcg);
 		symspec_free (r->fss);
@@ -490,20 +490,20 @@ main (int argc, char **argv)
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt->debug);
 	if (opt->nexports)
-		r.xs = export_parse (opt);
+		r.exports = export_parse (opt);
 
 	load_symbols (&r);
 	load_profiles (&r);
-	if (export_to_stdout (r.xs) && (opt->style & ~STYLE_SUMMARY))
+	if (export_to_stdout (r.exports) && (opt->style & ~STYLE_SUMMARY))
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
 			  "with a report, which is printed there too");
 	if (opt->style & STYLE_SUMMARY)
 		write_sum (&r);
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
-	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.xs) {
+	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports) {
 		build_graph (&r);
 		print_reports (&r);
-		if (r.xs)
+		if (r.exports)
 			write_exports (&r);
 	}
 	if (fflush (stdout) != 0 || ferror (stdout))

@@ -37,12 +37,13 @@
 
 #include "gprof/callgraph.h"
 #include "gprof/export/private.h"
+#include "gprof/util/util.h"
 
 typedef unsigned __int128 u128;
 
 /* Writes a 128-bit number in decimal.  */
 static void
-put_u128 (struct xout *o, u128 v)
+put_u128 (struct out *o, u128 v)
 {
 	char buf[48];
 	size_t n = sizeof buf;
@@ -52,7 +53,7 @@ put_u128 (struct xout *o, u128 v)
 		buf[--n] = (char) ('0' + (int) (v % 10));
 		v /= 10;
 	} while (v);
-	xo_puts (o, buf + n);
+	out_puts (o, buf + n);
 }
 
 /* The least sum of squares of OCC costs adding up to SUM, rounded up,
@@ -71,14 +72,14 @@ sum_sq (uint64_t sum, uint64_t occ)
 
 /* A name aprof-plot can read between quotes: no '"', not empty.  */
 static void
-put_quoted (struct xout *o, const char *s)
+put_quoted (struct out *o, const char *s)
 {
-	xo_puts (o, "\"");
+	out_puts (o, "\"");
 	if (!*s)
 		s = "???";
 	for (; *s; s++)
-		xo_write (o, *s == '"' || *s == '\n' ? "'" : s, 1);
-	xo_puts (o, "\"");
+		out_write (o, *s == '"' || *s == '\n' ? "'" : s, 1);
+	out_puts (o, "\"");
 }
 
 /* A cost in the report's unit: time in usec, or block counts.  */
@@ -97,7 +98,7 @@ to_unit (const struct unit *u, uint64_t v)
 
 /* A p line (TAG 'p', ID a routine) or a q line ('q', a context).  */
 static void
-put_point (struct xout *o, char tag, size_t id, uint64_t sum, uint64_t self,
+put_point (struct out *o, char tag, size_t id, uint64_t sum, uint64_t self,
 	   uint64_t occ)
 {
 	uint64_t min = sum / occ, max = (sum + occ - 1) / occ;
@@ -106,82 +107,82 @@ put_point (struct xout *o, char tag, size_t id, uint64_t sum, uint64_t self,
 	/* aprof-plot wants a cost of at least 1 everywhere.  */
 	if (min == 0)
 		min = 1;
-	xo_printf (o, "%c %zu 0 %llu %llu %llu ", tag, id,
-		   (unsigned long long) min, (unsigned long long) max,
-		   (unsigned long long) sum);
+	out_printf (o, "%c %zu 0 %llu %llu %llu ", tag, id,
+		    (unsigned long long) min, (unsigned long long) max,
+		    (unsigned long long) sum);
 	put_u128 (o, sum_sq (sum, occ));
-	xo_printf (o, " %llu %llu %llu %llu %llu ",
-		   (unsigned long long) occ, (unsigned long long) sum,
-		   (unsigned long long) self, (unsigned long long) smin,
-		   (unsigned long long) smax);
+	out_printf (o, " %llu %llu %llu %llu %llu ",
+		    (unsigned long long) occ, (unsigned long long) sum,
+		    (unsigned long long) self, (unsigned long long) smin,
+		    (unsigned long long) smax);
 	put_u128 (o, self ? sum_sq (self, occ) : 0);
-	xo_puts (o, "\n");
+	out_puts (o, "\n");
 }
 
 static void
-caveats (struct xout *o, struct xctx *c, const struct unit *u)
+caveats (struct out *o, struct export_ctx *c, const struct unit *u)
 {
 	const struct export_input *in = c->in;
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	size_t i;
 
-	xo_printf (o, "c exported by gprof (%s) %s from", PACKAGE_NAME,
-		   PACKAGE_VERSION);
+	out_printf (o, "c exported by gprof (%s) %s from", PACKAGE_NAME,
+		    PACKAGE_VERSION);
 	if (in->opt->ngmon == 0)
-		xo_puts (o, " gmon.out");
+		out_puts (o, " gmon.out");
 	for (i = 0; i < in->opt->ngmon; i++)
-		xo_printf (o, " %s", in->opt->gmon_files[i]);
-	xo_puts (o, "\n");
-	xo_puts (o, "c rms is not measured: a gmon profile has no memory "
-		 "accesses, so each routine has one point, at rms 0\n");
-	xo_puts (o, "c occ is the exact number of calls (recursive ones "
-		 "included); a routine no call enters has occ 1\n");
+		out_printf (o, " %s", in->opt->gmon_files[i]);
+	out_puts (o, "\n");
+	out_puts (o, "c rms is not measured: a gmon profile has no memory "
+		  "accesses, so each routine has one point, at rms 0\n");
+	out_puts (o, "c occ is the exact number of calls (recursive ones "
+		  "included); a routine no call enters has occ 1\n");
 	if (u->bb)
-		xo_puts (o, "c costs are basic-block executions: self costs "
-			 "are counted exactly\n");
+		out_puts (o, "c costs are basic-block executions: self costs "
+			  "are counted exactly\n");
 	else
-		xo_printf (o, "c self costs are sampled: %llu samples at %ld "
-			   "Hz, in usec\n",
-			   (unsigned long long) xs->samples, in->p->hz);
+		out_printf (o, "c self costs are sampled: %llu samples at %ld "
+			    "Hz, in usec\n",
+			    (unsigned long long) xs->samples, in->p->hz);
 	if (in->p->nctx && !u->bb) {
-		xo_printf (o, "c MEASURED: sum and real (cumulative costs) are "
-			   "measured from the calling contexts of the samples "
-			   "(GMON_CONTEXT=%u); calls within a cycle carry "
-			   "nothing\n", in->p->ctx_depth);
-		xo_puts (o, "c x and q lines: the sampled calling contexts, by "
-			 "routine; a context's occ is its routine's calls from "
-			 "its caller shared by time (at least 1), not counted; "
-			 "its real is its sum\n");
+		out_printf (o, "c MEASURED: sum and real (cumulative costs) "
+			    "are measured from the calling contexts of the "
+			    "samples (GMON_CONTEXT=%u); calls within a cycle "
+			    "carry nothing\n", in->p->ctx_depth);
+		out_puts (o, "c x and q lines: the sampled calling contexts, "
+			  "by routine; a context's occ is its routine's calls "
+			  "from its caller shared by time (at least 1), not "
+			  "counted; its real is its sum\n");
 	} else {
-		xo_puts (o, "c ESTIMATED: sum and real (cumulative costs) are "
-			 "gprof's estimates, assuming every call of a routine "
-			 "costs the same; calls within a cycle carry "
-			 "nothing\n");
+		out_puts (o, "c ESTIMATED: sum and real (cumulative costs) are "
+			  "gprof's estimates, assuming every call of a routine "
+			  "costs the same; calls within a cycle carry "
+			  "nothing\n");
 	}
-	xo_puts (o, "c min and max are the average per call rounded down "
-		 "and up, not measured extremes (min is at least 1)\n");
-	xo_puts (o, "c routines with calls but no cost have no p line "
-		 "(aprof-plot refuses a zero cost)\n");
+	out_puts (o, "c min and max are the average per call rounded down "
+		  "and up, not measured extremes (min is at least 1)\n");
+	out_puts (o, "c routines with calls but no cost have no p line "
+		  "(aprof-plot refuses a zero cost)\n");
 	if (!u->bb && xs->excluded)
-		xo_printf (o, "c %llu usec sampled in functions the flat "
-			   "profile leaves out (-P, the profiling runtime's "
-			   "own) are not in this report\n",
-			   (unsigned long long) to_unit (u, xs->excluded));
+		out_printf (o, "c %llu usec sampled in functions the flat "
+			    "profile leaves out (-P, the profiling runtime's "
+			    "own) are not in this report\n",
+			    (unsigned long long) to_unit (u, xs->excluded));
 	if (!u->bb && xs->unknown)
-		xo_printf (o, "c %llu usec were sampled outside every "
-			   "function and belong to no routine\n",
-			   (unsigned long long) to_unit (u, xs->unknown));
+		out_printf (o, "c %llu usec were sampled outside every "
+			    "function and belong to no routine\n",
+			    (unsigned long long) to_unit (u, xs->unknown));
 }
 
 static void
-get_unit (const struct xctx *c, struct unit *u)
+get_unit (const struct export_ctx *c, struct unit *u)
 {
 	u->bb = c->req->bb;
 	u->num = u->den = 1;
-	if (!u->bb && c->xs->per_sample && c->in->p->hz > 0) {
+	if (!u->bb && c->samples->per_sample && c->in->p->hz > 0) {
 		/* usec = units * 1e6 / (per_sample * hz).  */
 		u->num = 1000000;
-		u->den = c->xs->per_sample * (uint64_t) c->in->p->hz;
+		u->den = c->samples->per_sample * (uint64_t) c->in->p->hz;
 	}
 }
 
@@ -193,7 +194,7 @@ get_unit (const struct xctx *c, struct unit *u)
    lines of every context (depth first), the other routines, and the x
    lines (depth first).  */
 struct cct {
-	struct xtree t;			/* by routine, no frames outside */
+	struct ctxtree t;		/* by routine, no frames outside */
 	uint32_t *order;		/* contexts written, depth first */
 	size_t n;
 	uint64_t *sum, *self, *occ;	/* per tree node, in the unit */
@@ -201,16 +202,16 @@ struct cct {
 };
 
 static void
-cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
+cct_build (struct cct *x, const struct export_ctx *c, const struct unit *u)
 {
 	const struct callgraph *cg = c->in->cg;
-	struct xtree *t = &x->t;
+	struct ctxtree *t = &x->t;
 	double *arc_total = XCNEWVEC (double, cg ? cg->narcs + 1 : 1);
 	uint32_t *stack, *arc, k;
 	size_t sp = 0, i;
 
 	memset (x, 0, sizeof *x);
-	xt_build (t, c->in, c->xs, false);
+	ctxtree_build (t, c->in, c->samples, false);
 	x->order = XNEWVEC (uint32_t, t->n + 1);
 	x->sum = XCNEWVEC (uint64_t, t->n + 1);
 	x->self = XCNEWVEC (uint64_t, t->n + 1);
@@ -218,13 +219,13 @@ cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
 	x->in_ctx = XCNEWVEC (unsigned char, c->in->st->len + 1);
 	arc = XNEWVEC (uint32_t, t->n + 1);
 	stack = XNEWVEC (uint32_t, t->n + 1);
-	for (k = t->roots; k != XT_NONE; k = t->v[k].next)
+	for (k = t->roots; k != CT_NONE; k = t->v[k].next)
 		stack[sp++] = k;
 	/* Depth first, the biggest first; a node of no cost is left out
 	   with its subtree (whose costs are no bigger).  */
 	while (sp > 0) {
 		uint32_t v = stack[--sp], first = (uint32_t) sp;
-		const struct xtnode *nd = &t->v[v];
+		const struct ctxnode *nd = &t->v[v];
 		const struct arc *a = NULL;
 
 		x->sum[v] = to_unit (u, (uint64_t) (nd->total + 0.5));
@@ -233,7 +234,7 @@ cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
 			continue;
 		x->order[x->n++] = v;
 		x->in_ctx[nd->what] = 1;
-		if (cg && nd->parent != XT_NONE)
+		if (cg && nd->parent != CT_NONE)
 			a = cg_find_arc (cg, &c->in->st->base[t->v[nd->parent]
 							       .what],
 					 cg_callee (c->in->st,
@@ -241,7 +242,7 @@ cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
 		arc[v] = a ? (uint32_t) (a - cg->arcs) : NO_ARC;
 		if (a)
 			arc_total[arc[v]] += nd->total;
-		for (k = nd->first; k != XT_NONE; k = t->v[k].next)
+		for (k = nd->first; k != CT_NONE; k = t->v[k].next)
 			stack[sp++] = k;
 		for (k = 0; k < (sp - first) / 2; k++) {
 			uint32_t tmp = stack[first + k];
@@ -267,7 +268,7 @@ cct_build (struct cct *x, const struct xctx *c, const struct unit *u)
 static void
 cct_free (struct cct *x)
 {
-	xt_free (&x->t);
+	ctxtree_free (&x->t);
 	free (x->order);
 	free (x->sum);
 	free (x->self);
@@ -278,17 +279,17 @@ cct_free (struct cct *x)
 /* Whether routine I is listed: it was called or has a cost, or a
    context (IN_CTX, if not NULL, says).  */
 static bool
-listed (const struct xctx *c, const struct unit *u, size_t i,
+listed (const struct export_ctx *c, const struct unit *u, size_t i,
 	const unsigned char *in_ctx)
 {
 	const struct sym *s = &c->in->st->base[i];
 
 	return s->ncalls + s->self_calls != 0 || (in_ctx && in_ctx[i])
-		|| to_unit (u, c->xg->incl[u->bb ? XE_BB : XE_TIME][i]) != 0;
+		|| to_unit (u, c->est->incl[u->bb ? EST_BB : EST_TIME][i]) != 0;
 }
 
-bool
-xw_aprof_empty (const struct xctx *c)
+static bool
+aprof_empty (const struct export_ctx *c)
 {
 	struct unit u;
 	size_t i;
@@ -303,43 +304,43 @@ xw_aprof_empty (const struct xctx *c)
 /* The r line of routine I, numbered *ID (then incremented), its p
    line and its u line; returns its number.  */
 static size_t
-put_routine (struct xout *o, struct xctx *c, const struct unit *u, size_t i,
-	     size_t *id)
+put_routine (struct out *o, struct export_ctx *c, const struct unit *u,
+	     size_t i, size_t *id)
 {
 	const struct sym *s = &c->in->st->base[i];
-	int e = u->bb ? XE_BB : XE_TIME;
+	int e = u->bb ? EST_BB : EST_TIME;
 	uint64_t occ = s->ncalls + s->self_calls;
-	uint64_t sum = to_unit (u, c->xg->incl[e][i]);
-	uint64_t own = to_unit (u, u->bb ? c->xs->bb_self[i]
-				: c->xs->self[i]);
+	uint64_t sum = to_unit (u, c->est->incl[e][i]);
+	uint64_t own = to_unit (u, u->bb ? c->samples->bb_self[i]
+				: c->samples->self[i]);
 
-	xo_printf (o, "r ");
-	put_quoted (o, xc_name (c, i));
-	xo_puts (o, " ");
+	out_printf (o, "r ");
+	put_quoted (o, export_name (c, i));
+	out_puts (o, " ");
 	put_quoted (o, c->image_abs);
-	xo_printf (o, " %zu\n", *id);
+	out_printf (o, " %zu\n", *id);
 	/* The p line right after its r (pyaprofplot wants that).  */
 	if (sum == 0)
-		xo_printf (o, "c routine %zu: %llu calls, no cost\n", *id,
-			   (unsigned long long) occ);
+		out_printf (o, "c routine %zu: %llu calls, no cost\n", *id,
+			    (unsigned long long) occ);
 	else
 		put_point (o, 'p', *id, sum, own, occ ? occ : 1);
-	if (strcmp (xc_name (c, i), s->name) != 0) {
-		xo_printf (o, "u %zu ", *id);
+	if (strcmp (export_name (c, i), s->name) != 0) {
+		out_printf (o, "u %zu ", *id);
 		put_quoted (o, s->name);
-		xo_puts (o, "\n");
+		out_puts (o, "\n");
 	}
 	return (*id)++;
 }
 
-void
-xw_aprof (struct xctx *c, struct xout *o)
+static void
+aprof_write (struct export_ctx *c, struct out *o)
 {
 	const struct export_input *in = c->in;
 	const struct symtab *st = in->st;
-	const struct xsamples *xs = c->xs;
-	const struct xgraph *g = c->xg;
-	int e = c->req->bb ? XE_BB : XE_TIME;
+	const struct samples *xs = c->samples;
+	const struct estimate *g = c->est;
+	int e = c->req->bb ? EST_BB : EST_TIME;
 	struct unit u;
 	uint64_t k = 0, total;
 	struct stat sb;
@@ -359,20 +360,20 @@ xw_aprof (struct xctx *c, struct xout *o)
 		k = total;
 
 	caveats (o, c, &u);
-	xo_puts (o, "v 6\n");
-	xo_printf (o, "k %llu\n", (unsigned long long) k);
-	xo_printf (o, "e %lld\n", stat (c->image_abs, &sb) == 0
-		   ? (long long) sb.st_mtime : 0LL);
-	xo_printf (o, "m %s\n", u.bb ? "bb-count" : "time-usec");
-	xo_puts (o, "i rms\n");
+	out_puts (o, "v 6\n");
+	out_printf (o, "k %llu\n", (unsigned long long) k);
+	out_printf (o, "e %lld\n", stat (c->image_abs, &sb) == 0
+		    ? (long long) sb.st_mtime : 0LL);
+	out_printf (o, "m %s\n", u.bb ? "bb-count" : "time-usec");
+	out_puts (o, "i rms\n");
 	/* aprof-plot takes the first word of `a' only.  */
 	a = xstrdup (c->image_abs);
 	for (p = a; *p; p++)
 		if (*p == ' ' || *p == '\t')
 			*p = '_';
-	xo_printf (o, "a %s\n", a);
+	out_printf (o, "a %s\n", a);
 	free (a);
-	xo_printf (o, "f %s\n", c->image_abs);
+	out_printf (o, "f %s\n", c->image_abs);
 
 	if (in->p->nctx && !u.bb) {
 		cct_build (&x, c, &u);
@@ -397,17 +398,37 @@ xw_aprof (struct xctx *c, struct xout *o)
 
 		for (i = 0; i < ctx->n; i++) {
 			uint32_t v = ctx->order[i];
-			const struct xtnode *nd = &ctx->t.v[v];
+			const struct ctxnode *nd = &ctx->t.v[v];
 
 			num[v] = (uint32_t) i;
-			xo_printf (o, "x %zu %zu ", rid[nd->what], i);
-			if (nd->parent == XT_NONE)
-				xo_puts (o, "-1\n");
+			out_printf (o, "x %zu %zu ", rid[nd->what], i);
+			if (nd->parent == CT_NONE)
+				out_puts (o, "-1\n");
 			else
-				xo_printf (o, "%u\n", num[nd->parent]);
+				out_printf (o, "%u\n", num[nd->parent]);
 		}
 		free (num);
 		cct_free (ctx);
 	}
 	free (rid);
 }
+
+/* aprof-plot cannot take a report without a routine.  */
+static void
+aprof_check (struct export_ctx *c)
+{
+	if (aprof_empty (c))
+		gp_fatal (NULL, "--export=%s: no function was called or "
+			  "sampled, and an aprof report needs a routine",
+			  c->req->spec);
+}
+
+const struct export_format export_aprof = {
+	.name = "aprof",
+	.options = "bb",
+	.allows = EXPORT_OPT_BB,
+	.path_prefix = "",
+	.path_suffix = ".aprof",
+	.check = aprof_check,
+	.write = aprof_write,
+};

@@ -72,7 +72,7 @@ file_slot (struct names *nm, const struct source_file *f)
 
 /* Writes "KEY=(id) name" or "KEY=(id)" for file F (NULL: ???).  */
 static void
-put_file (struct xout *o, struct names *nm, const char *key,
+put_file (struct out *o, struct names *nm, const char *key,
 	  const struct source_file *f)
 {
 	size_t *id, s = 0;
@@ -84,7 +84,7 @@ put_file (struct xout *o, struct names *nm, const char *key,
 		id = &nm->file_id[s];
 	}
 	if (*id) {
-		xo_printf (o, "%s=(%zu)\n", key, *id);
+		out_printf (o, "%s=(%zu)\n", key, *id);
 		return;
 	}
 	if (f && (nm->nfiles + 1) * 2 > nm->file_mask + 1) {
@@ -111,41 +111,41 @@ put_file (struct xout *o, struct names *nm, const char *key,
 	if (f)
 		nm->file_key[s] = f;
 	*id = ++nm->nfiles;
-	xo_printf (o, "%s=(%zu) %s\n", key, *id, f ? f->name : "???");
+	out_printf (o, "%s=(%zu) %s\n", key, *id, f ? f->name : "???");
 }
 
 static void
-put_fn (struct xout *o, struct names *nm, struct xctx *c, const char *key,
+put_fn (struct out *o, struct names *nm, struct export_ctx *c, const char *key,
 	size_t i)
 {
 	if (nm->fn_id[i]) {
-		xo_printf (o, "%s=(%zu)\n", key, nm->fn_id[i]);
+		out_printf (o, "%s=(%zu)\n", key, nm->fn_id[i]);
 		return;
 	}
 	nm->fn_id[i] = ++nm->nfns;
 	/* A name is one line; a newline in a symbol would end it.  */
-	if (strchr (xc_name (c, i), '\n')) {
-		char *n = xstrdup (xc_name (c, i)), *p;
+	if (strchr (export_name (c, i), '\n')) {
+		char *n = xstrdup (export_name (c, i)), *p;
 
 		for (p = n; *p; p++)
 			if (*p == '\n')
 				*p = '?';
-		xo_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], n);
+		out_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], n);
 		free (n);
 		return;
 	}
-	xo_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], xc_name (c, i));
+	out_printf (o, "%s=(%zu) %s\n", key, nm->fn_id[i], export_name (c, i));
 }
 
 /* The file and line a piece of symbol S at LINE_ADDR is charged to:
    with -l the line's (where the debugging information has one), else
    the function's first line.  */
 static void
-piece_line (struct xctx *c, const struct sym *s, uint64_t line_addr,
+piece_line (struct export_ctx *c, const struct sym *s, uint64_t line_addr,
 	    const struct source_file **file, int *line)
 {
-	if (c->xs->by_line) {
-		xs_line (c->xs, line_addr, file, line);
+	if (c->samples->by_line) {
+		samples_line (c->samples, line_addr, file, line);
 		if (*file)
 			return;
 	}
@@ -154,16 +154,16 @@ piece_line (struct xctx *c, const struct sym *s, uint64_t line_addr,
 }
 
 static void
-put_cost_line (struct xout *o, const struct xctx *c, uint64_t addr, int line,
-	       uint64_t time, uint64_t bb)
+put_cost_line (struct out *o, const struct export_ctx *c, uint64_t addr,
+	       int line, uint64_t time, uint64_t bb)
 {
-	if (c->xg->nev > 1)
-		xo_printf (o, "0x%llx %d %llu %llu\n", (unsigned long long) addr,
-			   line, (unsigned long long) time,
-			   (unsigned long long) bb);
+	if (c->est->nev > 1)
+		out_printf (o, "0x%llx %d %llu %llu\n",
+			    (unsigned long long) addr, line,
+			    (unsigned long long) time, (unsigned long long) bb);
 	else
-		xo_printf (o, "0x%llx %d %llu\n", (unsigned long long) addr,
-			   line, (unsigned long long) time);
+		out_printf (o, "0x%llx %d %llu\n", (unsigned long long) addr,
+			    line, (unsigned long long) time);
 }
 
 /* The self cost lines of symbol SYM from pieces V[*PI..] and blocks
@@ -171,16 +171,16 @@ put_cost_line (struct xout *o, const struct xctx *c, uint64_t addr, int line,
    file than the function's (inlined code, with -l) go under fi= and
    back.  */
 static void
-self_lines (struct xout *o, struct xctx *c, struct names *nm, uint32_t sym,
+self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 	    size_t *pi, size_t *bi)
 {
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	const struct sym *s = &c->in->st->base[sym];
 	const struct source_file *fl = s->file, *cur = fl;
 
 	while ((*pi < xs->n && xs->v[*pi].sym == sym)
 	       || (*bi < xs->nbb && xs->bbv[*bi].sym == sym)) {
-		const struct xpiece *p = NULL;
+		const struct piece *p = NULL;
 		const struct source_file *file = NULL;
 		uint64_t time = 0, bb = 0, addr, line_addr;
 		int line = 0;
@@ -213,14 +213,14 @@ self_lines (struct xout *o, struct xctx *c, struct names *nm, uint32_t sym,
 
 /* The calls of symbol I, one block per call site.  */
 static void
-call_lines (struct xout *o, struct xctx *c, struct names *nm, size_t i)
+call_lines (struct out *o, struct export_ctx *c, struct names *nm, size_t i)
 {
-	const struct xgraph *g = c->xg;
+	const struct estimate *g = c->est;
 	const struct sym *caller = &c->in->st->base[i];
 	size_t k;
 
 	for (k = g->first_site[i]; k < g->first_site[i + 1]; k++) {
-		const struct xsite *site = &g->sites[k];
+		const struct site *site = &g->sites[k];
 		const struct sym *callee = &c->in->st->base[site->callee];
 		uint64_t at = site->call_pc ? site->call_pc
 			: site->from_pc;
@@ -230,96 +230,97 @@ call_lines (struct xout *o, struct xctx *c, struct names *nm, size_t i)
 		   from inlined code stay on the caller's first line, so
 		   that both readers see one caller).  */
 		line = caller->line;
-		if (c->xs->by_line) {
+		if (c->samples->by_line) {
 			const struct source_file *f;
 			int l;
 
-			xs_line (c->xs, site->call_pc ? site->call_pc
-				 : site->from_pc - 1, &f, &l);
+			samples_line (c->samples, site->call_pc
+				      ? site->call_pc : site->from_pc - 1,
+				      &f, &l);
 			if (f && f == caller->file)
 				line = l;
 		}
 		put_file (o, nm, "cfi", callee->file);
 		put_fn (o, nm, c, "cfn", site->callee);
-		xo_printf (o, "calls=%llu 0x%llx %d\n",
-			   (unsigned long long) site->count,
-			   (unsigned long long) callee->addr, callee->line);
-		put_cost_line (o, c, at, line, site->cost[XE_TIME],
-			       g->nev > 1 ? site->cost[XE_BB] : 0);
+		out_printf (o, "calls=%llu 0x%llx %d\n",
+			    (unsigned long long) site->count,
+			    (unsigned long long) callee->addr, callee->line);
+		put_cost_line (o, c, at, line, site->cost[EST_TIME],
+			       g->nev > 1 ? site->cost[EST_BB] : 0);
 	}
 }
 
 static void
-header (struct xout *o, struct xctx *c)
+header (struct out *o, struct export_ctx *c)
 {
 	const struct export_input *in = c->in;
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	const struct options *opt = in->opt;
 	size_t i;
 
-	xo_puts (o, "# callgrind format\n");
-	xo_puts (o, "version: 1\n");
-	xo_printf (o, "creator: gprof (%s) %s\n", PACKAGE_NAME,
-		   PACKAGE_VERSION);
-	xo_printf (o, "cmd: %s\n", c->image_abs);
-	xo_puts (o, "desc: Trigger: gprof --export of");
+	out_puts (o, "# callgrind format\n");
+	out_puts (o, "version: 1\n");
+	out_printf (o, "creator: gprof (%s) %s\n", PACKAGE_NAME,
+		    PACKAGE_VERSION);
+	out_printf (o, "cmd: %s\n", c->image_abs);
+	out_puts (o, "desc: Trigger: gprof --export of");
 	if (opt->ngmon == 0)
-		xo_puts (o, " gmon.out");
+		out_puts (o, " gmon.out");
 	for (i = 0; i < opt->ngmon; i++)
-		xo_printf (o, " %s", opt->gmon_files[i]);
-	xo_puts (o, "\n");
+		out_printf (o, " %s", opt->gmon_files[i]);
+	out_puts (o, "\n");
 	if (in->p->input & INPUT_HIST)
-		xo_printf (o, "desc: Histogram: %llu samples at %ld Hz, 1 "
-			   "sample = %llu %s\n",
-			   (unsigned long long) xs->samples, in->p->hz,
-			   (unsigned long long) xs->per_sample, xs->unit);
+		out_printf (o, "desc: Histogram: %llu samples at %ld Hz, 1 "
+			    "sample = %llu %s\n",
+			    (unsigned long long) xs->samples, in->p->hz,
+			    (unsigned long long) xs->per_sample, xs->unit);
 	else
-		xo_puts (o, "desc: Histogram: none (no time was sampled)\n");
+		out_puts (o, "desc: Histogram: none (no time was sampled)\n");
 	if (xs->excluded)
-		xo_printf (o, "desc: Excluded: %llu %s sampled in functions "
-			   "the flat profile leaves out (-P, the profiling "
-			   "runtime's own) are not in this file\n",
-			   (unsigned long long) xs->excluded, xs->unit);
-	xo_puts (o, "desc: Calls: exact counts, per call site\n");
+		out_printf (o, "desc: Excluded: %llu %s sampled in functions "
+			    "the flat profile leaves out (-P, the profiling "
+			    "runtime's own) are not in this file\n",
+			    (unsigned long long) xs->excluded, xs->unit);
+	out_puts (o, "desc: Calls: exact counts, per call site\n");
 	if (in->p->nctx)
-		xo_printf (o, "desc: Measured: the time of calls (inclusive "
-			   "costs) is measured, from the calling contexts of "
-			   "the samples (GMON_CONTEXT=%u): the time spent "
-			   "under each call; calls within a cycle cost 0%s\n",
-			   in->p->ctx_depth, c->xg->nev > 1 ? "; their basic-"
-			   "block costs are gprof's estimates, which assume "
-			   "every call of a function costs the same" : "");
+		out_printf (o, "desc: Measured: the time of calls (inclusive "
+			    "costs) is measured, from the calling contexts of "
+			    "the samples (GMON_CONTEXT=%u): the time spent "
+			    "under each call; calls within a cycle cost 0%s\n",
+			    in->p->ctx_depth, c->est->nev > 1 ? "; their basic-"
+			    "block costs are gprof's estimates, which assume "
+			    "every call of a function costs the same" : "");
 	else
-		xo_puts (o, "desc: Estimates: the costs of calls (inclusive "
-			 "costs) are gprof's estimates, which assume every "
-			 "call of a function takes the same time; calls "
-			 "within a cycle cost 0\n");
-	if (c->xg->nsites)
-		xo_printf (o, "desc: Sites: %zu of %zu call sites found in "
-			   "the machine code, the others at the return "
-			   "address the profile holds\n", c->xg->nfound,
-			   c->xg->nsites);
-	xo_printf (o, "positions: instr line\n");
-	xo_printf (o, "event: %s : %s\n", xs->unit, xs->unit_long);
-	if (c->xg->nev > 1) {
-		xo_puts (o, "event: Bb : Basic-block executions\n");
-		xo_printf (o, "events: %s Bb\n", xs->unit);
-		xo_printf (o, "summary: %llu %llu\n",
-			   (unsigned long long) xs->total,
-			   (unsigned long long) xs->bb_total);
+		out_puts (o, "desc: Estimates: the costs of calls (inclusive "
+			  "costs) are gprof's estimates, which assume every "
+			  "call of a function takes the same time; calls "
+			  "within a cycle cost 0\n");
+	if (c->est->nsites)
+		out_printf (o, "desc: Sites: %zu of %zu call sites found in "
+			    "the machine code, the others at the return "
+			    "address the profile holds\n", c->est->nfound,
+			    c->est->nsites);
+	out_printf (o, "positions: instr line\n");
+	out_printf (o, "event: %s : %s\n", xs->unit, xs->unit_long);
+	if (c->est->nev > 1) {
+		out_puts (o, "event: Bb : Basic-block executions\n");
+		out_printf (o, "events: %s Bb\n", xs->unit);
+		out_printf (o, "summary: %llu %llu\n",
+			    (unsigned long long) xs->total,
+			    (unsigned long long) xs->bb_total);
 	} else {
-		xo_printf (o, "events: %s\n", xs->unit);
-		xo_printf (o, "summary: %llu\n",
-			   (unsigned long long) xs->total);
+		out_printf (o, "events: %s\n", xs->unit);
+		out_printf (o, "summary: %llu\n",
+			    (unsigned long long) xs->total);
 	}
 }
 
-void
-xw_callgrind (struct xctx *c, struct xout *o)
+static void
+callgrind_write (struct export_ctx *c, struct out *o)
 {
 	const struct symtab *st = c->in->st;
-	const struct xsamples *xs = c->xs;
-	const struct xgraph *g = c->xg;
+	const struct samples *xs = c->samples;
+	const struct estimate *g = c->est;
 	struct names nm;
 	size_t i, pi = 0, bi = 0, pu, bu;
 
@@ -330,7 +331,7 @@ xw_callgrind (struct xctx *c, struct xout *o)
 	nm.fn_id = XCNEWVEC (size_t, st->len ? st->len : 1);
 
 	header (o, c);
-	xo_printf (o, "\nob=(1) %s\n", c->image_abs);
+	out_printf (o, "\nob=(1) %s\n", c->image_abs);
 
 	/* Pieces are ascending by address, so are symbols: one walk.
 	   Pieces outside every symbol are set aside for the end.  */
@@ -340,16 +341,17 @@ xw_callgrind (struct xctx *c, struct xout *o)
 			> g->first_site[i];
 
 		while (pi < xs->n && xs->v[pi].sym != (uint32_t) i
-		       && (xs->v[pi].sym == XS_NOSYM || xs->v[pi].sym < i))
+		       && (xs->v[pi].sym == SAMPLES_NOSYM || xs->v[pi].sym < i))
 			pi++;
 		while (bi < xs->nbb && xs->bbv[bi].sym != (uint32_t) i
-		       && (xs->bbv[bi].sym == XS_NOSYM || xs->bbv[bi].sym < i))
+		       && (xs->bbv[bi].sym == SAMPLES_NOSYM
+			   || xs->bbv[bi].sym < i))
 			bi++;
 		has_self = (pi < xs->n && xs->v[pi].sym == i)
 			|| (bi < xs->nbb && xs->bbv[bi].sym == i);
 		if (!has_self && !has_calls)
 			continue;
-		xo_puts (o, "\n");
+		out_puts (o, "\n");
 		put_file (o, &nm, "fl", s->file);
 		put_fn (o, &nm, c, "fn", i);
 		self_lines (o, c, &nm, (uint32_t) i, &pi, &bi);
@@ -357,26 +359,26 @@ xw_callgrind (struct xctx *c, struct xout *o)
 	}
 
 	if (xs->unknown || xs->bb_unknown) {
-		xo_puts (o, "\n# samples outside every function symbol\n");
+		out_puts (o, "\n# samples outside every function symbol\n");
 		put_file (o, &nm, "fl", NULL);
-		xo_printf (o, "fn=(%zu) ???\n", ++nm.nfns);
+		out_printf (o, "fn=(%zu) ???\n", ++nm.nfns);
 		for (pu = 0; pu < xs->n; pu++)
-			if (xs->v[pu].sym == XS_NOSYM)
+			if (xs->v[pu].sym == SAMPLES_NOSYM)
 				put_cost_line (o, c, xs->v[pu].addr, 0,
 					       xs->v[pu].cost, 0);
 		for (bu = 0; bu < xs->nbb; bu++)
-			if (xs->bbv[bu].sym == XS_NOSYM)
+			if (xs->bbv[bu].sym == SAMPLES_NOSYM)
 				put_cost_line (o, c, xs->bbv[bu].addr, 0, 0,
 					       xs->bbv[bu].cost);
 	}
 
 	if (g->nev > 1)
-		xo_printf (o, "\ntotals: %llu %llu\n",
-			   (unsigned long long) xs->total,
-			   (unsigned long long) xs->bb_total);
+		out_printf (o, "\ntotals: %llu %llu\n",
+			    (unsigned long long) xs->total,
+			    (unsigned long long) xs->bb_total);
 	else
-		xo_printf (o, "\ntotals: %llu\n",
-			   (unsigned long long) xs->total);
+		out_printf (o, "\ntotals: %llu\n",
+			    (unsigned long long) xs->total);
 	free (nm.file_id);
 	free (nm.file_key);
 	free (nm.fn_id);
@@ -416,8 +418,8 @@ starts_with (const char *s, const char *prefix)
 /* KCachegrind opens every file of the directory whose name starts
    with the name it was given, as further parts of one profile: a file
    callgrind.out.x next to callgrind.out.x2 would add the two.  */
-void
-xw_callgrind_check_name (const char *path)
+static void
+callgrind_check_path (const char *path)
 {
 	const char *slash = strrchr (path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -452,3 +454,21 @@ xw_callgrind_check_name (const char *path)
 	closedir (d);
 	free (dir);
 }
+
+/* Another callgrind file of its directory would be loaded with it.  */
+static void
+callgrind_check (struct export_ctx *c)
+{
+	if (strcmp (c->req->path, "-") != 0)
+		callgrind_check_path (c->req->path);
+}
+
+const struct export_format export_callgrind = {
+	.name = "callgrind",
+	.options = "gzip",
+	.allows = EXPORT_OPT_GZIP,
+	.path_prefix = "callgrind.out.",
+	.path_suffix = "",
+	.check = callgrind_check,
+	.write = callgrind_write,
+};

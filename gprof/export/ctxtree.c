@@ -45,10 +45,10 @@ key_hash (uint32_t parent, uint32_t what)
 }
 
 static uint32_t
-get_node (struct xtree *t, struct key_map *m, uint32_t parent, uint32_t what)
+get_node (struct ctxtree *t, struct key_map *m, uint32_t parent, uint32_t what)
 {
 	size_t s, i;
-	struct xtnode *nd;
+	struct ctxnode *nd;
 
 	for (s = key_hash (parent, what) & m->mask; m->slot[s];
 	     s = (s + 1) & m->mask) {
@@ -64,8 +64,8 @@ get_node (struct xtree *t, struct key_map *m, uint32_t parent, uint32_t what)
 	memset (nd, 0, sizeof *nd);
 	nd->parent = parent;
 	nd->what = what;
-	nd->depth = parent == XT_NONE ? 1 : t->v[parent].depth + 1;
-	nd->first = nd->next = XT_NONE;
+	nd->depth = parent == CT_NONE ? 1 : t->v[parent].depth + 1;
+	nd->first = nd->next = CT_NONE;
 	m->slot[s] = (uint32_t) ++t->n;
 	if (t->n * 2 > m->mask + 1) {
 		/* Twice the slots.  */
@@ -86,7 +86,7 @@ get_node (struct xtree *t, struct key_map *m, uint32_t parent, uint32_t what)
 static int
 cmp_total_down (const void *lp, const void *rp, void *arg)
 {
-	const struct xtnode *l = lp, *r = rp;
+	const struct ctxnode *l = lp, *r = rp;
 
 	(void) arg;
 	if (l->total != r->total)
@@ -95,7 +95,7 @@ cmp_total_down (const void *lp, const void *rp, void *arg)
 }
 
 static void
-link_children (struct xtree *t)
+link_children (struct ctxtree *t)
 {
 	void **order = XNEWVEC (void *, t->n ? t->n : 1);
 	size_t i;
@@ -103,11 +103,11 @@ link_children (struct xtree *t)
 	for (i = 0; i < t->n; i++)
 		order[i] = &t->v[i];
 	msort_ptrs (order, t->n, cmp_total_down, NULL);
-	t->roots = XT_NONE;
+	t->roots = CT_NONE;
 	/* Prepended in reverse: each list comes out biggest first.  */
 	for (i = t->n; i-- > 0;) {
-		struct xtnode *nd = order[i];
-		uint32_t *head = nd->parent == XT_NONE ? &t->roots
+		struct ctxnode *nd = order[i];
+		uint32_t *head = nd->parent == CT_NONE ? &t->roots
 			: &t->v[nd->parent].first;
 
 		nd->next = *head;
@@ -117,8 +117,8 @@ link_children (struct xtree *t)
 }
 
 void
-xt_build (struct xtree *t, const struct export_input *in,
-	  const struct xsamples *xs, bool keep_frames)
+ctxtree_build (struct ctxtree *t, const struct export_input *in,
+	       const struct samples *xs, bool keep_frames)
 {
 	const struct profile *p = in->p;
 	const struct symtab *st = in->st;
@@ -137,26 +137,26 @@ xt_build (struct xtree *t, const struct export_input *in,
 	ctx_weigh (p, st, self, psym, w);
 	for (i = 0; i < n; i++) {
 		const struct ctx_node *c = &p->ctx[i];
-		uint32_t parent = XT_NONE, what;
+		uint32_t parent = CT_NONE, what;
 
 		if (c->parent == CTX_CUT)
-			parent = keep_frames ? get_node (t, &m, XT_NONE, XT_CUT)
-				: XT_NONE;
+			parent = keep_frames ? get_node (t, &m, CT_NONE, CT_CUT)
+				: CT_NONE;
 		else if (c->parent != CTX_ROOT)
 			parent = at[c->parent];
-		what = psym[i] ? (uint32_t) (psym[i] - st->base) : XT_NOSYM;
-		if (what == XT_NOSYM && !keep_frames)
+		what = psym[i] ? (uint32_t) (psym[i] - st->base) : CT_NOSYM;
+		if (what == CT_NOSYM && !keep_frames)
 			at[i] = parent;
 		else
 			at[i] = get_node (t, &m, parent, what);
-		if (w[i] > 0.0 && at[i] != XT_NONE)
+		if (w[i] > 0.0 && at[i] != CT_NONE)
 			t->v[at[i]].self += w[i];
 	}
 	/* Parents are made before their children.  */
 	for (i = 0; i < t->n; i++)
 		t->v[i].total = t->v[i].self;
 	for (i = t->n; i-- > 0;)
-		if (t->v[i].parent != XT_NONE)
+		if (t->v[i].parent != CT_NONE)
 			t->v[t->v[i].parent].total += t->v[i].total;
 	link_children (t);
 	free (m.slot);
@@ -167,7 +167,7 @@ xt_build (struct xtree *t, const struct export_input *in,
 }
 
 void
-xt_free (struct xtree *t)
+ctxtree_free (struct ctxtree *t)
 {
 	free (t->v);
 	memset (t, 0, sizeof *t);

@@ -30,22 +30,22 @@
 /* What follows a time that gprof estimated: nothing if it measured
    it (calling contexts).  */
 static const char *
-est (const struct xctx *c)
+est (const struct export_ctx *c)
 {
 	return c->in->p->nctx ? "" : ", est.";
 }
 
 /* Writes S inside a quoted DOT string.  */
 static void
-put_escaped (struct xout *o, const char *s)
+put_escaped (struct out *o, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
-			xo_printf (o, "\\%c", *s);
+			out_printf (o, "\\%c", *s);
 		else if (*s == '\n')
-			xo_puts (o, "\\n");
+			out_puts (o, "\\n");
 		else
-			xo_write (o, s, 1);
+			out_write (o, s, 1);
 	}
 }
 
@@ -83,19 +83,19 @@ heat (double f, char *buf, size_t size, bool *dark)
 
 /* A node's total and self, in the graph's ticks.  */
 static double
-node_total (const struct xctx *c, const struct sym *s)
+node_total (const struct export_ctx *c, const struct sym *s)
 {
 	return c->in->cg ? s->prop_self + s->prop_child : s->time;
 }
 
 static double
-node_self (const struct xctx *c, const struct sym *s)
+node_self (const struct export_ctx *c, const struct sym *s)
 {
 	return c->in->cg ? s->prop_self : s->time;
 }
 
 static double
-graph_total (const struct xctx *c)
+graph_total (const struct export_ctx *c)
 {
 	double t = c->in->cg ? c->in->cg->print_time : c->in->total_time;
 
@@ -103,7 +103,7 @@ graph_total (const struct xctx *c)
 }
 
 static bool
-shown (const struct xctx *c, const struct sym *s)
+shown (const struct export_ctx *c, const struct sym *s)
 {
 	const struct options *opt = c->in->opt;
 	double pct;
@@ -126,7 +126,7 @@ shown (const struct xctx *c, const struct sym *s)
 }
 
 static void
-put_node (struct xout *o, struct xctx *c, size_t i)
+put_node (struct out *o, struct export_ctx *c, size_t i)
 {
 	const struct sym *s = &c->in->st->base[i];
 	double total = node_total (c, s), self = node_self (c, s);
@@ -135,26 +135,26 @@ put_node (struct xout *o, struct xctx *c, size_t i)
 	bool dark;
 
 	heat (total / t, colour, sizeof colour, &dark);
-	xo_printf (o, "  n%zu [label=\"", i);
-	put_escaped (o, xc_name (c, i));
-	xo_printf (o, "\\ntotal %.2f%% (%.2f s%s)\\nself %.2f%% (%.2f s)",
-		   100 * total / t, xc_secs (c, total),
-		   c->in->cg && self != total ? est (c) : "",
-		   100 * self / t, xc_secs (c, self));
+	out_printf (o, "  n%zu [label=\"", i);
+	put_escaped (o, export_name (c, i));
+	out_printf (o, "\\ntotal %.2f%% (%.2f s%s)\\nself %.2f%% (%.2f s)",
+		    100 * total / t, export_secs (c, total),
+		    c->in->cg && self != total ? est (c) : "",
+		    100 * self / t, export_secs (c, self));
 	if (s->ncalls || s->self_calls) {
-		xo_printf (o, "\\n%llu", (unsigned long long) s->ncalls);
+		out_printf (o, "\\n%llu", (unsigned long long) s->ncalls);
 		if (s->self_calls)
-			xo_printf (o, "+%llu", (unsigned long long)
-				   s->self_calls);
-		xo_puts (o, s->ncalls + s->self_calls == 1 ? " call"
-			 : " calls");
+			out_printf (o, "+%llu", (unsigned long long)
+				    s->self_calls);
+		out_puts (o, s->ncalls + s->self_calls == 1 ? " call"
+			  : " calls");
 	}
-	xo_printf (o, "\", fillcolor=\"%s\", fontcolor=\"%s\"];\n", colour,
-		   dark ? "#ffffff" : "#000000");
+	out_printf (o, "\", fillcolor=\"%s\", fontcolor=\"%s\"];\n", colour,
+		    dark ? "#ffffff" : "#000000");
 }
 
 static void
-put_edge (struct xout *o, struct xctx *c, const struct arc *a)
+put_edge (struct out *o, struct export_ctx *c, const struct arc *a)
 {
 	const struct sym *p = a->parent, *ch = a->child;
 	double t = graph_total (c), carried = a->time + a->child_time;
@@ -164,25 +164,26 @@ put_edge (struct xout *o, struct xctx *c, const struct arc *a)
 
 	if (!inner && 100 * carried / t < c->req->edge_thres)
 		return;
-	xo_printf (o, "  n%zu -> n%zu [label=\"", xc_index (c, p),
-		   xc_index (c, ch));
+	out_printf (o, "  n%zu -> n%zu [label=\"", export_index (c, p),
+		    export_index (c, ch));
 	if (inner) {
-		xo_printf (o, "%llu %s\", style=dashed, color=\"#808080\"];\n",
-			   (unsigned long long) a->count,
-			   p == ch ? "recursive calls" : "calls in cycle");
+		out_printf (o, "%llu %s\", style=dashed, color=\"#808080\"];\n",
+			    (unsigned long long) a->count,
+			    p == ch ? "recursive calls" : "calls in cycle");
 		return;
 	}
 	heat (carried / t, colour, sizeof colour, &dark);
-	xo_printf (o, "%.2f%% (%.2f s%s)\\n%llu call%s\", color=\"%s\", "
-		   "penwidth=%.2f%s];\n", 100 * carried / t,
-		   xc_secs (c, carried), est (c), (unsigned long long) a->count,
-		   a->count == 1 ? "" : "s", colour,
-		   1.0 + 5.0 * carried / t,
-		   a->count == 0 ? ", style=dotted" : "");
+	out_printf (o, "%.2f%% (%.2f s%s)\\n%llu call%s\", color=\"%s\", "
+		    "penwidth=%.2f%s];\n", 100 * carried / t,
+		    export_secs (c, carried), est (c),
+		    (unsigned long long) a->count, a->count == 1 ? "" : "s",
+		    colour,
+		    1.0 + 5.0 * carried / t,
+		    a->count == 0 ? ", style=dotted" : "");
 }
 
-void
-xw_dot (struct xctx *c, struct xout *o)
+static void
+dot_write (struct export_ctx *c, struct out *o)
 {
 	const struct export_input *in = c->in;
 	const struct symtab *st = in->st;
@@ -190,24 +191,24 @@ xw_dot (struct xctx *c, struct xout *o)
 	unsigned char *drawn = XCNEWVEC (unsigned char, st->len ? st->len : 1);
 	size_t i, k;
 
-	xo_puts (o, "digraph \"gprof\" {\n");
-	xo_puts (o, "  graph [fontname=\"Helvetica\", labelloc=t, "
-		 "labeljust=l, nodesep=0.3, ranksep=0.4, label=\"");
+	out_puts (o, "digraph \"gprof\" {\n");
+	out_puts (o, "  graph [fontname=\"Helvetica\", labelloc=t, "
+		  "labeljust=l, nodesep=0.3, ranksep=0.4, label=\"");
 	put_escaped (o, "Call graph of ");
 	put_escaped (o, c->image_abs);
-	xo_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  Totals "
-		   "(self + children) and times on arrows %s.\\lLeft out: "
-		   "functions under %g%% of the time, arrows under "
-		   "%g%%.\\l\"];\n",
-		   (unsigned long long) c->xs->samples, in->p->hz,
-		   xc_secs (c, cg ? cg->print_time : in->total_time),
-		   in->p->nctx ? "are measured from the calling contexts of "
-		   "the samples" : "are estimates: gprof assumes every call "
-		   "of a function takes the same time",
-		   c->req->node_thres, c->req->edge_thres);
-	xo_puts (o, "  node [shape=box, style=\"filled,rounded\", "
-		 "fontname=\"Helvetica\", fontsize=10];\n");
-	xo_puts (o, "  edge [fontname=\"Helvetica\", fontsize=9];\n");
+	out_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  Totals "
+		    "(self + children) and times on arrows %s.\\lLeft out: "
+		    "functions under %g%% of the time, arrows under "
+		    "%g%%.\\l\"];\n",
+		    (unsigned long long) c->samples->samples, in->p->hz,
+		    export_secs (c, cg ? cg->print_time : in->total_time),
+		    in->p->nctx ? "are measured from the calling contexts of "
+		    "the samples" : "are estimates: gprof assumes every call "
+		    "of a function takes the same time",
+		    c->req->node_thres, c->req->edge_thres);
+	out_puts (o, "  node [shape=box, style=\"filled,rounded\", "
+		  "fontname=\"Helvetica\", fontsize=10];\n");
+	out_puts (o, "  edge [fontname=\"Helvetica\", fontsize=9];\n");
 
 	for (k = 0; cg && k < cg->ncycles; k++) {
 		const struct sym *e = &cg->cycles[k].entry, *m;
@@ -219,24 +220,24 @@ xw_dot (struct xctx *c, struct xout *o)
 				any = true;
 		if (!any)
 			continue;
-		xo_printf (o, "  subgraph \"cluster_cycle%d\" {\n    label="
-			   "\"<cycle %d>: %.2f%% (%.2f s%s), %llu+%llu "
-			   "calls\";\n    style=\"dashed,rounded\"; "
-			   "color=\"#606060\"; fontname=\"Helvetica\";\n",
-			   e->cyc_num, e->cyc_num, 100 * total / t,
-			   xc_secs (c, total), est (c),
-			   (unsigned long long) e->ncalls,
-			   (unsigned long long) e->self_calls);
+		out_printf (o, "  subgraph \"cluster_cycle%d\" {\n    label="
+			    "\"<cycle %d>: %.2f%% (%.2f s%s), %llu+%llu "
+			    "calls\";\n    style=\"dashed,rounded\"; "
+			    "color=\"#606060\"; fontname=\"Helvetica\";\n",
+			    e->cyc_num, e->cyc_num, 100 * total / t,
+			    export_secs (c, total), est (c),
+			    (unsigned long long) e->ncalls,
+			    (unsigned long long) e->self_calls);
 		for (m = e->cyc_next; m; m = m->cyc_next) {
-			size_t mi = xc_index (c, m);
+			size_t mi = export_index (c, m);
 
 			if (!shown (c, m))
 				continue;
-			xo_puts (o, "  ");
+			out_puts (o, "  ");
 			put_node (o, c, mi);
 			drawn[mi] = 1;
 		}
-		xo_puts (o, "  }\n");
+		out_puts (o, "  }\n");
 	}
 	for (i = 0; i < st->len; i++)
 		if (!drawn[i] && !st->base[i].cyc_num
@@ -247,10 +248,20 @@ xw_dot (struct xctx *c, struct xout *o)
 	for (i = 0; cg && i < cg->narcs; i++) {
 		const struct arc *a = &cg->arcs[i];
 
-		if (drawn[xc_index (c, a->parent)]
-		    && drawn[xc_index (c, a->child)])
+		if (drawn[export_index (c, a->parent)]
+		    && drawn[export_index (c, a->child)])
 			put_edge (o, c, a);
 	}
-	xo_puts (o, "}\n");
+	out_puts (o, "}\n");
 	free (drawn);
 }
+
+const struct export_format export_dot = {
+	.name = "dot",
+	.options = "node=PERCENT, edge=PERCENT",
+	.allows = EXPORT_OPT_NODE | EXPORT_OPT_EDGE,
+	.path_prefix = "",
+	.path_suffix = ".dot",
+	.check = NULL,
+	.write = dot_write,
+};

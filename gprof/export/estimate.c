@@ -144,7 +144,7 @@ split_into (struct prop *pr, const struct sym *u, uint64_t total)
 	target = covered == (double) u->ncalls ? total
 		: (uint64_t) ((double) total * covered / (double) u->ncalls
 			      + 0.5);
-	xr_split_real (target, pr->w, n, pr->out);
+	round_split_real (target, pr->w, n, pr->out);
 	for (i = 0; i < n; i++) {
 		const struct arc *a = &cg->arcs[pr->arcs[i]];
 		double f = a->parent->fract;
@@ -206,7 +206,7 @@ crosses (const struct arc *a)
    are what was measured under their calls, which may be less than
    their cost (time of theirs with no caller in its context).  */
 static void
-measured (struct prop *pr, const struct xsamples *xs)
+measured (struct prop *pr, const struct samples *xs)
 {
 	const struct callgraph *cg = pr->in->cg;
 	const struct symtab *st = pr->in->st;
@@ -352,7 +352,7 @@ callee_of (const struct symtab *st, const struct sym *in)
 }
 
 static uint64_t
-site_addr (const struct xsite *s)
+site_addr (const struct site *s)
 {
 	return s->call_pc ? s->call_pc : s->from_pc;
 }
@@ -360,7 +360,7 @@ site_addr (const struct xsite *s)
 static int
 cmp_site (const void *lp, const void *rp)
 {
-	const struct xsite *l = lp, *r = rp;
+	const struct site *l = lp, *r = rp;
 
 	if (l->caller != r->caller)
 		return l->caller < r->caller ? -1 : 1;
@@ -374,8 +374,8 @@ cmp_site (const void *lp, const void *rp)
 static int
 cmp_site_arc (const void *lp, const void *rp)
 {
-	const struct xsite *l = *(const struct xsite *const *) lp;
-	const struct xsite *r = *(const struct xsite *const *) rp;
+	const struct site *l = *(const struct site *const *) lp;
+	const struct site *r = *(const struct site *const *) rp;
 
 	if (l->arc != r->arc)
 		return l->arc < r->arc ? -1 : 1;
@@ -383,25 +383,25 @@ cmp_site_arc (const void *lp, const void *rp)
 }
 
 static void
-collect_sites (struct xgraph *g, const struct export_input *in)
+collect_sites (struct estimate *g, const struct export_input *in)
 {
 	const struct callgraph *cg = in->cg;
 	const struct symtab *st = in->st;
 	const struct profile *p = in->p;
 	const struct arch *arch = arch_of (in->of);
 	struct arc_map map;
-	struct xsite **by_arc;
+	struct site **by_arc;
 	uint64_t *w, *out;
 	size_t i, j, k, e;
 
 	map_build (&map, cg);
-	g->sites = XNEWVEC (struct xsite, p->narcs ? p->narcs : 1);
+	g->sites = XNEWVEC (struct site, p->narcs ? p->narcs : 1);
 	for (i = 0; i < p->narcs; i++) {
 		const struct gmon_arc *r = &p->arcs[i];
 		const struct sym *parent = symtab_find (st, r->from_pc);
 		const struct sym *child = symtab_find (st, r->self_pc);
 		const struct arc *a;
-		struct xsite *s;
+		struct site *s;
 
 		child = callee_of (st, child);
 		if (!parent || !child || r->count == 0)
@@ -424,7 +424,7 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 	free (map.slot);
 
 	/* Each arc's cost, split among its sites by their calls.  */
-	by_arc = XNEWVEC (struct xsite *, g->nsites ? g->nsites : 1);
+	by_arc = XNEWVEC (struct site *, g->nsites ? g->nsites : 1);
 	w = XNEWVEC (uint64_t, g->nsites ? g->nsites : 1);
 	out = XNEWVEC (uint64_t, g->nsites ? g->nsites : 1);
 	for (i = 0; i < g->nsites; i++)
@@ -435,8 +435,8 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 		     j++)
 			w[j - i] = by_arc[j]->count;
 		for (e = 0; e < g->nev; e++) {
-			xr_split (g->arc_cost[e][by_arc[i]->arc], w, j - i,
-				  out);
+			round_split (g->arc_cost[e][by_arc[i]->arc], w, j - i,
+				     out);
 			for (k = i; k < j; k++)
 				by_arc[k]->cost[e] = out[k - i];
 		}
@@ -454,8 +454,8 @@ collect_sites (struct xgraph *g, const struct export_input *in)
 }
 
 void
-xg_build (struct xgraph *g, const struct export_input *in,
-	  const struct xsamples *xs)
+estimate_build (struct estimate *g, const struct export_input *in,
+		const struct samples *xs)
 {
 	const struct symtab *st = in->st;
 	const struct callgraph *cg = in->cg;
@@ -469,7 +469,7 @@ xg_build (struct xgraph *g, const struct export_input *in,
 	ncyc = cg ? cg->ncycles : 0;
 	g->first_site = XCNEWVEC (size_t, n + 1);
 	for (e = 0; e < g->nev; e++) {
-		const uint64_t *self = e == XE_TIME ? xs->self : xs->bb_self;
+		const uint64_t *self = e == EST_TIME ? xs->self : xs->bb_self;
 
 		g->arc_cost[e] = XCNEWVEC (uint64_t, narcs ? narcs : 1);
 		g->incl[e] = XCNEWVEC (uint64_t, n);
@@ -484,7 +484,7 @@ xg_build (struct xgraph *g, const struct export_input *in,
 		pr.arc_cost = g->arc_cost[e];
 		pr.incl = g->incl[e];
 		pr.cyc_incl = g->cyc_incl[e];
-		if (e == XE_TIME && in->p->nctx) {
+		if (e == EST_TIME && in->p->nctx) {
 			measured (&pr, xs);
 			continue;
 		}
@@ -505,11 +505,11 @@ xg_build (struct xgraph *g, const struct export_input *in,
 }
 
 void
-xg_free (struct xgraph *g)
+estimate_free (struct estimate *g)
 {
 	size_t e;
 
-	for (e = 0; e < XE_NEV; e++) {
+	for (e = 0; e < EST_NEV; e++) {
 		free (g->arc_cost[e]);
 		free (g->incl[e]);
 		free (g->cyc_incl[e]);

@@ -22,20 +22,17 @@
 #include "gprof/util/util.h"
 
 struct export_set {
-	struct xreq *v;
+	struct export_req *v;
 	size_t n;
 };
 
-static const struct {
-	const char *name;
-	enum xfmt fmt;
-	const char *options;		/* for the error message */
-} formats[] = {
-	{ "callgrind", XF_CALLGRIND, "gzip" },
-	{ "igprof", XF_IGPROF, "gzip, flat, prune=TICKS, nodes=N" },
-	{ "aprof", XF_APROF, "bb" },
-	{ "dot", XF_DOT, "node=PERCENT, edge=PERCENT" },
-	{ "json", XF_JSON, "none" },
+/* The formats, one row each (defined in their files).  */
+static const struct export_format *const formats[] = {
+	&export_callgrind,
+	&export_igprof,
+	&export_aprof,
+	&export_dot,
+	&export_json,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])
@@ -49,29 +46,29 @@ ends_with (const char *s, const char *tail)
 }
 
 static char *
-default_path (enum xfmt fmt, const char *image)
+default_path (const struct export_format *fmt, const char *image)
 {
 	const char *slash = strrchr (image, '/');
 	const char *base = slash ? slash + 1 : image;
 
-	switch (fmt) {
-	case XF_CALLGRIND:
-		return concat ("callgrind.out.", base, NULL);
-	case XF_IGPROF:
-		/* igprof names its own dumps igprof.PROGRAM....gz.  */
-		return concat ("igprof.", base, ".gz", NULL);
-	case XF_APROF:
-		return concat (base, ".aprof", NULL);
-	case XF_DOT:
-		return concat (base, ".dot", NULL);
-	case XF_JSON:
-	default:
-		return concat (base, ".json", NULL);
-	}
+	return concat (fmt->path_prefix, base, fmt->path_suffix, NULL);
+}
+
+/* "callgrind, igprof, ...": the formats, for a message (malloc'd).  */
+static char *
+format_names (void)
+{
+	char *all = xstrdup ("");
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		all = reconcat (all, all, i ? ", " : "", formats[i]->name,
+				NULL);
+	return all;
 }
 
 static double
-number (const struct xreq *r, const char *key, const char *val)
+number (const struct export_req *r, const char *key, const char *val)
 {
 	char *end;
 	double d;
@@ -85,41 +82,76 @@ number (const struct xreq *r, const char *key, const char *val)
 	return d;
 }
 
+/* The ,OPTIONS of an --export: the flag a format's allows must have,
+   whether it takes a value, and where it goes.  */
+static const struct {
+	const char *key;		/* as typed before any '=' */
+	unsigned int flag;		/* EXPORT_OPT_* */
+	bool value;			/* takes =VALUE */
+} sub_options[] = {
+	{ "gzip", EXPORT_OPT_GZIP, false },
+	{ "flat", EXPORT_OPT_FLAT, false },
+	{ "prune", EXPORT_OPT_PRUNE, true },
+	{ "nodes", EXPORT_OPT_NODES, true },
+	{ "bb", EXPORT_OPT_BB, false },
+	{ "node", EXPORT_OPT_NODE, true },
+	{ "edge", EXPORT_OPT_EDGE, true },
+};
+
+/* Sets option FLAG of R, with VAL if it takes one.  */
+static void
+set_option (struct export_req *r, unsigned int flag, const char *key,
+	    const char *val)
+{
+	switch (flag) {
+	case EXPORT_OPT_GZIP:
+		r->gzip = true;
+		break;
+	case EXPORT_OPT_FLAT:
+		r->flat = true;
+		break;
+	case EXPORT_OPT_PRUNE:
+		r->prune = number (r, key, val);
+		break;
+	case EXPORT_OPT_NODES:
+		r->max_nodes = (size_t) number (r, key, val);
+		break;
+	case EXPORT_OPT_BB:
+		r->bb = true;
+		break;
+	case EXPORT_OPT_NODE:
+		r->node_thres = number (r, key, val);
+		break;
+	case EXPORT_OPT_EDGE:
+		r->edge_thres = number (r, key, val);
+		break;
+	}
+}
+
 /* One OPTION[=VALUE] of R.  */
 static void
-sub_option (struct xreq *r, const char *opt, size_t fi)
+sub_option (struct export_req *r, const char *opt)
 {
 	char *key = xstrdup (opt), *val = strchr (key, '=');
-	bool ok = true;
+	size_t i;
 
 	if (val)
 		*val++ = '\0';
-	if (strcmp (key, "gzip") == 0 && !val
-	    && (r->fmt == XF_IGPROF || r->fmt == XF_CALLGRIND))
-		r->gzip = true;
-	else if (strcmp (key, "flat") == 0 && !val && r->fmt == XF_IGPROF)
-		r->flat = true;
-	else if (strcmp (key, "prune") == 0 && r->fmt == XF_IGPROF)
-		r->prune = number (r, key, val);
-	else if (strcmp (key, "nodes") == 0 && r->fmt == XF_IGPROF)
-		r->max_nodes = (size_t) number (r, key, val);
-	else if (strcmp (key, "bb") == 0 && !val && r->fmt == XF_APROF)
-		r->bb = true;
-	else if (strcmp (key, "node") == 0 && r->fmt == XF_DOT)
-		r->node_thres = number (r, key, val);
-	else if (strcmp (key, "edge") == 0 && r->fmt == XF_DOT)
-		r->edge_thres = number (r, key, val);
-	else
-		ok = false;
-	if (!ok)
+	for (i = 0; i < sizeof sub_options / sizeof sub_options[0]; i++)
+		if (strcmp (key, sub_options[i].key) == 0
+		    && (r->fmt->allows & sub_options[i].flag)
+		    && (sub_options[i].value || !val))
+			break;
+	if (i == sizeof sub_options / sizeof sub_options[0])
 		gp_fatal (NULL, "--export=%s: %s has no option `%s' (its "
-			  "options: %s)", r->spec, formats[fi].name, opt,
-			  formats[fi].options);
+			  "options: %s)", r->spec, r->fmt->name, opt,
+			  r->fmt->options);
+	set_option (r, sub_options[i].flag, key, val);
 	free (key);
 }
 
 static void
-parse_one (struct xreq *r, const char *spec, const char *image)
+parse_one (struct export_req *r, const char *spec, const char *image)
 {
 	const char *colon = strchr (spec, ':');
 	char *head = colon ? xstrndup (spec, (size_t) (colon - spec))
@@ -135,82 +167,81 @@ parse_one (struct xreq *r, const char *spec, const char *image)
 	r->edge_thres = 0.1;
 	tok = strtok_r (head, ",", &save);
 	for (fi = 0; tok && fi < NFORMATS; fi++)
-		if (strcmp (tok, formats[fi].name) == 0)
+		if (strcmp (tok, formats[fi]->name) == 0)
 			break;
 	if (!tok || fi == NFORMATS)
 		gp_fatal (NULL, "--export=%s: unknown format `%s' (known: "
-			  "callgrind, igprof, aprof, dot, json)", spec,
-			  tok ? tok : "");
-	r->fmt = formats[fi].fmt;
+			  "%s)", spec, tok ? tok : "", format_names ());
+	r->fmt = formats[fi];
 	while ((tok = strtok_r (NULL, ",", &save)))
-		sub_option (r, tok, fi);
+		sub_option (r, tok);
 	free (head);
 
 	if (colon && !colon[1])
 		gp_fatal (NULL, "--export=%s: empty file name", spec);
 	r->path = colon ? xstrdup (colon + 1) : default_path (r->fmt, image);
 	if (ends_with (r->path, ".gz")) {
-		if (r->fmt != XF_IGPROF && r->fmt != XF_CALLGRIND)
+		if (!(r->fmt->allows & EXPORT_OPT_GZIP))
 			gp_fatal (NULL, "--export=%s: %s files cannot be "
 				  "compressed: their readers read plain text",
-				  spec, formats[fi].name);
+				  spec, r->fmt->name);
 		r->gzip = true;
 	}
-	if (r->fmt == XF_IGPROF && r->max_nodes < 1)
+	if (r->max_nodes < 1)
 		r->max_nodes = 1;
 }
 
 struct export_set *
 export_parse (const struct options *opt)
 {
-	struct export_set *xs = XCNEW (struct export_set);
+	struct export_set *set = XCNEW (struct export_set);
 	size_t i, j;
 
-	xs->n = opt->nexports;
-	xs->v = XCNEWVEC (struct xreq, xs->n ? xs->n : 1);
-	for (i = 0; i < xs->n; i++)
-		parse_one (&xs->v[i], opt->exports[i], opt->image);
-	for (i = 0; i < xs->n; i++)
+	set->n = opt->nexports;
+	set->v = XCNEWVEC (struct export_req, set->n ? set->n : 1);
+	for (i = 0; i < set->n; i++)
+		parse_one (&set->v[i], opt->exports[i], opt->image);
+	for (i = 0; i < set->n; i++)
 		for (j = 0; j < i; j++)
-			if (strcmp (xs->v[i].path, xs->v[j].path) == 0)
+			if (strcmp (set->v[i].path, set->v[j].path) == 0)
 				gp_fatal (NULL, "--export=%s and --export=%s "
-					  "both write %s", xs->v[j].spec,
-					  xs->v[i].spec,
-					  strcmp (xs->v[i].path, "-") == 0
+					  "both write %s", set->v[j].spec,
+					  set->v[i].spec,
+					  strcmp (set->v[i].path, "-") == 0
 					  ? "standard output"
-					  : xs->v[i].path);
-	return xs;
+					  : set->v[i].path);
+	return set;
 }
 
 bool
-export_to_stdout (const struct export_set *xs)
+export_to_stdout (const struct export_set *set)
 {
 	size_t i;
 
-	for (i = 0; xs && i < xs->n; i++)
-		if (strcmp (xs->v[i].path, "-") == 0)
+	for (i = 0; set && i < set->n; i++)
+		if (strcmp (set->v[i].path, "-") == 0)
 			return true;
 	return false;
 }
 
 void
-export_free (struct export_set *xs)
+export_free (struct export_set *set)
 {
 	size_t i;
 
-	if (!xs)
+	if (!set)
 		return;
-	for (i = 0; i < xs->n; i++)
-		free (xs->v[i].path);
-	free (xs->v);
-	free (xs);
+	for (i = 0; i < set->n; i++)
+		free (set->v[i].path);
+	free (set->v);
+	free (set);
 }
 
 /* ------------------------------------------------------------------ */
 /* What the writers share */
 
 const char *
-xc_name (struct xctx *c, size_t i)
+export_name (struct export_ctx *c, size_t i)
 {
 	const struct sym *s = &c->in->st->base[i];
 
@@ -225,29 +256,29 @@ xc_name (struct xctx *c, size_t i)
 }
 
 const char *
-xc_file (const struct sym *s)
+export_file (const struct sym *s)
 {
 	return s->file ? s->file->name : "???";
 }
 
 size_t
-xc_index (const struct xctx *c, const struct sym *s)
+export_index (const struct export_ctx *c, const struct sym *s)
 {
 	return (size_t) (s - c->in->st->base);
 }
 
 double
-xc_secs (const struct xctx *c, double ticks)
+export_secs (const struct export_ctx *c, double ticks)
 {
 	return c->in->p->hz ? ticks / (double) c->in->p->hz : 0.0;
 }
 
 void
-export_write (struct export_set *xs, const struct export_input *in)
+export_write (struct export_set *set, const struct export_input *in)
 {
-	struct xsamples samples;
-	struct xgraph graph;
-	struct xctx c;
+	struct samples samples;
+	struct estimate est;
+	struct export_ctx c;
 	size_t i, n = in->st->len ? in->st->len : 1;
 	char *abs;
 
@@ -257,48 +288,27 @@ export_write (struct export_set *xs, const struct export_input *in)
 	c.named = XCNEWVEC (unsigned char, n);
 	abs = realpath (objfile_path (in->of), NULL);
 	c.image_abs = abs ? abs : xstrdup (objfile_path (in->of));
-	xs_build (&samples, in, in->opt->line);
-	xg_build (&graph, in, &samples);
-	c.xs = &samples;
-	c.xg = &graph;
+	samples_build (&samples, in, in->opt->line);
+	estimate_build (&est, in, &samples);
+	c.samples = &samples;
+	c.est = &est;
 
-	for (i = 0; i < xs->n; i++) {
-		struct xout o;
+	for (i = 0; i < set->n; i++) {
+		struct out o;
 
-		c.req = &xs->v[i];
+		c.req = &set->v[i];
 		if (c.req->bb && !samples.have_bb)
 			gp_fatal (NULL, "--export=%s: the profile has no "
 				  "basic-block counts", c.req->spec);
-		if (c.req->fmt == XF_APROF && xw_aprof_empty (&c))
-			gp_fatal (NULL, "--export=%s: no function was called "
-				  "or sampled, and an aprof report needs a "
-				  "routine", c.req->spec);
-		if (c.req->fmt == XF_CALLGRIND
-		    && strcmp (c.req->path, "-") != 0)
-			xw_callgrind_check_name (c.req->path);
-		xo_open (&o, c.req->path, c.req->gzip);
-		switch (c.req->fmt) {
-		case XF_CALLGRIND:
-			xw_callgrind (&c, &o);
-			break;
-		case XF_IGPROF:
-			xw_igprof (&c, &o);
-			break;
-		case XF_APROF:
-			xw_aprof (&c, &o);
-			break;
-		case XF_DOT:
-			xw_dot (&c, &o);
-			break;
-		case XF_JSON:
-			xw_json (&c, &o);
-			break;
-		}
-		xo_close (&o);
+		if (c.req->fmt->check)
+			c.req->fmt->check (&c);
+		out_open (&o, c.req->path, c.req->gzip);
+		c.req->fmt->write (&c, &o);
+		out_close (&o);
 	}
 
-	xg_free (&graph);
-	xs_free (&samples);
+	estimate_free (&est);
+	samples_free (&samples);
 	for (i = 0; i < in->st->len; i++)
 		free (c.names[i]);
 	free (c.names);

@@ -83,7 +83,7 @@ struct kid {
 };
 
 struct tree {
-	struct xctx *c;
+	struct export_ctx *c;
 	size_t nsym, ncyc;
 	double *self;			/* per unit: self ticks, real */
 	double *total;			/* per unit: self + callees */
@@ -102,7 +102,7 @@ unit_of (const struct tree *t, const struct sym *s)
 {
 	if (s->cyc_num && s->cyc_head != s)
 		return (uint32_t) (t->nsym + (size_t) s->cyc_num - 1);
-	return (uint32_t) xc_index (t->c, s);
+	return (uint32_t) export_index (t->c, s);
 }
 
 static struct node *
@@ -257,7 +257,7 @@ expand (struct tree *t, uint32_t root, uint32_t depth)
 			      0.0);
 			for (m = t->c->in->cg->cycles[p.unit - t->nsym]
 			     .entry.cyc_next; m; m = m->cyc_next) {
-				size_t mi = xc_index (t->c, m);
+				size_t mi = export_index (t->c, m);
 
 				if (t->self[mi] > 0.0)
 					push (t, NK_FUNC, p.depth + 1,
@@ -308,7 +308,7 @@ expand (struct tree *t, uint32_t root, uint32_t depth)
    subtree holds less than `prune' ticks, or any once `nodes' frames
    are made, goes into a <pruned> frame of its caller.  */
 static void
-real_stacks (struct tree *t, const struct xtree *x, double per)
+real_stacks (struct tree *t, const struct ctxtree *x, double per)
 {
 	struct pending *stack = XNEWVEC (struct pending, x->n + 1);
 	uint32_t k;
@@ -316,7 +316,7 @@ real_stacks (struct tree *t, const struct xtree *x, double per)
 	double pruned = 0.0;
 
 	/* The roots, as the label's callees.  */
-	for (k = x->roots; k != XT_NONE; k = x->v[k].next) {
+	for (k = x->roots; k != CT_NONE; k = x->v[k].next) {
 		if (x->v[k].total / per < t->prune || t->n + sp >= t->max_nodes)
 			pruned += x->v[k].total / per;
 		else
@@ -332,16 +332,16 @@ real_stacks (struct tree *t, const struct xtree *x, double per)
 	}
 	while (sp > 0) {
 		struct pending p = stack[--sp];
-		const struct xtnode *nd = &x->v[p.unit];
+		const struct ctxnode *nd = &x->v[p.unit];
 		size_t first = sp;
 
 		if (nd->what < t->nsym)
 			push (t, NK_FUNC, p.depth, nd->what, nd->self / per);
 		else
-			push (t, nd->what == XT_CUT ? NK_CUT : NK_NOSYM,
+			push (t, nd->what == CT_CUT ? NK_CUT : NK_NOSYM,
 			      p.depth, 0, 0.0);
 		pruned = 0.0;
-		for (k = nd->first; k != XT_NONE; k = x->v[k].next) {
+		for (k = nd->first; k != CT_NONE; k = x->v[k].next) {
 			if (x->v[k].total / per < t->prune
 			    || t->n + sp >= t->max_nodes)
 				pruned += x->v[k].total / per;
@@ -430,7 +430,7 @@ round_ticks (struct tree *t, const uint64_t *ticks)
 			: 0.0;
 		if (count[i] == 0)
 			w[0] = 1.0;
-		xr_split_real (ticks[i], w, count[i] + 1, out);
+		round_split_real (ticks[i], w, count[i] + 1, out);
 		for (k = 0; k < count[i]; k++)
 			t->v[where[i][k]].ticks = out[k];
 		pruned_ticks += out[count[i]];
@@ -438,7 +438,7 @@ round_ticks (struct tree *t, const uint64_t *ticks)
 	for (i = 0, k = 0; i < n0; i++)
 		if (t->v[i].kind == NK_PRUNED)
 			w[k++] = t->v[i].value;
-	xr_split_real (pruned_ticks, w, np, out);
+	round_split_real (pruned_ticks, w, np, out);
 	for (i = 0, k = 0; i < n0; i++)
 		if (t->v[i].kind == NK_PRUNED)
 			t->v[i].ticks = out[k++];
@@ -487,40 +487,40 @@ struct ids {
 /* A name or path inside N=(...) or F0=(...): no ')' (it would end
    the name), no newline.  */
 static void
-put_text (struct xout *o, const char *s)
+put_text (struct out *o, const char *s)
 {
 	for (; *s; s++)
-		xo_write (o, *s == ')' ? "]" : *s == '\n' ? "?" : s, 1);
+		out_write (o, *s == ')' ? "]" : *s == '\n' ? "?" : s, 1);
 }
 
 static void
-put_frame (struct xout *o, struct xctx *c, struct ids *ids, size_t *slot,
+put_frame (struct out *o, struct export_ctx *c, struct ids *ids, size_t *slot,
 	   uint64_t offset, const char *name)
 {
 	if (*slot) {
-		xo_printf (o, "FN%zu+0", *slot - 1);
+		out_printf (o, "FN%zu+0", *slot - 1);
 		return;
 	}
 	*slot = ++ids->next;
-	xo_printf (o, "FN%zu=(F0", *slot - 1);
+	out_printf (o, "FN%zu=(F0", *slot - 1);
 	if (!ids->file_done) {
-		xo_puts (o, "=(");
+		out_puts (o, "=(");
 		put_text (o, c->image_abs);
-		xo_puts (o, ")");
+		out_puts (o, ")");
 		ids->file_done = true;
 	}
-	xo_printf (o, "+%llu N=(", (unsigned long long) offset);
+	out_printf (o, "+%llu N=(", (unsigned long long) offset);
 	put_text (o, name);
-	xo_puts (o, "))+0");
+	out_puts (o, "))+0");
 }
 
 static void
-put_node (struct xout *o, struct xctx *c, struct ids *ids,
+put_node (struct out *o, struct export_ctx *c, struct ids *ids,
 	  const struct node *nd)
 {
 	char buf[64];
 
-	xo_printf (o, "C%u ", nd->depth);
+	out_printf (o, "C%u ", nd->depth);
 	switch (nd->kind) {
 	case NK_LABEL:
 		put_frame (o, c, ids, &ids->label, 0, ids->real ? LABEL_REAL
@@ -548,14 +548,14 @@ put_node (struct xout *o, struct xctx *c, struct ids *ids,
 		break;
 	}
 	if (nd->ticks) {
-		xo_printf (o, " V0%s:(%llu,%llu,%llu)",
-			   ids->counter_done ? "" : "=(PERF_TICKS)",
-			   (unsigned long long) nd->ticks,
-			   (unsigned long long) nd->ticks,
-			   (unsigned long long) nd->ticks);
+		out_printf (o, " V0%s:(%llu,%llu,%llu)",
+			    ids->counter_done ? "" : "=(PERF_TICKS)",
+			    (unsigned long long) nd->ticks,
+			    (unsigned long long) nd->ticks,
+			    (unsigned long long) nd->ticks);
 		ids->counter_done = true;
 	}
-	xo_puts (o, "\n");
+	out_puts (o, "\n");
 }
 
 /* The process id, from a profile named gmon.out.PID or PREFIX.PID.  */
@@ -573,11 +573,11 @@ profile_pid (const struct options *opt)
 	return *end ? 0 : pid;
 }
 
-void
-xw_igprof (struct xctx *c, struct xout *o)
+static void
+igprof_write (struct export_ctx *c, struct out *o)
 {
 	const struct export_input *in = c->in;
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	const struct symtab *st = in->st;
 	struct tree t;
 	struct ids ids;
@@ -599,7 +599,7 @@ xw_igprof (struct xctx *c, struct xout *o)
 	for (i = 0; i < t.nsym; i++)
 		w[i] = (double) xs->self[i];
 	w[t.nsym] = (double) xs->unknown;
-	xr_split_real (xs->samples, w, t.nsym + 1, ticks);
+	round_split_real (xs->samples, w, t.nsym + 1, ticks);
 	unknown_ticks = ticks[t.nsym];
 	free (w);
 
@@ -624,15 +624,15 @@ xw_igprof (struct xctx *c, struct xout *o)
 				push (&t, NK_FUNC, 1, (uint32_t) i,
 				      t.self[i])->ticks = ticks[i];
 	} else if (in->p->nctx) {
-		struct xtree x;
+		struct ctxtree x;
 
-		xt_build (&x, in, xs, true);
+		ctxtree_build (&x, in, xs, true);
 		push (&t, NK_LABEL, 1, 0, 0.0);
 		real_stacks (&t, &x, xs->per_sample ? (double) xs->per_sample
 			     : 1.0);
 		orphans (&t, ticks);
 		round_ticks (&t, ticks);
-		xt_free (&x);
+		ctxtree_free (&x);
 	} else {
 		uint32_t *roots = XNEWVEC (uint32_t, nu ? nu : 1);
 		size_t nroots = 0, r;
@@ -680,10 +680,10 @@ xw_igprof (struct xctx *c, struct xout *o)
 	ids.real = in->p->nctx && !c->req->flat;
 	ids.fn = XCNEWVEC (size_t, t.nsym ? t.nsym : 1);
 	ids.cyc = XCNEWVEC (size_t, t.ncyc ? t.ncyc : 1);
-	xo_printf (o, "P=(ID=%lu N=(", profile_pid (in->opt));
+	out_printf (o, "P=(ID=%lu N=(", profile_pid (in->opt));
 	put_text (o, c->image_abs);
-	xo_printf (o, ") T=%.9g)\n", in->p->hz > 0 ? 1.0 / (double) in->p->hz
-		   : 0.01);
+	out_printf (o, ") T=%.9g)\n", in->p->hz > 0 ? 1.0 / (double) in->p->hz
+		    : 0.01);
 	for (i = 0; i < t.n; i++) {
 		if (t.v[i].subtree == 0)
 			continue;
@@ -692,10 +692,10 @@ xw_igprof (struct xctx *c, struct xout *o)
 	if (!ids.counter_done) {
 		/* No tick at all: igprof-analyse refuses a profile without
 		   a counter, so the label carries a zero one.  */
-		xo_puts (o, "C1 ");
+		out_puts (o, "C1 ");
 		put_frame (o, c, &ids, &ids.label, 0, ids.real ? LABEL_REAL
 			   : LABEL);
-		xo_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");
+		out_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");
 	}
 
 	for (i = 0; i < nu && t.kids; i++)
@@ -710,3 +710,15 @@ xw_igprof (struct xctx *c, struct xout *o)
 	free (ids.fn);
 	free (ids.cyc);
 }
+
+const struct export_format export_igprof = {
+	.name = "igprof",
+	.options = "gzip, flat, prune=TICKS, nodes=N",
+	.allows = EXPORT_OPT_GZIP | EXPORT_OPT_FLAT | EXPORT_OPT_PRUNE
+		| EXPORT_OPT_NODES,
+	/* igprof names its own dumps igprof.PROGRAM....gz.  */
+	.path_prefix = "igprof.",
+	.path_suffix = ".gz",
+	.check = NULL,
+	.write = igprof_write,
+};

@@ -28,82 +28,82 @@
 #define JSON_VERSION	1
 
 static void
-put_str (struct xout *o, const char *s)
+put_str (struct out *o, const char *s)
 {
 	const char *run = s;
 
-	xo_puts (o, "\"");
+	out_puts (o, "\"");
 	for (; *s; s++) {
 		unsigned char ch = (unsigned char) *s;
 
 		if (ch >= 0x20 && ch != '"' && ch != '\\')
 			continue;
-		xo_write (o, run, (size_t) (s - run));
+		out_write (o, run, (size_t) (s - run));
 		run = s + 1;
 		if (ch == '"' || ch == '\\')
-			xo_printf (o, "\\%c", ch);
+			out_printf (o, "\\%c", ch);
 		else if (ch == '\n')
-			xo_puts (o, "\\n");
+			out_puts (o, "\\n");
 		else if (ch == '\t')
-			xo_puts (o, "\\t");
+			out_puts (o, "\\t");
 		else
-			xo_printf (o, "\\u%04x", ch);
+			out_printf (o, "\\u%04x", ch);
 	}
-	xo_write (o, run, (size_t) (s - run));
-	xo_puts (o, "\"");
+	out_write (o, run, (size_t) (s - run));
+	out_puts (o, "\"");
 }
 
 /* A number JSON can hold: full precision, no -0, nan or inf.  */
 static void
-put_num (struct xout *o, double v)
+put_num (struct out *o, double v)
 {
 	if (!isfinite (v) || v == 0.0)
 		v = 0.0;
-	xo_printf (o, "%.17g", v);
+	out_printf (o, "%.17g", v);
 }
 
 static void
-put_addr (struct xout *o, uint64_t a)
+put_addr (struct out *o, uint64_t a)
 {
-	xo_printf (o, "\"0x%llx\"", (unsigned long long) a);
+	out_printf (o, "\"0x%llx\"", (unsigned long long) a);
 }
 
 static void
-put_key (struct xout *o, const char *key, bool first)
+put_key (struct out *o, const char *key, bool first)
 {
-	xo_printf (o, "%s\"%s\": ", first ? "" : ", ", key);
+	out_printf (o, "%s\"%s\": ", first ? "" : ", ", key);
 }
 
 static void
-put_file_line (struct xout *o, const struct source_file *f, int line)
+put_file_line (struct out *o, const struct source_file *f, int line)
 {
 	put_key (o, "file", false);
 	if (f)
 		put_str (o, f->name);
 	else
-		xo_puts (o, "null");
+		out_puts (o, "null");
 	put_key (o, "line", false);
 	if (line > 0)
-		xo_printf (o, "%d", line);
+		out_printf (o, "%d", line);
 	else
-		xo_puts (o, "null");
+		out_puts (o, "null");
 }
 
 /* Whether symbol S is in the output: it has time or calls, or is in an
    arc, or -z asks for every function.  */
 static bool
-listed (const struct xctx *c, const struct sym *s, size_t i)
+listed (const struct export_ctx *c, const struct sym *s, size_t i)
 {
 	if (!c->in->opt->ignore_zeros)
 		return true;
 	return s->time != 0.0 || s->ncalls != 0 || s->self_calls != 0
-		|| c->xs->self[i] != 0 || s->parents != NO_ARC
+		|| c->samples->self[i] != 0 || s->parents != NO_ARC
 		|| s->children != NO_ARC;
 }
 
 /* report_graph_printed()'s rule.  */
 static bool
-graph_printed (const struct xctx *c, const struct sym *s)
+graph_printed (const struct export_ctx *c, const struct sym *s)
 {
 	if (c->in->opt->ignore_zeros && s->ncalls == 0 && s->self_calls == 0
 	    && s->prop_self == 0 && s->prop_child == 0)
@@ -114,80 +114,81 @@ graph_printed (const struct xctx *c, const struct sym *s)
 }
 
 static void
-put_graph (struct xout *o, const struct xctx *c, const struct sym *s)
+put_graph (struct out *o, const struct export_ctx *c, const struct sym *s)
 {
 	double pt = c->in->cg->print_time > 0.0 ? c->in->cg->print_time : 1.0;
 
-	xo_printf (o, "{\"index\": %d", s->index);
+	out_printf (o, "{\"index\": %d", s->index);
 	put_key (o, "printed", false);
-	xo_puts (o, graph_printed (c, s) ? "true" : "false");
+	out_puts (o, graph_printed (c, s) ? "true" : "false");
 	put_key (o, "percent", false);
 	put_num (o, 100 * (s->prop_self + s->prop_child) / pt);
 	put_key (o, "self_seconds", false);
-	put_num (o, xc_secs (c, s->prop_self));
+	put_num (o, export_secs (c, s->prop_self));
 	put_key (o, "children_seconds", false);
-	put_num (o, xc_secs (c, s->prop_child));
-	xo_puts (o, "}");
+	put_num (o, export_secs (c, s->prop_child));
+	out_puts (o, "}");
 }
 
 static void
-put_function (struct xout *o, struct xctx *c, size_t i, size_t id)
+put_function (struct out *o, struct export_ctx *c, size_t i, size_t id)
 {
 	const struct export_input *in = c->in;
 	const struct sym *s = &in->st->base[i];
 	double total = in->total_time > 0.0 ? in->total_time : 1.0;
-	double samples = c->xs->per_sample
-		? (double) c->xs->self[i] / (double) c->xs->per_sample : 0.0;
+	const struct samples *xs = c->samples;
+	double samples = xs->per_sample
+		? (double) xs->self[i] / (double) xs->per_sample : 0.0;
 	bool flat = !s->flat_off && !(in->opt->ignore_zeros && s->ncalls == 0
 				    && s->time == 0);
 
-	xo_printf (o, "    {\"id\": %zu", id);
+	out_printf (o, "    {\"id\": %zu", id);
 	put_key (o, "name", false);
-	put_str (o, xc_name (c, i));
+	put_str (o, export_name (c, i));
 	put_key (o, "mangled", false);
 	put_str (o, s->name);
 	put_key (o, "address", false);
 	put_addr (o, s->addr);
 	put_file_line (o, s->file, s->line);
 	put_key (o, "self_seconds", false);
-	put_num (o, xc_secs (c, s->time));
+	put_num (o, export_secs (c, s->time));
 	put_key (o, "self_samples", false);
 	put_num (o, samples);
 	put_key (o, "sampling_error_seconds", false);
 	put_num (o, in->p->hz ? sqrt (samples) / (double) in->p->hz : 0.0);
 	put_key (o, "calls", false);
-	xo_printf (o, "%llu", (unsigned long long) s->ncalls);
+	out_printf (o, "%llu", (unsigned long long) s->ncalls);
 	put_key (o, "recursive_calls", false);
-	xo_printf (o, "%llu", (unsigned long long) s->self_calls);
+	out_printf (o, "%llu", (unsigned long long) s->self_calls);
 	put_key (o, "children_seconds", false);
-	put_num (o, in->cg ? xc_secs (c, s->child_time) : 0.0);
+	put_num (o, in->cg ? export_secs (c, s->child_time) : 0.0);
 	put_key (o, "flat_profile", false);
-	xo_puts (o, flat ? "true" : "false");
+	out_puts (o, flat ? "true" : "false");
 	put_key (o, "flat_percent", false);
 	put_num (o, 100 * s->time / total);
 	put_key (o, "cycle", false);
 	if (s->cyc_num)
-		xo_printf (o, "%d", s->cyc_num);
+		out_printf (o, "%d", s->cyc_num);
 	else
-		xo_puts (o, "null");
+		out_puts (o, "null");
 	put_key (o, "graph", false);
 	if (in->cg)
 		put_graph (o, c, s);
 	else
-		xo_puts (o, "null");
-	xo_puts (o, "}");
+		out_puts (o, "null");
+	out_puts (o, "}");
 }
 
 static void
-put_arcs (struct xout *o, struct xctx *c, const size_t *id)
+put_arcs (struct out *o, struct export_ctx *c, const size_t *id)
 {
 	const struct callgraph *cg = c->in->cg;
-	const struct xgraph *g = c->xg;
+	const struct estimate *g = c->est;
 	size_t a, k, *first, *next, n = 0;
 
-	xo_puts (o, "  \"arcs\": [");
+	out_puts (o, "  \"arcs\": [");
 	if (!cg) {
-		xo_puts (o, "],\n");
+		out_puts (o, "],\n");
 		return;
 	}
 	/* The sites of each arc, chained.  */
@@ -205,88 +206,88 @@ put_arcs (struct xout *o, struct xctx *c, const size_t *id)
 			&& arc->parent->cyc_num == arc->child->cyc_num;
 		bool sep = true;
 
-		xo_printf (o, "%s\n    {\"caller\": %zu", n++ ? "," : "",
-			   id[xc_index (c, arc->parent)]);
+		out_printf (o, "%s\n    {\"caller\": %zu", n++ ? "," : "",
+			    id[export_index (c, arc->parent)]);
 		put_key (o, "callee", false);
-		xo_printf (o, "%zu", id[xc_index (c, arc->child)]);
+		out_printf (o, "%zu", id[export_index (c, arc->child)]);
 		put_key (o, "calls", false);
-		xo_printf (o, "%llu", (unsigned long long) arc->count);
+		out_printf (o, "%llu", (unsigned long long) arc->count);
 		put_key (o, "self_seconds", false);
-		put_num (o, xc_secs (c, arc->time));
+		put_num (o, export_secs (c, arc->time));
 		put_key (o, "children_seconds", false);
-		put_num (o, xc_secs (c, arc->child_time));
+		put_num (o, export_secs (c, arc->child_time));
 		put_key (o, "within_cycle", false);
-		xo_puts (o, in_cycle || arc->parent == arc->child ? "true"
-			 : "false");
+		out_puts (o, in_cycle || arc->parent == arc->child ? "true"
+			  : "false");
 		put_key (o, "call_sites", false);
-		xo_puts (o, "[");
+		out_puts (o, "[");
 		for (k = first[a]; k != SIZE_MAX; k = next[k]) {
-			const struct xsite *s = &g->sites[k];
+			const struct site *s = &g->sites[k];
 
-			xo_printf (o, "%s{\"from_pc\": ", sep ? "" : ", ");
+			out_printf (o, "%s{\"from_pc\": ", sep ? "" : ", ");
 			sep = false;
 			put_addr (o, s->from_pc);
 			put_key (o, "call_address", false);
 			if (s->call_pc)
 				put_addr (o, s->call_pc);
 			else
-				xo_puts (o, "null");
+				out_puts (o, "null");
 			put_key (o, "calls", false);
-			xo_printf (o, "%llu}", (unsigned long long) s->count);
+			out_printf (o, "%llu}", (unsigned long long) s->count);
 		}
-		xo_puts (o, "]}");
+		out_puts (o, "]}");
 	}
 	free (first);
 	free (next);
-	xo_puts (o, n ? "\n  ],\n" : "],\n");
+	out_puts (o, n ? "\n  ],\n" : "],\n");
 }
 
 static void
-put_cycles (struct xout *o, struct xctx *c, const size_t *id)
+put_cycles (struct out *o, struct export_ctx *c, const size_t *id)
 {
 	const struct callgraph *cg = c->in->cg;
 	size_t k;
 
-	xo_puts (o, "  \"cycles\": [");
+	out_puts (o, "  \"cycles\": [");
 	for (k = 0; cg && k < cg->ncycles; k++) {
 		const struct sym *e = &cg->cycles[k].entry, *m;
 		bool sep = true;
 
-		xo_printf (o, "%s\n    {\"number\": %d", k ? "," : "",
-			   e->cyc_num);
+		out_printf (o, "%s\n    {\"number\": %d", k ? "," : "",
+			    e->cyc_num);
 		put_key (o, "members", false);
-		xo_puts (o, "[");
+		out_puts (o, "[");
 		for (m = e->cyc_next; m; m = m->cyc_next) {
-			xo_printf (o, "%s%zu", sep ? "" : ", ",
-				   id[xc_index (c, m)]);
+			out_printf (o, "%s%zu", sep ? "" : ", ",
+				    id[export_index (c, m)]);
 			sep = false;
 		}
-		xo_puts (o, "]");
+		out_puts (o, "]");
 		put_key (o, "calls", false);
-		xo_printf (o, "%llu", (unsigned long long) e->ncalls);
+		out_printf (o, "%llu", (unsigned long long) e->ncalls);
 		put_key (o, "internal_calls", false);
-		xo_printf (o, "%llu", (unsigned long long) e->self_calls);
+		out_printf (o, "%llu", (unsigned long long) e->self_calls);
 		put_key (o, "self_seconds", false);
-		put_num (o, xc_secs (c, e->time));
+		put_num (o, export_secs (c, e->time));
 		put_key (o, "children_seconds", false);
-		put_num (o, xc_secs (c, e->child_time));
+		put_num (o, export_secs (c, e->child_time));
 		put_key (o, "graph", false);
 		put_graph (o, c, e);
-		xo_puts (o, "}");
+		out_puts (o, "}");
 	}
-	xo_puts (o, cg && cg->ncycles ? "\n  ]" : "]");
+	out_puts (o, cg && cg->ncycles ? "\n  ]" : "]");
 }
 
 /* With -l: each line's samples, the pieces summed per line start.  */
 static void
-put_lines (struct xout *o, struct xctx *c, const size_t *id)
+put_lines (struct out *o, struct export_ctx *c, const size_t *id)
 {
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	size_t i = 0, j, n = 0;
 
-	xo_puts (o, ",\n  \"lines\": [");
+	out_puts (o, ",\n  \"lines\": [");
 	while (i < xs->n) {
-		const struct xpiece *p = &xs->v[i];
+		const struct piece *p = &xs->v[i];
 		const struct source_file *f;
 		uint64_t cost = 0;
 		double samples;
@@ -298,12 +299,12 @@ put_lines (struct xout *o, struct xctx *c, const size_t *id)
 		     && xs->v[j].line_addr == p->line_addr; j++)
 			cost += xs->v[j].cost;
 		i = j;
-		if (p->sym == XS_NOSYM)
+		if (p->sym == SAMPLES_NOSYM)
 			continue;
-		xs_line (c->xs, p->line_addr, &f, &line);
+		samples_line (c->samples, p->line_addr, &f, &line);
 		samples = (double) cost / (double) xs->per_sample;
-		xo_printf (o, "%s\n    {\"function\": %zu", n++ ? "," : "",
-			   id[p->sym]);
+		out_printf (o, "%s\n    {\"function\": %zu", n++ ? "," : "",
+			    id[p->sym]);
 		put_key (o, "address", false);
 		put_addr (o, p->line_addr);
 		put_file_line (o, f, line);
@@ -312,9 +313,9 @@ put_lines (struct xout *o, struct xctx *c, const size_t *id)
 		put_key (o, "self_seconds", false);
 		put_num (o, c->in->p->hz ? samples / (double) c->in->p->hz
 			 : 0.0);
-		xo_puts (o, "}");
+		out_puts (o, "}");
 	}
-	xo_puts (o, n ? "\n  ]" : "]");
+	out_puts (o, n ? "\n  ]" : "]");
 }
 
 /* What the children times are, as OBJECT.MEMBER paths.  */
@@ -326,53 +327,53 @@ static const char children_members[] = "[\"functions.children_seconds\", "
 	"\"cycles.graph.children_seconds\"]";
 
 static void
-put_ctx_node (struct xout *o, struct xctx *c, const struct xtnode *nd,
+put_ctx_node (struct out *o, struct export_ctx *c, const struct ctxnode *nd,
 	      const size_t *id, size_t parent, double per_second)
 {
 	const struct symtab *st = c->in->st;
 
-	xo_puts (o, "{\"function\": ");
+	out_puts (o, "{\"function\": ");
 	if (nd->what < st->len && id[nd->what] != SIZE_MAX)
-		xo_printf (o, "%zu", id[nd->what]);
+		out_printf (o, "%zu", id[nd->what]);
 	else
-		xo_puts (o, "null");
+		out_puts (o, "null");
 	put_key (o, "name", false);
-	put_str (o, nd->what < st->len ? xc_name (c, nd->what)
-		 : nd->what == XT_CUT ? "<deeper-than-recorded>"
+	put_str (o, nd->what < st->len ? export_name (c, nd->what)
+		 : nd->what == CT_CUT ? "<deeper-than-recorded>"
 		 : "<outside-any-function>");
 	put_key (o, "parent", false);
 	if (parent == SIZE_MAX)
-		xo_puts (o, "null");
+		out_puts (o, "null");
 	else
-		xo_printf (o, "%zu", parent);
+		out_printf (o, "%zu", parent);
 	put_key (o, "self_seconds", false);
 	put_num (o, per_second ? nd->self / per_second : 0.0);
 	put_key (o, "total_seconds", false);
 	put_num (o, per_second ? nd->total / per_second : 0.0);
-	xo_puts (o, "}");
+	out_puts (o, "}");
 }
 
 /* The measured tree of call chains, parents first (depth first,
    biggest first).  */
 static void
-put_contexts (struct xout *o, struct xctx *c, const size_t *id)
+put_contexts (struct out *o, struct export_ctx *c, const size_t *id)
 {
 	const struct profile *p = c->in->p;
-	double per_second = (double) c->xs->per_sample * (double) p->hz;
-	struct xtree t;
+	double per_second = (double) c->samples->per_sample * (double) p->hz;
+	struct ctxtree t;
 	uint32_t *stack, k;
 	size_t *out, sp = 0, n = 0;
 
-	xt_build (&t, c->in, c->xs, true);
-	xo_printf (o, ",\n  \"contexts\": {\"depth\": %u", p->ctx_depth);
+	ctxtree_build (&t, c->in, c->samples, true);
+	out_printf (o, ",\n  \"contexts\": {\"depth\": %u", p->ctx_depth);
 	put_key (o, "lost_samples", false);
-	xo_printf (o, "%llu", (unsigned long long) p->ctx_lost);
+	out_printf (o, "%llu", (unsigned long long) p->ctx_lost);
 	put_key (o, "nodes", false);
-	xo_puts (o, "[");
+	out_puts (o, "[");
 	stack = XNEWVEC (uint32_t, t.n + 1);
 	out = XNEWVEC (size_t, t.n + 1);
 	/* Pushed in reverse, so that the biggest comes out first.  */
-	for (k = t.roots; k != XT_NONE; k = t.v[k].next)
+	for (k = t.roots; k != CT_NONE; k = t.v[k].next)
 		stack[sp++] = k;
 	for (k = 0; k < sp / 2; k++) {
 		uint32_t x = stack[k];
@@ -382,13 +383,13 @@ put_contexts (struct xout *o, struct xctx *c, const size_t *id)
 	}
 	while (sp > 0) {
 		uint32_t v = stack[--sp], first = (uint32_t) sp;
-		const struct xtnode *nd = &t.v[v];
+		const struct ctxnode *nd = &t.v[v];
 
 		out[v] = n;
-		xo_puts (o, n++ ? ",\n    " : "\n    ");
-		put_ctx_node (o, c, nd, id, nd->parent == XT_NONE ? SIZE_MAX
+		out_puts (o, n++ ? ",\n    " : "\n    ");
+		put_ctx_node (o, c, nd, id, nd->parent == CT_NONE ? SIZE_MAX
 			      : out[nd->parent], per_second);
-		for (k = nd->first; k != XT_NONE; k = t.v[k].next)
+		for (k = nd->first; k != CT_NONE; k = t.v[k].next)
 			stack[sp++] = k;
 		for (k = 0; k < (sp - first) / 2; k++) {
 			uint32_t x = stack[first + k];
@@ -397,40 +398,40 @@ put_contexts (struct xout *o, struct xctx *c, const size_t *id)
 			stack[sp - 1 - k] = x;
 		}
 	}
-	xo_puts (o, n ? "\n  ]}" : "]}");
+	out_puts (o, n ? "\n  ]}" : "]}");
 	free (stack);
 	free (out);
-	xt_free (&t);
+	ctxtree_free (&t);
 }
 
-void
-xw_json (struct xctx *c, struct xout *o)
+static void
+json_write (struct export_ctx *c, struct out *o)
 {
 	const struct export_input *in = c->in;
-	const struct xsamples *xs = c->xs;
+	const struct samples *xs = c->samples;
 	const struct symtab *st = in->st;
 	size_t *id = XNEWVEC (size_t, st->len ? st->len : 1), i, n = 0;
 
-	xo_printf (o, "{\n  \"format\": \"gmonkit-gprof\",\n"
-		   "  \"version\": %d,\n", JSON_VERSION);
-	xo_printf (o, "  \"generator\": \"gprof (%s) %s\",\n", PACKAGE_NAME,
-		   PACKAGE_VERSION);
-	xo_puts (o, "  \"executable\": ");
+	out_printf (o, "{\n  \"format\": \"gmonkit-gprof\",\n"
+		    "  \"version\": %d,\n", JSON_VERSION);
+	out_printf (o, "  \"generator\": \"gprof (%s) %s\",\n", PACKAGE_NAME,
+		    PACKAGE_VERSION);
+	out_puts (o, "  \"executable\": ");
 	put_str (o, c->image_abs);
-	xo_puts (o, ",\n  \"profiles\": [");
+	out_puts (o, ",\n  \"profiles\": [");
 	for (i = 0; i < in->opt->ngmon; i++) {
-		xo_puts (o, i ? ", " : "");
+		out_puts (o, i ? ", " : "");
 		put_str (o, in->opt->gmon_files[i]);
 	}
 	if (in->opt->ngmon == 0)
 		put_str (o, "gmon.out");
-	xo_puts (o, "],\n  \"time\": {\"dimension\": ");
+	out_puts (o, "],\n  \"time\": {\"dimension\": ");
 	put_str (o, in->p->dimen[0] ? in->p->dimen : "seconds");
-	xo_printf (o, ", \"rate\": %ld", in->p->hz);
+	out_printf (o, ", \"rate\": %ld", in->p->hz);
 	put_key (o, "sample_period", false);
 	put_num (o, in->p->hz ? 1.0 / (double) in->p->hz : 0.0);
 	put_key (o, "total_samples", false);
-	xo_printf (o, "%llu", (unsigned long long) xs->samples);
+	out_printf (o, "%llu", (unsigned long long) xs->samples);
 	put_key (o, "unassigned_samples", false);
 	put_num (o, xs->per_sample
 		 ? (double) xs->unknown / (double) xs->per_sample : 0.0);
@@ -438,31 +439,41 @@ xw_json (struct xctx *c, struct xout *o)
 	put_num (o, xs->per_sample
 		 ? (double) xs->excluded / (double) xs->per_sample : 0.0);
 	put_key (o, "flat_total_seconds", false);
-	put_num (o, xc_secs (c, in->total_time));
+	put_num (o, export_secs (c, in->total_time));
 	put_key (o, "graph_total_seconds", false);
-	put_num (o, in->cg ? xc_secs (c, in->cg->print_time) : 0.0);
+	put_num (o, in->cg ? export_secs (c, in->cg->print_time) : 0.0);
 	if (in->p->nctx)
-		xo_printf (o, "},\n  \"estimated\": [],\n  \"measured\": %s,\n",
-			   children_members);
+		out_printf (o, "},\n  \"estimated\": [],\n  "
+			    "\"measured\": %s,\n", children_members);
 	else
-		xo_printf (o, "},\n  \"estimated\": %s,\n", children_members);
+		out_printf (o, "},\n  \"estimated\": %s,\n", children_members);
 
-	xo_puts (o, "  \"functions\": [");
+	out_puts (o, "  \"functions\": [");
 	for (i = 0; i < st->len; i++) {
 		id[i] = SIZE_MAX;
 		if (!listed (c, &st->base[i], i))
 			continue;
-		xo_puts (o, n ? ",\n" : "\n");
+		out_puts (o, n ? ",\n" : "\n");
 		id[i] = n;
 		put_function (o, c, i, n++);
 	}
-	xo_puts (o, n ? "\n  ],\n" : "],\n");
+	out_puts (o, n ? "\n  ],\n" : "],\n");
 	put_arcs (o, c, id);
 	put_cycles (o, c, id);
 	if (xs->by_line)
 		put_lines (o, c, id);
 	if (in->p->nctx)
 		put_contexts (o, c, id);
-	xo_puts (o, "\n}\n");
+	out_puts (o, "\n}\n");
 	free (id);
 }
+
+const struct export_format export_json = {
+	.name = "json",
+	.options = "none",
+	.allows = 0,
+	.path_prefix = "",
+	.path_suffix = ".json",
+	.check = NULL,
+	.write = json_write,
+};

@@ -29,13 +29,13 @@ is_stdout (const char *path)
 }
 
 static const char *
-shown_path (const struct xout *o)
+shown_path (const struct out *o)
 {
 	return is_stdout (o->path) ? "(standard output)" : o->path;
 }
 
 void
-xo_open (struct xout *o, const char *path, bool gzip)
+out_open (struct out *o, const char *path, bool gzip)
 {
 	memset (o, 0, sizeof *o);
 	o->path = path;
@@ -63,7 +63,7 @@ xo_open (struct xout *o, const char *path, bool gzip)
 }
 
 void
-xo_write (struct xout *o, const char *s, size_t n)
+out_write (struct out *o, const char *s, size_t n)
 {
 	if (o->failed || n == 0)
 		return;
@@ -86,13 +86,13 @@ xo_write (struct xout *o, const char *s, size_t n)
 }
 
 void
-xo_puts (struct xout *o, const char *s)
+out_puts (struct out *o, const char *s)
 {
-	xo_write (o, s, strlen (s));
+	out_write (o, s, strlen (s));
 }
 
 void
-xo_printf (struct xout *o, const char *fmt, ...)
+out_printf (struct out *o, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -111,11 +111,11 @@ xo_printf (struct xout *o, const char *fmt, ...)
 		vsnprintf (o->buf, o->cap, fmt, ap);
 		va_end (ap);
 	}
-	xo_write (o, o->buf, (size_t) n);
+	out_write (o, o->buf, (size_t) n);
 }
 
 void
-xo_close (struct xout *o)
+out_close (struct out *o)
 {
 	bool bad = o->failed;
 

@@ -4,7 +4,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Private to gprof/export/.  The writers (callgrind.c, igprof.c,
-   aprof.c, dot.c, json.c) get a struct xctx: the model, the options of
+   aprof.c, dot.c, json.c) get a struct export_ctx: the model, the options of
    their --export, and two things computed once for all of them --
 
    - samples.c: the histogram split into integer costs per address
@@ -16,8 +16,8 @@
    with round.c's largest-remainder split underneath, and output.c to
    write plain or gzip'ed files.  */
 
-#ifndef GPROF_EXPORT_XPORT_H
-#define GPROF_EXPORT_XPORT_H
+#ifndef GPROF_EXPORT_PRIVATE_H
+#define GPROF_EXPORT_PRIVATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,12 +32,10 @@
 /* ------------------------------------------------------------------ */
 /* One --export option (export.c).  */
 
-enum xfmt {
-	XF_CALLGRIND, XF_IGPROF, XF_APROF, XF_DOT, XF_JSON
-};
+struct export_format;
 
-struct xreq {
-	enum xfmt fmt;
+struct export_req {
+	const struct export_format *fmt;	/* its format */
 	const char *spec;		/* the option's argument, as typed */
 	char *path;			/* output file; "-" is standard output */
 	bool gzip;			/* compress (igprof, callgrind) */
@@ -50,26 +48,26 @@ struct xreq {
 };
 
 /* ------------------------------------------------------------------ */
-/* output.c: a file, standard output, or a gzip stream.  */
+/* out.c: a file, standard output, or a gzip stream.  */
 
-struct xout {
+struct out {
 	const char *path;		/* as named; "-" is standard output */
 	FILE *f;			/* plain output */
 	gzFile gz;			/* compressed output */
-	char *buf;			/* xo_printf()'s line buffer */
+	char *buf;			/* out_printf()'s line buffer */
 	size_t cap;
 	bool failed;			/* a write failed */
 };
 
 /* Opens PATH ("-": standard output) for writing, compressed if GZIP.
    Exits with a message if it cannot.  */
-void xo_open (struct xout *o, const char *path, bool gzip);
-void xo_write (struct xout *o, const char *s, size_t n);
-void xo_puts (struct xout *o, const char *s);
-void xo_printf (struct xout *o, const char *fmt, ...)
+void out_open (struct out *o, const char *path, bool gzip);
+void out_write (struct out *o, const char *s, size_t n);
+void out_puts (struct out *o, const char *s);
+void out_printf (struct out *o, const char *fmt, ...)
 	__attribute__ ((format (printf, 2, 3)));
 /* Closes O; exits with a message if anything could not be written.  */
-void xo_close (struct xout *o);
+void out_close (struct out *o);
 
 /* ------------------------------------------------------------------ */
 /* round.c: integers that add up.  */
@@ -78,27 +76,27 @@ void xo_close (struct xout *o);
    exactly: each gets the floor of its share, and what the floors leave
    goes one by one to the largest remainders (the first of equal
    ones).  All weights 0: OUT is all 0 (TOTAL cannot be split).  */
-void xr_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out);
+void round_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out);
 
 /* The same with real weights (>= 0).  */
-void xr_split_real (uint64_t total, const double *w, size_t n,
-		    uint64_t *out);
+void round_split_real (uint64_t total, const double *w, size_t n,
+		       uint64_t *out);
 
 /* ------------------------------------------------------------------ */
 /* samples.c: the histogram, as integer costs.  */
 
-#define XS_NOSYM	UINT32_MAX	/* a piece outside every symbol */
+#define SAMPLES_NOSYM	UINT32_MAX	/* a piece outside any symbol */
 
 /* Where some of the cost lies: an address range's share of one bin.  */
-struct xpiece {
+struct piece {
 	uint64_t addr;			/* first address of the piece */
 	uint64_t line_addr;		/* start of its line (-l), else of its
 					   symbol */
-	uint32_t sym;			/* symbol index, or XS_NOSYM */
+	uint32_t sym;			/* symbol, or SAMPLES_NOSYM */
 	uint64_t cost;			/* units */
 };
 
-struct xsamples {
+struct samples {
 	const char *unit;		/* "usec", "nsec", "psec", "samples" */
 	const char *unit_long;		/* for a reader's legend */
 	uint64_t per_sample;		/* units per sample */
@@ -108,7 +106,7 @@ struct xsamples {
 	uint64_t *self;			/* per symbol: its samples, in units */
 	uint64_t unknown;		/* units outside every symbol */
 	uint64_t excluded;		/* units of the symbols left out */
-	struct xpiece *v;		/* pieces, ascending by address */
+	struct piece *v;		/* pieces, ascending by address */
 	size_t n;
 	bool by_line;			/* pieces split at line starts (-l) */
 
@@ -116,52 +114,52 @@ struct xsamples {
 	uint64_t *bb_self;		/* per symbol: block executions */
 	uint64_t bb_unknown;		/* executions outside every symbol */
 	uint64_t bb_total;
-	struct xpiece *bbv;		/* one piece per block, ascending */
+	struct piece *bbv;		/* one piece per block, ascending */
 	size_t nbb;
 
-	struct lines *lines;		/* for xs_line() */
-	struct xline *lcache;		/* line lookups, open addressing */
+	struct lines *lines;		/* for samples_line() */
+	struct line_memo *lcache;	/* line lookups, open addressing */
 	size_t lcache_mask;
 	size_t lcache_used;
 };
 
 /* Splits the histograms of IN (and its block counts) into pieces; at
    line starts too if BY_LINE.  */
-void xs_build (struct xsamples *xs, const struct export_input *in,
-	       bool by_line);
-void xs_free (struct xsamples *xs);
+void samples_build (struct samples *xs, const struct export_input *in,
+		    bool by_line);
+void samples_free (struct samples *xs);
 
 /* The source file (NULL if unknown) and line (0) of ADDR.  */
-void xs_line (struct xsamples *xs, uint64_t addr,
-	      const struct source_file **file, int *line);
+void samples_line (struct samples *xs, uint64_t addr,
+		   const struct source_file **file, int *line);
 
 /* ------------------------------------------------------------------ */
 /* estimate.c: the call graph, in integer costs.  */
 
-#define XE_TIME		0		/* sampled time, samples.c's units */
-#define XE_BB		1		/* basic-block executions */
-#define XE_NEV		2
+#define EST_TIME	0		/* sampled time, samples.c's units */
+#define EST_BB		1		/* basic-block executions */
+#define EST_NEV		2
 
 /* The calls of one arc from one place in the caller.  */
-struct xsite {
+struct site {
 	uint32_t arc;			/* index in the call graph's arcs */
 	uint32_t caller, callee;	/* its symbols' indices */
 	uint64_t from_pc;		/* caller address the profile holds */
 	uint64_t call_pc;		/* the call instruction; 0: not found */
 	uint64_t count;			/* calls */
-	uint64_t cost[XE_NEV];		/* its share of the arc's cost */
+	uint64_t cost[EST_NEV];		/* its share of the arc's cost */
 };
 
-struct xgraph {
+struct estimate {
 	size_t nev;			/* events: 1, or 2 with block counts */
-	uint64_t *arc_cost[XE_NEV];	/* per arc: cost of the callee (and
+	uint64_t *arc_cost[EST_NEV];	/* per arc: cost of the callee (and
 					   its callees) on behalf of the
 					   caller, gprof's estimate; 0 for
 					   calls within a cycle */
-	uint64_t *incl[XE_NEV];		/* per symbol: self + what its calls
+	uint64_t *incl[EST_NEV];	/* per symbol: self + what its calls
 					   out of its cycle cost */
-	uint64_t *cyc_incl[XE_NEV];	/* per cycle: the same, whole */
-	struct xsite *sites;		/* by caller (symbol index), then
+	uint64_t *cyc_incl[EST_NEV];	/* per cycle: the same, whole */
+	struct site *sites;		/* by caller (symbol index), then
 					   call address */
 	size_t nsites;
 	size_t *first_site;		/* per symbol + 1: its sites are
@@ -172,30 +170,30 @@ struct xgraph {
 
 /* Carries XS's costs up IN's call graph (which may be NULL: then every
    inclusive cost is the self cost).  */
-void xg_build (struct xgraph *g, const struct export_input *in,
-	       const struct xsamples *xs);
-void xg_free (struct xgraph *g);
+void estimate_build (struct estimate *g, const struct export_input *in,
+		     const struct samples *xs);
+void estimate_free (struct estimate *g);
 
 /* ------------------------------------------------------------------ */
 /* ctxtree.c: the measured calling contexts (GMON_CONTEXT), per
    function.  */
 
-#define XT_NONE		UINT32_MAX	/* no node: a root's parent */
-#define XT_NOSYM	(UINT32_MAX - 1)	/* what: a frame in no symbol */
-#define XT_CUT		(UINT32_MAX - 2)	/* what: the frames beyond
+#define CT_NONE		UINT32_MAX	/* no node: a root's parent */
+#define CT_NOSYM	(UINT32_MAX - 1)	/* what: a frame in no symbol */
+#define CT_CUT		(UINT32_MAX - 2)	/* what: the frames beyond
 						   GMON_CONTEXT's depth */
 
-struct xtnode {
-	uint32_t parent;		/* node, or XT_NONE */
-	uint32_t what;			/* symbol index, XT_NOSYM, XT_CUT */
+struct ctxnode {
+	uint32_t parent;		/* node, or CT_NONE */
+	uint32_t what;			/* symbol, CT_NOSYM or CT_CUT */
 	uint32_t depth;			/* 1 for a root */
 	uint32_t first, next;		/* children, biggest total first */
 	double self;			/* samples.c's units sampled in it */
 	double total;			/* ... in it and below it */
 };
 
-struct xtree {
-	struct xtnode *v;		/* parents before their children */
+struct ctxtree {
+	struct ctxnode *v;		/* parents before their children */
 	size_t n, cap;
 	uint32_t roots;			/* first root; the others by next */
 };
@@ -203,18 +201,18 @@ struct xtree {
 /* The tree of IN's contexts, in XS's units.  KEEP_FRAMES: frames in no
    symbol, and the cut of deep stacks, are nodes; else they are left
    out (their callees hang on the frame above, or are roots).  */
-void xt_build (struct xtree *t, const struct export_input *in,
-	       const struct xsamples *xs, bool keep_frames);
-void xt_free (struct xtree *t);
+void ctxtree_build (struct ctxtree *t, const struct export_input *in,
+		    const struct samples *xs, bool keep_frames);
+void ctxtree_free (struct ctxtree *t);
 
 /* ------------------------------------------------------------------ */
 /* export.c: what a writer gets.  */
 
-struct xctx {
+struct export_ctx {
 	const struct export_input *in;
-	const struct xreq *req;
-	struct xsamples *xs;		/* built for the first writer */
-	struct xgraph *xg;
+	const struct export_req *req;
+	struct samples *samples;	/* samples.c's costs, built once */
+	struct estimate *est;		/* estimate.c's, built once */
 	char **names;			/* demangled names, per symbol */
 	unsigned char *named;
 	char *image_abs;		/* the executable's absolute path */
@@ -222,27 +220,43 @@ struct xctx {
 
 /* The name of symbol I as the reports show it: demangled unless -T or
    --no-demangle.  */
-const char *xc_name (struct xctx *c, size_t i);
+const char *export_name (struct export_ctx *c, size_t i);
 /* The symbol's file name, or "???".  */
-const char *xc_file (const struct sym *s);
+const char *export_file (const struct sym *s);
 /* The index of symbol S.  */
-size_t xc_index (const struct xctx *c, const struct sym *s);
+size_t export_index (const struct export_ctx *c, const struct sym *s);
 /* Seconds of TICKS (0 without a clock rate).  */
-double xc_secs (const struct xctx *c, double ticks);
+double export_secs (const struct export_ctx *c, double ticks);
 
-/* The writers.  */
-void xw_callgrind (struct xctx *c, struct xout *o);
-void xw_igprof (struct xctx *c, struct xout *o);
-void xw_aprof (struct xctx *c, struct xout *o);
-void xw_dot (struct xctx *c, struct xout *o);
-void xw_json (struct xctx *c, struct xout *o);
+/* ------------------------------------------------------------------ */
+/* The formats: each file of a format defines its row, and export.c's
+   table lists the rows.  */
 
-/* aprof.c: whether the report would have no routine (nothing called,
-   nothing sampled), which aprof-plot cannot take.  */
-bool xw_aprof_empty (const struct xctx *c);
+/* The ,OPTIONS an --export may take (struct export_format allows).  */
+#define EXPORT_OPT_GZIP		0x01	/* gzip: compress the file */
+#define EXPORT_OPT_FLAT		0x02	/* flat: one-frame stacks */
+#define EXPORT_OPT_PRUNE	0x04	/* prune=TICKS */
+#define EXPORT_OPT_NODES	0x08	/* nodes=N */
+#define EXPORT_OPT_BB		0x10	/* bb: block counts as the cost */
+#define EXPORT_OPT_NODE		0x20	/* node=PERCENT */
+#define EXPORT_OPT_EDGE		0x40	/* edge=PERCENT */
 
-/* callgrind.c: refuses (exits) if PATH would be loaded by KCachegrind
-   together with another callgrind file of its directory.  */
-void xw_callgrind_check_name (const char *path);
+struct export_format {
+	const char *name;		/* as --export=NAME names it */
+	const char *options;		/* its options, for a message */
+	unsigned int allows;		/* EXPORT_OPT_* it takes */
+	const char *path_prefix;	/* the default file: PREFIX PROGRAM */
+	const char *path_suffix;	/* SUFFIX */
+	/* Refuses (exits with a message) what it cannot write, before
+	   any file is written; NULL: it takes every profile.  */
+	void (*check) (struct export_ctx *c);
+	void (*write) (struct export_ctx *c, struct out *o);
+};
 
-#endif /* GPROF_EXPORT_XPORT_H */
+extern const struct export_format export_callgrind;
+extern const struct export_format export_igprof;
+extern const struct export_format export_aprof;
+extern const struct export_format export_dot;
+extern const struct export_format export_json;
+
+#endif /* GPROF_EXPORT_PRIVATE_H */

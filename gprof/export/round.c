@@ -64,7 +64,7 @@ settle (uint64_t *out, struct rem *r, size_t n, long long left)
 }
 
 void
-xr_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out)
+round_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out)
 {
 	unsigned __int128 sum = 0, given = 0;
 	struct rem *r;
@@ -96,7 +96,7 @@ xr_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out)
 }
 
 void
-xr_split_real (uint64_t total, const double *w, size_t n, uint64_t *out)
+round_split_real (uint64_t total, const double *w, size_t n, uint64_t *out)
 {
 	long double sum = 0.0L;
 	unsigned __int128 given = 0;

@@ -40,7 +40,7 @@
 #define UNIT	2			/* bytes per histogram address unit */
 
 /* A line lookup, remembered.  */
-struct xline {
+struct line_memo {
 	uint64_t addr;
 	const struct source_file *file;
 	int line;
@@ -49,12 +49,12 @@ struct xline {
 
 /* Growing arrays of pieces.  */
 struct pvec {
-	struct xpiece *v;
+	struct piece *v;
 	size_t n, cap;
 };
 
 static void
-pvec_push (struct pvec *pv, const struct xpiece *p)
+pvec_push (struct pvec *pv, const struct piece *p)
 {
 	if (pv->n == pv->cap) {
 		pv->cap = pv->cap ? pv->cap * 2 : 256;
@@ -95,7 +95,7 @@ part_add (struct bin_parts *bp, uint64_t addr, uint64_t line_addr,
 /* The finest time unit in which one sample is a whole number, and in
    which the whole profile still fits 64 bits.  */
 static void
-pick_unit (struct xsamples *xs, const struct profile *p, uint64_t samples)
+pick_unit (struct samples *xs, const struct profile *p, uint64_t samples)
 {
 	static const struct {
 		const char *name, *legend;
@@ -184,7 +184,7 @@ add_sym_part (struct bin_parts *bp, const struct symtab *st, size_t j,
 
 /* Splits one histogram's bins.  *K is the symbol cursor.  */
 static void
-split_hist (struct xsamples *xs, const struct export_input *in,
+split_hist (struct samples *xs, const struct export_input *in,
 	    const struct gmon_hist *h, struct pvec *out, struct bin_parts *bp,
 	    size_t *k)
 {
@@ -214,7 +214,7 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 					      bin_lo, bin_lo + 1, NULL);
 			else
 				part_add (bp, bin_lo * UNIT, bin_lo * UNIT,
-					  XS_NOSYM, 1);
+					  SAMPLES_NOSYM, 1);
 		} else {
 			at = bin_lo;
 			while (*k > 0 && st->base[*k].addr / UNIT > bin_lo)
@@ -232,7 +232,7 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 				hi = s_hi < bin_hi ? s_hi : bin_hi;
 				if (lo > at)
 					part_add (bp, at * UNIT, at * UNIT,
-						  XS_NOSYM, lo - at);
+						  SAMPLES_NOSYM, lo - at);
 				if (hi > lo)
 					add_sym_part (bp, st, j, lo, hi,
 						      lines);
@@ -242,18 +242,19 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 			if (j > 0 && j - 1 > *k)
 				*k = j - 1;
 			if (at < bin_hi)
-				part_add (bp, at * UNIT, at * UNIT, XS_NOSYM,
-					  bin_hi - at);
+				part_add (bp, at * UNIT, at * UNIT,
+					  SAMPLES_NOSYM, bin_hi - at);
 		}
 
-		xr_split (count * xs->per_sample, bp->w, bp->n, bp->cost);
+		round_split (count * xs->per_sample, bp->w, bp->n, bp->cost);
 		for (m = 0; m < bp->n; m++) {
 			const struct part *pt = &bp->v[m];
-			struct xpiece pc;
+			struct piece pc;
 
 			if (bp->cost[m] == 0)
 				continue;
-			if (pt->sym != XS_NOSYM && st->base[pt->sym].flat_off) {
+			if (pt->sym != SAMPLES_NOSYM
+			    && st->base[pt->sym].flat_off) {
 				xs->excluded += bp->cost[m];
 				continue;
 			}
@@ -262,7 +263,7 @@ split_hist (struct xsamples *xs, const struct export_input *in,
 			pc.sym = pt->sym;
 			pc.cost = bp->cost[m];
 			pvec_push (out, &pc);
-			if (pt->sym == XS_NOSYM)
+			if (pt->sym == SAMPLES_NOSYM)
 				xs->unknown += pc.cost;
 			else
 				xs->self[pt->sym] += pc.cost;
@@ -289,7 +290,7 @@ cmp_bb (const void *lp, const void *rp)
 }
 
 static void
-split_blocks (struct xsamples *xs, const struct export_input *in)
+split_blocks (struct samples *xs, const struct export_input *in)
 {
 	const struct symtab *st = in->st;
 	const struct profile *p = in->p;
@@ -303,7 +304,7 @@ split_blocks (struct xsamples *xs, const struct export_input *in)
 	qsort (bbs, p->nbbs, sizeof *bbs, cmp_bb);
 	for (i = 0; i < p->nbbs; i++) {
 		const struct sym *s = symtab_find (st, bbs[i].addr);
-		struct xpiece pc;
+		struct piece pc;
 
 		if (bbs[i].count == 0)
 			continue;
@@ -317,7 +318,7 @@ split_blocks (struct xsamples *xs, const struct export_input *in)
 				: s->addr;
 			xs->bb_self[pc.sym] += pc.cost;
 		} else {
-			pc.sym = XS_NOSYM;
+			pc.sym = SAMPLES_NOSYM;
 			pc.line_addr = pc.addr;
 			xs->bb_unknown += pc.cost;
 		}
@@ -330,7 +331,7 @@ split_blocks (struct xsamples *xs, const struct export_input *in)
 }
 
 void
-xs_build (struct xsamples *xs, const struct export_input *in, bool by_line)
+samples_build (struct samples *xs, const struct export_input *in, bool by_line)
 {
 	const struct profile *p = in->p;
 	const struct gmon_hist **order;
@@ -376,7 +377,7 @@ xs_build (struct xsamples *xs, const struct export_input *in, bool by_line)
 }
 
 void
-xs_free (struct xsamples *xs)
+samples_free (struct samples *xs)
 {
 	free (xs->self);
 	free (xs->bb_self);
@@ -397,10 +398,10 @@ hash_addr (uint64_t a)
 }
 
 void
-xs_line (struct xsamples *xs, uint64_t addr,
-	 const struct source_file **file, int *line)
+samples_line (struct samples *xs, uint64_t addr,
+	      const struct source_file **file, int *line)
 {
-	struct xline *e;
+	struct line_memo *e;
 	struct sym probe;
 	size_t s;
 
@@ -410,11 +411,11 @@ xs_line (struct xsamples *xs, uint64_t addr,
 		return;
 	if ((xs->lcache_used + 1) * 2 > xs->lcache_mask + 1
 	    || !xs->lcache) {
-		struct xline *old = xs->lcache;
+		struct line_memo *old = xs->lcache;
 		size_t oldn = old ? xs->lcache_mask + 1 : 0, i;
 
 		xs->lcache_mask = oldn ? oldn * 2 - 1 : 1023;
-		xs->lcache = XCNEWVEC (struct xline, xs->lcache_mask + 1);
+		xs->lcache = XCNEWVEC (struct line_memo, xs->lcache_mask + 1);
 		for (i = 0; i < oldn; i++) {
 			if (!old[i].used)
 				continue;

@@ -35,17 +35,17 @@ test_exact (void)
 	uint64_t out[3];
 
 	/* 10 / 3 = 3.33 each: 3 3 3, one left, to the first.  */
-	xr_split (10, w, 3, out);
+	round_split (10, w, 3, out);
 	CU_ASSERT_EQUAL (out[0], 4);
 	CU_ASSERT_EQUAL (out[1], 3);
 	CU_ASSERT_EQUAL (out[2], 3);
 	/* 20500 by 1:3 is 5125 and 15375 exactly.  */
-	xr_split (20500, w2, 2, out);
+	round_split (20500, w2, 2, out);
 	CU_ASSERT_EQUAL (out[0], 5125);
 	CU_ASSERT_EQUAL (out[1], 15375);
 	/* 5 by 2:0:1: 3.33 0 1.67 -> 3 0 1, one left, remainders .33 0
 	   .67: the last.  */
-	xr_split (5, w3, 3, out);
+	round_split (5, w3, 3, out);
 	CU_ASSERT_EQUAL (out[0], 3);
 	CU_ASSERT_EQUAL (out[1], 0);
 	CU_ASSERT_EQUAL (out[2], 2);
@@ -60,12 +60,12 @@ test_edges (void)
 	uint64_t out[2];
 
 	/* Nothing to split by: nothing given.  */
-	xr_split (9, zero, 2, out);
+	round_split (9, zero, 2, out);
 	CU_ASSERT_EQUAL (out[0] + out[1], 0);
-	xr_split (9, one, 1, out);
+	round_split (9, one, 1, out);
 	CU_ASSERT_EQUAL (out[0], 9);
 	/* Products past 64 bits stay exact.  */
-	xr_split (UINT64_MAX, big, 2, out);
+	round_split (UINT64_MAX, big, 2, out);
 	CU_ASSERT_EQUAL (out[0], UINT64_MAX / 2 + 1);
 	CU_ASSERT_EQUAL (out[1], UINT64_MAX / 2);
 }
@@ -80,14 +80,14 @@ test_real (void)
 
 	/* IgProf's leaf: 205 ticks by 184.5 : 20.5, a tie on .5: the
 	   first.  */
-	xr_split_real (205, w, 2, out);
+	round_split_real (205, w, 2, out);
 	CU_ASSERT_EQUAL (out[0], 185);
 	CU_ASSERT_EQUAL (out[1], 20);
-	xr_split_real (100, thirds, 3, out);
+	round_split_real (100, thirds, 3, out);
 	CU_ASSERT_EQUAL (sum (out, 3), 100);
 	CU_ASSERT_EQUAL (out[0], 34);
 	/* A negative weight counts as 0.  */
-	xr_split_real (4, neg, 2, out);
+	round_split_real (4, neg, 2, out);
 	CU_ASSERT_EQUAL (out[0], 0);
 	CU_ASSERT_EQUAL (out[1], 4);
 }
@@ -117,7 +117,7 @@ test_random (void)
 			dw[i] = (double) w[i] / 7.0;
 			ws += w[i];
 		}
-		xr_split (total, w, n, out);
+		round_split (total, w, n, out);
 		if (ws && sum (out, n) != total)
 			bad++;
 		for (i = 0; ws && i < n; i++) {
@@ -128,7 +128,7 @@ test_random (void)
 			    || (double) out[i] > share + 1.0)
 				bad++;
 		}
-		xr_split_real (total, dw, n, out);
+		round_split_real (total, dw, n, out);
 		if (ws && sum (out, n) != total)
 			bad++;
 	}
