@@ -4,8 +4,9 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Private to gprof/export/.  The writers (callgrind.c, igprof.c,
-   aprof.c, dot.c, json.c) get a struct export_ctx: the model, the options of
-   their --export, and two things computed once for all of them --
+   aprof.c, dot.c, json.c) get a struct export_ctx: the model, the
+   options of their --export, and two things computed once for all of
+   them --
 
    - samples.c: the histogram split into integer costs per address
      piece, per symbol and (with -l) per line, adding up exactly to the
@@ -13,8 +14,9 @@
    - estimate.c: those costs carried up the call graph by gprof's rule,
      in integers that add up, and the calls per call site --
 
-   with round.c's largest-remainder split underneath, and output.c to
-   write plain or gzip'ed files.  */
+   with round.c's largest-remainder split underneath, and out.c to
+   write plain or gzip'ed files.  Each format registers itself with a
+   row, struct export_format, that export.c's table lists.  */
 
 #ifndef GPROF_EXPORT_PRIVATE_H
 #define GPROF_EXPORT_PRIVATE_H
