@@ -95,12 +95,6 @@ struct cycle {
 };
 
 
-/* One distinct basic-block address of the profile files.  */
-struct raw_bb {
-	uint64_t addr;			/* address in the block */
-	uint64_t count;			/* executions */
-};
-
 /* A node of the calling-context tree of the samples (libgmon's
    GMON_CONTEXT): it stands for the chain of addresses from it up to
    its root -- where its samples were taken, then the return addresses
@@ -138,7 +132,8 @@ struct profile {
 					   their calls summed over the files
 					   (gmon/'s array, taken over) */
 	size_t narcs;
-	struct raw_bb *bbs;		/* distinct blocks, in first-seen order */
+	struct gmon_bb *bbs;		/* distinct blocks, in first-seen order
+					   (gmon/'s array, taken over) */
 	size_t nbbs;
 	struct ctx_node *ctx;		/* calling contexts of every profile
 					   (trees side by side), or NULL */

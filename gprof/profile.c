@@ -598,11 +598,9 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	if (gp.narcs)
 		gp.arcs = NULL;
 	p->nbbs = gp.nbbs;
-	p->bbs = XNEWVEC (struct raw_bb, gp.nbbs ? gp.nbbs : 1);
-	for (i = 0; i < gp.nbbs; i++) {
-		p->bbs[i].addr = gp.bbs[i].addr;
-		p->bbs[i].count = gp.bbs[i].count;
-	}
+	p->bbs = gp.nbbs ? gp.bbs : XNEWVEC (struct gmon_bb, 1);
+	if (gp.nbbs)
+		gp.bbs = NULL;
 	gmon_profile_free (&gp);
 }
 
@@ -633,7 +631,7 @@ void
 profile_write_sum (const char *path, const struct profile *p,
 		   struct objfile *of, enum file_format format,
 		   const struct sum_arc *arcs, size_t narcs,
-		   const struct raw_bb *bbs, size_t nbbs)
+		   const struct gmon_bb *bbs, size_t nbbs)
 {
 	unsigned char buf[65536];
 	struct gp_replace out;

@@ -67,6 +67,6 @@ struct sum_arc {
 void profile_write_sum (const char *path, const struct profile *p,
 			struct objfile *of, enum file_format format,
 			const struct sum_arc *arcs, size_t narcs,
-			const struct raw_bb *bbs, size_t nbbs);
+			const struct gmon_bb *bbs, size_t nbbs);
 
 #endif /* GPROF_PROFILE_H */

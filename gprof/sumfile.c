@@ -143,7 +143,7 @@ sum_arcs (const struct sum_input *in, size_t *n)
 struct bb_key {
 	uint64_t start;			/* its line symbol */
 	size_t seq;
-	struct raw_bb bb;
+	struct gmon_bb bb;
 };
 
 static int
@@ -157,14 +157,14 @@ cmp_bb_key (const void *a, const void *b, void *arg)
 	return l->seq < r->seq ? -1 : l->seq > r->seq;
 }
 
-static struct raw_bb *
+static struct gmon_bb *
 sum_bbs (const struct sum_input *in, size_t *n)
 {
 	const struct profile *p = in->p;
 	struct symtab *st = in->st;
 	struct lines *lines = in->lines;
 	struct bb_key *keys = XNEWVEC (struct bb_key, p->nbbs + 1);
-	struct raw_bb *out;
+	struct gmon_bb *out;
 	size_t nkeys = 0, i;
 	void **v;
 
@@ -183,7 +183,7 @@ sum_bbs (const struct sum_input *in, size_t *n)
 	for (i = 0; i < nkeys; i++)
 		v[i] = &keys[i];
 	msort_ptrs (v, nkeys, cmp_bb_key, NULL);
-	out = XNEWVEC (struct raw_bb, nkeys + 1);
+	out = XNEWVEC (struct gmon_bb, nkeys + 1);
 	for (i = 0; i < nkeys; i++)
 		out[i] = ((struct bb_key *) v[i])->bb;
 	free (v);
@@ -196,7 +196,7 @@ void
 sumfile_write (const struct sum_input *in, const char *path)
 {
 	struct sum_arc *arcs;
-	struct raw_bb *bbs;
+	struct gmon_bb *bbs;
 	size_t narcs, nbbs;
 
 	arcs = sum_arcs (in, &narcs);

@@ -284,7 +284,7 @@ cmp_hist (const void *lp, const void *rp)
 static int
 cmp_bb (const void *lp, const void *rp)
 {
-	const struct raw_bb *l = lp, *r = rp;
+	const struct gmon_bb *l = lp, *r = rp;
 
 	return l->addr < r->addr ? -1 : l->addr > r->addr;
 }
@@ -294,12 +294,12 @@ split_blocks (struct samples *xs, const struct export_input *in)
 {
 	const struct symtab *st = in->st;
 	const struct profile *p = in->p;
-	struct raw_bb *bbs;
+	struct gmon_bb *bbs;
 	struct pvec out = { NULL, 0, 0 };
 	size_t i;
 
 	xs->have_bb = true;
-	bbs = XNEWVEC (struct raw_bb, p->nbbs ? p->nbbs : 1);
+	bbs = XNEWVEC (struct gmon_bb, p->nbbs ? p->nbbs : 1);
 	memcpy (bbs, p->bbs, p->nbbs * sizeof *bbs);
 	qsort (bbs, p->nbbs, sizeof *bbs, cmp_bb);
 	for (i = 0; i < p->nbbs; i++) {

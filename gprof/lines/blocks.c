@@ -41,7 +41,7 @@ blocks_assign (const struct profile *p, const struct symtab *st)
 	for (i = 0; i < st->len; i++)
 		b->first[i + 1] += b->first[i];
 	b->nv = b->first[st->len];
-	b->v = XNEWVEC (struct raw_bb, b->nv + 1);
+	b->v = XNEWVEC (struct gmon_bb, b->nv + 1);
 	next = XNEWVEC (uint32_t, st->len + 1);
 	for (i = 0; i < st->len; i++)
 		next[i] = b->first[i];
@@ -65,7 +65,7 @@ blocks_free (struct blocks *b)
 
 size_t
 blocks_of (const struct blocks *b, const struct sym *sym,
-	   const struct raw_bb **v)
+	   const struct gmon_bb **v)
 {
 	size_t i;
 

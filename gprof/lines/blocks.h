@@ -20,7 +20,7 @@
 struct blocks {
 	uint32_t *first;		/* per symbol: its first block in V;
 					   first[len] is NV */
-	struct raw_bb *v;		/* the blocks, by symbol */
+	struct gmon_bb *v;		/* the blocks, by symbol */
 	size_t nv;
 	const struct symtab *st;	/* the table they are on */
 };
@@ -34,6 +34,6 @@ void blocks_free (struct blocks *b);
 /* The blocks of SYM (a symbol of the table), *V the first of them;
    none if B is NULL.  */
 size_t blocks_of (const struct blocks *b, const struct sym *sym,
-		  const struct raw_bb **v);
+		  const struct gmon_bb **v);
 
 #endif /* GPROF_BLOCKS_H */

@@ -69,7 +69,7 @@ struct file_info {
 	uint64_t calls;			/* calls of its functions */
 	bool block_runs;		/* one of its blocks ran */
 	struct line_info *lines;	/* [num_lines] */
-	struct raw_bb *blocks;		/* by line */
+	struct gmon_bb *blocks;		/* by line */
 };
 
 /* The count of the block above a line, for -x: it carries on from one
@@ -195,7 +195,7 @@ gather (struct report *r, unsigned int nfiles)
 	   gave them.  */
 	for (i = 0; i < st->len; i++) {
 		const struct sym *s = &st->base[i];
-		const struct raw_bb *bb;
+		const struct gmon_bb *bb;
 		struct file_info *f;
 		struct line_info *li;
 		size_t nbb;
@@ -223,11 +223,11 @@ gather (struct report *r, unsigned int nfiles)
 			fi[i].lines[l].nblocks = 0;
 		}
 		if (n)
-			fi[i].blocks = XNEWVEC (struct raw_bb, n);
+			fi[i].blocks = XNEWVEC (struct gmon_bb, n);
 	}
 	for (i = 0; i < st->len; i++) {
 		const struct sym *s = &st->base[i];
-		const struct raw_bb *bb;
+		const struct gmon_bb *bb;
 		struct file_info *f;
 		struct line_info *li;
 		size_t nbb, k;

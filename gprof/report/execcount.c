@@ -62,7 +62,7 @@ report_exec_counts (struct report *r)
 	for (i = 0; i < n; i++) {
 		const struct sym *s = v[i];
 		const char *file = s->file ? s->file->name : "<unknown>";
-		const struct raw_bb *bb;
+		const struct gmon_bb *bb;
 		size_t nbb = blocks_of (r->bb, s, &bb), k;
 
 		if (s->ncalls > 0 || !r->opt->ignore_zeros)
