@@ -60,46 +60,60 @@
 #include "gprof/measure.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
+#include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
 
 /* The calls libgmon counted, by call site: (return address, callee)
    -> the graph's arc.  */
-struct site_hash {
-	uint64_t *from;			/* return address of each slot */
-	const struct sym **callee;	/* 0/NULL: free */
-	uint32_t *arc;			/* the arc */
-	size_t mask;
+struct site {
+	uint64_t from;			/* return address */
+	const struct sym *callee;	/* the function called */
+	uint32_t arc;			/* the graph's arc */
+};
+
+struct site_map {
+	struct site *v;			/* one per call site */
+	size_t n;
+	struct hindex index;		/* V by (from, callee) */
 };
 
 static size_t
-site_slot (const struct site_hash *h, uint64_t from, const struct sym *c)
+site_hash (const void *arg, size_t i)
 {
-	uint64_t x = from * 0x9e3779b97f4a7c15u
-		^ (uint64_t) (uintptr_t) c * 0xc2b2ae3d27d4eb4fu;
-	size_t i;
+	const struct site *s = &((const struct site_map *) arg)->v[i];
 
-	x ^= x >> 31;
-	for (i = (size_t) x & h->mask; h->callee[i]; i = (i + 1) & h->mask)
-		if (h->from[i] == from && h->callee[i] == c)
+	return hindex_hash2 (s->from, (uintptr_t) s->callee);
+}
+
+/* The slot of (FROM, C) in H's index: the one that holds it, or the
+   free one where it goes.  */
+static size_t
+site_slot (const struct site_map *h, uint64_t from, const struct sym *c)
+{
+	size_t s;
+
+	for (s = hindex_first (&h->index, hindex_hash2 (from, (uintptr_t) c));
+	     h->index.slot[s]; s = hindex_next (&h->index, s)) {
+		const struct site *e = &h->v[h->index.slot[s] - 1];
+
+		if (e->from == from && e->callee == c)
 			break;
-	return i;
+	}
+	return s;
 }
 
 /* Every call site of P's arcs that the graph kept, as cg_tally kept
    it.  */
 static void
-sites_build (struct site_hash *h, const struct callgraph *cg,
+sites_build (struct site_map *h, const struct callgraph *cg,
 	     const struct symtab *st, const struct profile *p,
 	     const struct symspecs *ss)
 {
-	size_t cap = 64, i;
+	size_t i;
 
-	while (cap < 2 * p->narcs + 2)
-		cap *= 2;
-	h->from = XCNEWVEC (uint64_t, cap);
-	h->callee = XCNEWVEC (const struct sym *, cap);
-	h->arc = XCNEWVEC (uint32_t, cap);
-	h->mask = cap - 1;
+	h->v = XNEWVEC (struct site, p->narcs ? p->narcs : 1);
+	h->n = 0;
+	hindex_init (&h->index, p->narcs);
 	for (i = 0; i < p->narcs; i++) {
 		const struct gmon_arc *r = &p->arcs[i];
 		struct sym *parent = symtab_find (st, r->from_pc);
@@ -113,26 +127,29 @@ sites_build (struct site_hash *h, const struct callgraph *cg,
 		    || !(a = cg_find_arc (cg, parent, child)))
 			continue;
 		k = site_slot (h, r->from_pc, child);
-		h->from[k] = r->from_pc;
-		h->callee[k] = child;
-		h->arc[k] = (uint32_t) (a - cg->arcs);
+		if (h->index.slot[k])
+			continue;	/* the same callee, another self_pc */
+		h->v[h->n].from = r->from_pc;
+		h->v[h->n].callee = child;
+		h->v[h->n].arc = (uint32_t) (a - cg->arcs);
+		h->n++;
+		hindex_put (&h->index, k, h->n - 1, h->n, site_hash, h);
 	}
 }
 
 static uint32_t
-sites_find (const struct site_hash *h, uint64_t from, const struct sym *c)
+sites_find (const struct site_map *h, uint64_t from, const struct sym *c)
 {
 	size_t k = site_slot (h, from, c);
 
-	return h->callee[k] ? h->arc[k] : NO_ARC;
+	return h->index.slot[k] ? h->v[h->index.slot[k] - 1].arc : NO_ARC;
 }
 
 static void
-sites_free (struct site_hash *h)
+sites_free (struct site_map *h)
 {
-	free (h->from);
-	free (h->callee);
-	free (h->arc);
+	free (h->v);
+	hindex_free (&h->index);
 }
 
 /* What the walk adds up, in ticks, per arc, symbol and cycle.  */
@@ -276,7 +293,7 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 	double *w = XNEWVEC (double, n ? n : 1);
 	bool *sampled = XCNEWVEC (bool, st->len + 1);
 	double nocontext = 0, total = 0;
-	struct site_hash sites;
+	struct site_map sites;
 	struct sums u;
 
 	memset (&u, 0, sizeof u);

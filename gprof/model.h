@@ -26,7 +26,6 @@ struct source_file {
 	char *name;			/* path as the line table gives it */
 	unsigned int id;		/* creation number, from 0 */
 	struct source_file *next;	/* next file created (creation order) */
-	struct source_file *hash_next;	/* bucket chain of the path hash */
 };
 
 #define NO_ARC		UINT32_MAX	/* end of an arc list */

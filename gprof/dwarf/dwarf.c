@@ -20,6 +20,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/dwarf/private.h"
+#include "gprof/util/hindex.h"
 
 const char *const dwarf_section_names[DWS_COUNT] = {
 	".debug_info", ".debug_abbrev", ".debug_line", ".debug_str",
@@ -72,48 +73,40 @@ fixed_size (struct abbrev *ab, unsigned int form)
 	}
 }
 
-/* The table whose big codes qsort is ordering (qsort has no
-   argument for it).  */
-static const struct abbrevs *big_table;
+/* A big code of a table, and where it is, for the sort by code.  */
+struct big_code {
+	uint64_t code;			/* the abbreviation's code */
+	uint32_t at;			/* its index in the table */
+};
 
 static int
 cmp_big (const void *l, const void *r)
 {
-	uint32_t i = *(const uint32_t *) l, j = *(const uint32_t *) r;
-	uint64_t ci = big_table->v[i].code, cj = big_table->v[j].code;
+	const struct big_code *a = l, *b = r;
 
-	if (ci != cj)
-		return ci < cj ? -1 : 1;
-	return i < j ? -1 : i > j;
+	if (a->code != b->code)
+		return a->code < b->code ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
 }
 
-/* The slot of the table at OFFSET in D's open-addressing index: the
-   one that holds it, or the free one where it goes.  */
-static uint32_t *
-table_slot (struct dwarf *d, uint64_t offset)
+static size_t
+table_hash (const void *arg, size_t i)
 {
-	size_t mask = d->nslots - 1;
-	size_t i = (size_t) ((offset * 0x9e3779b97f4a7c15ull) >> 32) & mask;
-
-	while (d->table_slots[i]
-	       && d->tables[d->table_slots[i] - 1]->offset != offset)
-		i = (i + 1) & mask;
-	return &d->table_slots[i];
+	return hindex_hash (((const struct dwarf *) arg)->tables[i]->offset);
 }
 
-/* Keeps the index at most half full.  */
-static void
-tables_grow (struct dwarf *d)
+/* The slot of the table at OFFSET in D's index: the one that holds it,
+   or the free one where it goes.  */
+static size_t
+table_slot (const struct dwarf *d, uint64_t offset)
 {
-	size_t i;
+	size_t s;
 
-	if (2 * (d->ntables + 1) <= d->nslots)
-		return;
-	free (d->table_slots);
-	d->nslots = d->nslots ? 2 * d->nslots : 64;
-	d->table_slots = XCNEWVEC (uint32_t, d->nslots);
-	for (i = 0; i < d->ntables; i++)
-		*table_slot (d, d->tables[i]->offset) = (uint32_t) i + 1;
+	for (s = hindex_first (&d->table_index, hindex_hash (offset));
+	     d->table_index.slot[s]; s = hindex_next (&d->table_index, s))
+		if (d->tables[d->table_index.slot[s] - 1]->offset == offset)
+			break;
+	return s;
 }
 
 /* The abbreviation table at OFFSET, read the first time a unit asks
@@ -123,21 +116,22 @@ static struct abbrevs *
 abbrevs_read (struct dwarf *d, uint64_t offset)
 {
 	struct abbrevs *a;
-	size_t i, cap = 0, scap = 0;
-	uint32_t *slot;
+	size_t i, cap = 0, scap = 0, slot;
 	struct rd r;
 
-	tables_grow (d);
+	if (!d->table_index.slot)
+		hindex_init (&d->table_index, 16);
 	slot = table_slot (d, offset);
-	if (*slot)
-		return d->tables[*slot - 1];
+	if (d->table_index.slot[slot])
+		return d->tables[d->table_index.slot[slot] - 1];
 	a = XCNEW (struct abbrevs);
 	a->offset = offset;
 	if ((d->ntables & (d->ntables - 1)) == 0)
 		d->tables = xrealloc (d->tables, (d->ntables ? 2 * d->ntables
 						  : 1) * sizeof *d->tables);
 	d->tables[d->ntables++] = a;
-	*slot = (uint32_t) d->ntables;
+	hindex_put (&d->table_index, slot, d->ntables - 1, d->ntables,
+		    table_hash, d);
 	if (offset >= d->s[DWS_ABBREV].size) {
 		a->bad = true;
 		return a;
@@ -197,15 +191,19 @@ abbrevs_read (struct dwarf *d, uint64_t offset)
 	/* ... and the rest, if a producer numbers that high, in a list
 	   sorted for a binary search.  */
 	if (a->nbig) {
+		struct big_code *big = XNEWVEC (struct big_code, a->nbig);
 		size_t k = 0;
 
-		a->big = XNEWVEC (uint32_t, a->nbig);
 		for (i = 0; i < a->n; i++)
-			if (a->v[i].code >= a->ncodes)
-				a->big[k++] = (uint32_t) i;
-		big_table = a;
-		qsort (a->big, a->nbig, sizeof *a->big, cmp_big);
-		big_table = NULL;
+			if (a->v[i].code >= a->ncodes) {
+				big[k].code = a->v[i].code;
+				big[k++].at = (uint32_t) i;
+			}
+		qsort (big, a->nbig, sizeof *big, cmp_big);
+		a->big = XNEWVEC (uint32_t, a->nbig);
+		for (k = 0; k < a->nbig; k++)
+			a->big[k] = big[k].at;
+		free (big);
 	}
 	return a;
 }
@@ -634,7 +632,7 @@ dwarf_close (struct dwarf *d)
 		free (d->tables[i]);
 	}
 	free (d->tables);
-	free (d->table_slots);
+	hindex_free (&d->table_index);
 	free (d->units);
 	free (d);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "gprof/dwarf/dwarf.h"
+#include "gprof/util/hindex.h"
 
 /* The DWARF numbers the decoder uses.  */
 enum {
@@ -268,9 +269,7 @@ struct dwarf {
 	size_t nunits;
 	struct abbrevs **tables;	/* every abbreviation table read */
 	size_t ntables;
-	uint32_t *table_slots;		/* open addressing over TABLES by
-					   offset: index + 1, 0 free */
-	size_t nslots;			/* a power of two, or 0 */
+	struct hindex table_index;	/* TABLES by offset, once one is */
 	uint64_t budget;		/* steps of work left (dwarf_charge) */
 	bool exhausted;			/* the budget ran out */
 };

@@ -45,29 +45,26 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
 
 /* Compressed names: an id per file and per function, 0 if not yet
    written.  */
 struct names {
-	size_t *file_id;		/* per source_file, by hash */
-	const struct source_file **file_key;
-	size_t file_mask;
-	size_t nfiles;			/* ids given */
+	const struct source_file **file;	/* files named, in order */
+	size_t *file_id;		/* ... and their ids */
+	size_t nnamed, cap;		/* how many, room for */
+	struct hindex file_index;	/* FILE by pointer */
+	size_t nfiles;			/* ids given (files and ???) */
 	size_t unknown_file;		/* id of "???" */
 	size_t *fn_id;			/* per symbol */
 	size_t nfns;
 };
 
 static size_t
-file_slot (struct names *nm, const struct source_file *f)
+file_hash (const void *arg, size_t i)
 {
-	size_t s = ((uintptr_t) f >> 4) * 0x9e3779b97f4a7c15u;
-
-	for (s &= nm->file_mask; nm->file_key[s] && nm->file_key[s] != f;
-	     s = (s + 1) & nm->file_mask)
-		;
-	return s;
+	return hindex_hash ((uintptr_t) ((const struct names *) arg)->file[i]);
 }
 
 /* Writes "KEY=(id) name" or "KEY=(id)" for file F (NULL: ???).  */
@@ -75,43 +72,38 @@ static void
 put_file (struct out *o, struct names *nm, const char *key,
 	  const struct source_file *f)
 {
-	size_t *id, s = 0;
+	size_t s;
 
 	if (!f) {
-		id = &nm->unknown_file;
-	} else {
-		s = file_slot (nm, f);
-		id = &nm->file_id[s];
-	}
-	if (*id) {
-		out_printf (o, "%s=(%zu)\n", key, *id);
+		if (!nm->unknown_file) {
+			nm->unknown_file = ++nm->nfiles;
+			out_printf (o, "%s=(%zu) ???\n", key, nm->nfiles);
+		} else {
+			out_printf (o, "%s=(%zu)\n", key, nm->unknown_file);
+		}
 		return;
 	}
-	if (f && (nm->nfiles + 1) * 2 > nm->file_mask + 1) {
-		/* Grow the table; ids stay.  */
-		size_t oldn = nm->file_mask + 1, i;
-		size_t *oid = nm->file_id;
-		const struct source_file **okey = nm->file_key;
+	for (s = hindex_first (&nm->file_index, hindex_hash ((uintptr_t) f));
+	     nm->file_index.slot[s]; s = hindex_next (&nm->file_index, s)) {
+		size_t k = nm->file_index.slot[s] - 1;
 
-		nm->file_mask = oldn * 2 - 1;
-		nm->file_id = XCNEWVEC (size_t, oldn * 2);
-		nm->file_key = XCNEWVEC (const struct source_file *, oldn * 2);
-		for (i = 0; i < oldn; i++)
-			if (okey[i]) {
-				size_t t = file_slot (nm, okey[i]);
-
-				nm->file_key[t] = okey[i];
-				nm->file_id[t] = oid[i];
-			}
-		free (oid);
-		free (okey);
-		s = file_slot (nm, f);
-		id = &nm->file_id[s];
+		if (nm->file[k] == f) {
+			out_printf (o, "%s=(%zu)\n", key, nm->file_id[k]);
+			return;
+		}
 	}
-	if (f)
-		nm->file_key[s] = f;
-	*id = ++nm->nfiles;
-	out_printf (o, "%s=(%zu) %s\n", key, *id, f ? f->name : "???");
+	if (nm->nnamed == nm->cap) {
+		nm->cap = nm->cap ? nm->cap * 2 : 64;
+		nm->file = xrealloc (nm->file, nm->cap * sizeof *nm->file);
+		nm->file_id = xrealloc (nm->file_id,
+					nm->cap * sizeof *nm->file_id);
+	}
+	nm->file[nm->nnamed] = f;
+	nm->file_id[nm->nnamed] = ++nm->nfiles;
+	nm->nnamed++;
+	hindex_put (&nm->file_index, s, nm->nnamed - 1, nm->nnamed, file_hash,
+		    nm);
+	out_printf (o, "%s=(%zu) %s\n", key, nm->nfiles, f->name);
 }
 
 static void
@@ -325,9 +317,7 @@ callgrind_write (struct export_ctx *c, struct out *o)
 	size_t i, pi = 0, bi = 0, pu, bu;
 
 	memset (&nm, 0, sizeof nm);
-	nm.file_mask = 255;
-	nm.file_id = XCNEWVEC (size_t, nm.file_mask + 1);
-	nm.file_key = XCNEWVEC (const struct source_file *, nm.file_mask + 1);
+	hindex_init (&nm.file_index, 100);
 	nm.fn_id = XCNEWVEC (size_t, st->len ? st->len : 1);
 
 	header (o, c);
@@ -379,8 +369,9 @@ callgrind_write (struct export_ctx *c, struct out *o)
 	else
 		out_printf (o, "\ntotals: %llu\n",
 			    (unsigned long long) xs->total);
+	free (nm.file);
 	free (nm.file_id);
-	free (nm.file_key);
+	hindex_free (&nm.file_index);
 	free (nm.fn_id);
 }
 

@@ -28,30 +28,27 @@
 
 #include "gprof/measure.h"
 #include "gprof/export/private.h"
+#include "gprof/util/hindex.h"
 #include "gprof/util/msort.h"
 
-/* (parent, what) -> node, open addressing.  */
-struct key_map {
-	uint32_t *slot;			/* 1 + node, or 0 */
-	size_t mask;
-};
-
 static size_t
-key_hash (uint32_t parent, uint32_t what)
+node_hash (const void *arg, size_t i)
 {
-	uint64_t h = ((uint64_t) parent << 32 | what) * 0x9e3779b97f4a7c15u;
+	const struct ctxnode *nd = &((const struct ctxtree *) arg)->v[i];
 
-	return (size_t) (h ^ h >> 29);
+	return hindex_hash ((uint64_t) nd->parent << 32 | nd->what);
 }
 
+/* The node (PARENT, WHAT) of T, made if new; M indexes T's nodes.  */
 static uint32_t
-get_node (struct ctxtree *t, struct key_map *m, uint32_t parent, uint32_t what)
+get_node (struct ctxtree *t, struct hindex *m, uint32_t parent, uint32_t what)
 {
-	size_t s, i;
+	uint64_t key = (uint64_t) parent << 32 | what;
 	struct ctxnode *nd;
+	size_t s;
 
-	for (s = key_hash (parent, what) & m->mask; m->slot[s];
-	     s = (s + 1) & m->mask) {
+	for (s = hindex_first (m, hindex_hash (key)); m->slot[s];
+	     s = hindex_next (m, s)) {
 		nd = &t->v[m->slot[s] - 1];
 		if (nd->parent == parent && nd->what == what)
 			return m->slot[s] - 1;
@@ -66,19 +63,8 @@ get_node (struct ctxtree *t, struct key_map *m, uint32_t parent, uint32_t what)
 	nd->what = what;
 	nd->depth = parent == CT_NONE ? 1 : t->v[parent].depth + 1;
 	nd->first = nd->next = CT_NONE;
-	m->slot[s] = (uint32_t) ++t->n;
-	if (t->n * 2 > m->mask + 1) {
-		/* Twice the slots.  */
-		free (m->slot);
-		m->mask = (m->mask + 1) * 2 - 1;
-		m->slot = XCNEWVEC (uint32_t, m->mask + 1);
-		for (i = 0; i < t->n; i++) {
-			for (s = key_hash (t->v[i].parent, t->v[i].what)
-			     & m->mask; m->slot[s]; s = (s + 1) & m->mask)
-				;
-			m->slot[s] = (uint32_t) i + 1;
-		}
-	}
+	t->n++;
+	hindex_put (m, s, t->n - 1, t->n, node_hash, t);
 	return (uint32_t) t->n - 1;
 }
 
@@ -127,11 +113,10 @@ ctxtree_build (struct ctxtree *t, const struct export_input *in,
 	double *w = XNEWVEC (double, n ? n : 1);
 	double *self = XNEWVEC (double, st->len + 1);
 	uint32_t *at = XNEWVEC (uint32_t, n ? n : 1);
-	struct key_map m;
+	struct hindex m;
 
 	memset (t, 0, sizeof *t);
-	m.mask = 255;
-	m.slot = XCNEWVEC (uint32_t, m.mask + 1);
+	hindex_init (&m, 100);
 	for (i = 0; i < st->len; i++)
 		self[i] = (double) xs->self[i];
 	ctx_weigh (p, st, self, psym, w);
@@ -159,7 +144,7 @@ ctxtree_build (struct ctxtree *t, const struct export_input *in,
 		if (t->v[i].parent != CT_NONE)
 			t->v[t->v[i].parent].total += t->v[i].total;
 	link_children (t);
-	free (m.slot);
+	hindex_free (&m);
 	free (psym);
 	free (w);
 	free (self);

@@ -44,6 +44,7 @@
 
 #include "gprof/arch/arch.h"
 #include "gprof/export/private.h"
+#include "gprof/util/hindex.h"
 #include "gprof/objfile.h"
 #include "gprof/symtab.h"
 
@@ -264,49 +265,37 @@ topological (const struct symtab *st)
 /* ------------------------------------------------------------------ */
 /* Call sites */
 
-/* (caller, callee) -> arc, open addressing.  */
-struct arc_map {
-	uint32_t *slot;			/* 1 + arc index, or 0 */
-	size_t mask;
-};
-
 static size_t
-hash_pair (const struct sym *p, const struct sym *c)
+arc_hash (const void *arg, size_t i)
 {
-	uint64_t h = (uint64_t) (uintptr_t) p * 0x9e3779b97f4a7c15u
-		^ (uint64_t) (uintptr_t) c * 0xc2b2ae3d27d4eb4fu;
+	const struct arc *a = &((const struct callgraph *) arg)->arcs[i];
 
-	h ^= h >> 31;
-	return (size_t) h;
+	return hindex_hash2 ((uintptr_t) a->parent, (uintptr_t) a->child);
 }
 
+/* An index of CG's arcs by (caller, callee).  */
 static void
-map_build (struct arc_map *m, const struct callgraph *cg)
+map_build (struct hindex *m, const struct callgraph *cg)
 {
-	size_t n = 16, i;
+	size_t i, s;
 
-	while (n < cg->narcs * 2)
-		n *= 2;
-	m->slot = XCNEWVEC (uint32_t, n);
-	m->mask = n - 1;
+	hindex_init (m, cg->narcs);
 	for (i = 0; i < cg->narcs; i++) {
-		size_t s = hash_pair (cg->arcs[i].parent, cg->arcs[i].child)
-			& m->mask;
-
-		while (m->slot[s])
-			s = (s + 1) & m->mask;
-		m->slot[s] = (uint32_t) i + 1;
+		for (s = hindex_first (m, arc_hash (cg, i)); m->slot[s];
+		     s = hindex_next (m, s))
+			;
+		hindex_put (m, s, i, i + 1, arc_hash, cg);
 	}
 }
 
 static const struct arc *
-map_find (const struct arc_map *m, const struct callgraph *cg,
+map_find (const struct hindex *m, const struct callgraph *cg,
 	  const struct sym *p, const struct sym *c)
 {
 	size_t s;
 
-	for (s = hash_pair (p, c) & m->mask; m->slot[s];
-	     s = (s + 1) & m->mask) {
+	for (s = hindex_first (m, hindex_hash2 ((uintptr_t) p, (uintptr_t) c));
+	     m->slot[s]; s = hindex_next (m, s)) {
 		const struct arc *a = &cg->arcs[m->slot[s] - 1];
 
 		if (a->parent == p && a->child == c)
@@ -389,7 +378,7 @@ collect_sites (struct estimate *g, const struct export_input *in)
 	const struct symtab *st = in->st;
 	const struct profile *p = in->p;
 	const struct arch *arch = arch_of (in->of);
-	struct arc_map map;
+	struct hindex map;
 	struct site **by_arc;
 	uint64_t *w, *out;
 	size_t i, j, k, e;
@@ -421,7 +410,7 @@ collect_sites (struct estimate *g, const struct export_input *in)
 		if (s->call_pc)
 			g->nfound++;
 	}
-	free (map.slot);
+	hindex_free (&map);
 
 	/* Each arc's cost, split among its sites by their calls.  */
 	by_arc = XNEWVEC (struct site *, g->nsites ? g->nsites : 1);

@@ -30,6 +30,7 @@
 
 #include "gprof/export/export.h"
 #include "gprof/model.h"
+#include "gprof/util/hindex.h"
 
 /* ------------------------------------------------------------------ */
 /* One --export option (export.c).  */
@@ -120,9 +121,9 @@ struct samples {
 	size_t nbb;
 
 	struct lines *lines;		/* for samples_line() */
-	struct line_memo *lcache;	/* line lookups, open addressing */
-	size_t lcache_mask;
-	size_t lcache_used;
+	struct line_memo *lmemo;	/* line lookups, remembered */
+	size_t nlmemo, lmemo_cap;	/* how many, room for */
+	struct hindex lmemo_index;	/* LMEMO by address */
 };
 
 /* Splits the histograms of IN (and its block counts) into pieces; at

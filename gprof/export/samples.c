@@ -33,6 +33,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/util/hindex.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
 #include "gprof/symtab.h"
@@ -41,10 +42,9 @@
 
 /* A line lookup, remembered.  */
 struct line_memo {
-	uint64_t addr;
-	const struct source_file *file;
-	int line;
-	bool used;
+	uint64_t addr;			/* the address asked about */
+	const struct source_file *file;	/* its file, or NULL */
+	int line;			/* its line, or 0 */
 };
 
 /* Growing arrays of pieces.  */
@@ -383,7 +383,8 @@ samples_free (struct samples *xs)
 	free (xs->bb_self);
 	free (xs->v);
 	free (xs->bbv);
-	free (xs->lcache);
+	free (xs->lmemo);
+	hindex_free (&xs->lmemo_index);
 	memset (xs, 0, sizeof *xs);
 }
 
@@ -391,10 +392,9 @@ samples_free (struct samples *xs)
 /* Lines of addresses */
 
 static size_t
-hash_addr (uint64_t a)
+memo_hash (const void *arg, size_t i)
 {
-	a *= 0x9e3779b97f4a7c15u;
-	return (size_t) (a ^ (a >> 29));
+	return hindex_hash (((const struct samples *) arg)->lmemo[i].addr);
 }
 
 void
@@ -409,28 +409,14 @@ samples_line (struct samples *xs, uint64_t addr,
 	*line = 0;
 	if (!xs->lines)
 		return;
-	if ((xs->lcache_used + 1) * 2 > xs->lcache_mask + 1
-	    || !xs->lcache) {
-		struct line_memo *old = xs->lcache;
-		size_t oldn = old ? xs->lcache_mask + 1 : 0, i;
-
-		xs->lcache_mask = oldn ? oldn * 2 - 1 : 1023;
-		xs->lcache = XCNEWVEC (struct line_memo, xs->lcache_mask + 1);
-		for (i = 0; i < oldn; i++) {
-			if (!old[i].used)
-				continue;
-			s = hash_addr (old[i].addr) & xs->lcache_mask;
-			while (xs->lcache[s].used)
-				s = (s + 1) & xs->lcache_mask;
-			xs->lcache[s] = old[i];
-		}
-		free (old);
-	}
-	for (s = hash_addr (addr) & xs->lcache_mask; xs->lcache[s].used;
-	     s = (s + 1) & xs->lcache_mask) {
-		if (xs->lcache[s].addr == addr) {
-			*file = xs->lcache[s].file;
-			*line = xs->lcache[s].line;
+	if (!xs->lmemo_index.slot)
+		hindex_init (&xs->lmemo_index, 500);
+	for (s = hindex_first (&xs->lmemo_index, hindex_hash (addr));
+	     xs->lmemo_index.slot[s]; s = hindex_next (&xs->lmemo_index, s)) {
+		e = &xs->lmemo[xs->lmemo_index.slot[s] - 1];
+		if (e->addr == addr) {
+			*file = e->file;
+			*line = e->line;
 			return;
 		}
 	}
@@ -438,12 +424,17 @@ samples_line (struct samples *xs, uint64_t addr,
 	sym_init (&probe);
 	probe.addr = addr;
 	lines_resolve (xs->lines, &probe);
-	e = &xs->lcache[s];
-	e->used = true;
+	if (xs->nlmemo == xs->lmemo_cap) {
+		xs->lmemo_cap = xs->lmemo_cap ? xs->lmemo_cap * 2 : 512;
+		xs->lmemo = xrealloc (xs->lmemo,
+				      xs->lmemo_cap * sizeof *xs->lmemo);
+	}
+	e = &xs->lmemo[xs->nlmemo++];
 	e->addr = addr;
 	e->file = probe.file;
 	e->line = probe.line;
-	xs->lcache_used++;
+	hindex_put (&xs->lmemo_index, s, xs->nlmemo - 1, xs->nlmemo, memo_hash,
+		    xs);
 	*file = e->file;
 	*line = e->line;
 }

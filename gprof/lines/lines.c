@@ -104,6 +104,7 @@ lines_close (struct lines *l)
 	free (l->ufiles);
 	free (l->unfiles);
 	free (l->by_id);
+	hindex_free (&l->file_index);
 	free (l->ranges);
 	free (l->tsyms);
 	dwarf_close (l->dw);
@@ -140,25 +141,26 @@ lines_dwarf (struct lines *l)
 	return l->dw;
 }
 
-static unsigned int
-hash_name (const char *s)
+static size_t
+file_hash (const void *arg, size_t i)
 {
-	unsigned int h = 5381;
-
-	while (*s)
-		h = h * 33 + (unsigned char) *s++;
-	return h % FILE_HASH_SIZE;
+	return hindex_hash_str (((const struct lines *) arg)->by_id[i]->name);
 }
 
 static struct source_file *
 file_by_path (struct lines *l, const char *path)
 {
-	unsigned int h = hash_name (path);
 	struct source_file *f;
+	size_t s;
 
-	for (f = l->hash[h]; f; f = f->hash_next)
+	if (!l->file_index.slot)
+		hindex_init (&l->file_index, 64);
+	for (s = hindex_first (&l->file_index, hindex_hash_str (path));
+	     l->file_index.slot[s]; s = hindex_next (&l->file_index, s)) {
+		f = l->by_id[l->file_index.slot[s] - 1];
 		if (strcmp (f->name, path) == 0)
 			return f;
+	}
 	f = XCNEW (struct source_file);
 	f->name = xstrdup (path);
 	f->id = l->nfiles++;
@@ -166,8 +168,7 @@ file_by_path (struct lines *l, const char *path)
 		l->by_id = xrealloc (l->by_id, 2 * (f->id + 1)
 				     * sizeof *l->by_id);
 	l->by_id[f->id] = f;
-	f->hash_next = l->hash[h];
-	l->hash[h] = f;
+	hindex_put (&l->file_index, s, f->id, l->nfiles, file_hash, l);
 	if (l->last)
 		l->last->next = f;
 	else

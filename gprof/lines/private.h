@@ -12,9 +12,9 @@
 
 #include "gprof/dwarf/dwarf.h"
 #include "gprof/model.h"
+#include "gprof/util/hindex.h"
 #include "gprof/objfile.h"
 
-#define FILE_HASH_SIZE	256
 
 /* An address range a unit claims, for finding the unit of an address.  */
 struct unit_range {
@@ -74,7 +74,7 @@ struct lines {
 
 	struct source_file *first;	/* oldest file */
 	struct source_file *last;	/* newest file */
-	struct source_file *hash[FILE_HASH_SIZE];
+	struct hindex file_index;	/* BY_ID by path */
 	struct source_file **by_id;	/* the files by id */
 	unsigned int nfiles;
 

@@ -39,7 +39,8 @@ command -v "$clang" >/dev/null || { echo "run-fuzz: $clang not found (apt-get in
 
 if [ "$target" = dwarf ]; then
 	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
-		"$srcdir/gprof/dwarf/func.c" -liberty
+		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/util/hindex.c" \
+		-liberty
 elif [ "$target" = linemap ]; then
 	# lines.c refers to objfile.c, and so to libbfd, which the target
 	# never calls: lines_open_decoded() gives it what it would read.
@@ -50,6 +51,7 @@ elif [ "$target" = linemap ]; then
 		"$srcdir/gprof/util/rsort.c" "$srcdir/gprof/util/util.c" \
 		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
 		"$srcdir/gprof/lines/debuglink.c" "$srcdir/gmon/file.c" \
+		"$srcdir/gprof/util/hindex.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/write.c" \
 		-lbfd -liberty -lz
 else
