@@ -7,10 +7,14 @@
    header of .debug_info and its first entry: line table offset,
    compilation directory, language, base address, the bases of the
    DWARF 5 index tables), abbreviation tables, attribute values and
-   range lists.  line.c runs line programs, func.c reads
-   the functions of a unit.  Each unit is decoded when first asked
-   for, so a caller that needs the lines of a few functions reads a
-   few units.  */
+   range lists.  line.c runs line programs, func.c reads the functions
+   of a unit.  Each unit is decoded when first asked for, so a caller
+   that needs the lines of a few functions reads a few units.
+
+   One concept, kept in one file near 800 lines: the layers of one
+   reader of .debug_info, each used by the next (a value is read by
+   the abbreviation's form, a unit's entry by its abbreviation, a range
+   list from a unit's bases), all private to it, none of use alone.  */
 
 #include <config.h>
 

@@ -194,9 +194,6 @@ rd_skip (struct rd *r, uint64_t n)
 /* ------------------------------------------------------------------ */
 /* Units and abbreviations */
 
-/* ------------------------------------------------------------------ */
-/* Units and abbreviations */
-
 struct attr_spec {
 	uint16_t name;			/* DW_AT_* */
 	uint16_t form;			/* DW_FORM_* */
