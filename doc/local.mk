@@ -13,7 +13,8 @@ doc_gmonkit_TEXINFOS = \
 	doc/contexts.texi \
 	doc/compat.texi \
 	doc/tools.texi \
-	doc/testing.texi
+	doc/testing.texi \
+	doc/performance.texi
 AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
