@@ -573,51 +573,150 @@ profile_pid (const struct options *opt)
 	return *end ? 0 : pid;
 }
 
+/* T's per-unit values (units: the symbols, then the cycles): self time
+   in samples, calls; and into TICKS the self ticks per function adding
+   up to the samples, the unknown ones at TICKS[nsym] (malloc'd).  */
+static uint64_t *
+tree_init (struct tree *t, struct export_ctx *c)
+{
+	const struct export_input *in = c->in;
+	const struct samples *xs = c->samples;
+	const struct symtab *st = in->st;
+	uint64_t *ticks;
+	double *w;
+	size_t i, nu;
+
+	memset (t, 0, sizeof *t);
+	t->c = c;
+	t->nsym = st->len;
+	t->ncyc = in->cg ? in->cg->ncycles : 0;
+	t->max_nodes = c->req->max_nodes;
+	t->prune = c->req->prune;
+	nu = t->nsym + t->ncyc;
+
+	ticks = XNEWVEC (uint64_t, t->nsym + 1);
+	w = XNEWVEC (double, t->nsym + 1);
+	for (i = 0; i < t->nsym; i++)
+		w[i] = (double) xs->self[i];
+	w[t->nsym] = (double) xs->unknown;
+	round_split_real (xs->samples, w, t->nsym + 1, ticks);
+	free (w);
+
+	t->self = XCNEWVEC (double, nu ? nu : 1);
+	t->total = XCNEWVEC (double, nu ? nu : 1);
+	t->ncalls = XCNEWVEC (double, nu ? nu : 1);
+	for (i = 0; i < t->nsym; i++) {
+		const struct sym *s = &st->base[i];
+
+		t->self[i] = xs->per_sample ? (double) xs->self[i]
+			/ (double) xs->per_sample : 0.0;
+		if (s->cyc_num && in->cg)
+			t->self[t->nsym + (size_t) s->cyc_num - 1] += t->self[i];
+		t->ncalls[i] = (double) s->ncalls;
+	}
+	for (i = 0; i < t->ncyc; i++)
+		t->ncalls[t->nsym + i] = (double) in->cg->cycles[i].entry.ncalls;
+	return ticks;
+}
+
+/* The stacks by gprof's estimate: from each root (a unit no arc
+   enters), biggest first, down the call graph.  */
+static void
+estimated_stacks (struct tree *t, const uint64_t *ticks)
+{
+	const struct export_input *in = t->c->in;
+	const struct symtab *st = in->st;
+	size_t nu = t->nsym + t->ncyc, nroots = 0, i, r;
+	uint32_t *roots = XNEWVEC (uint32_t, nu ? nu : 1);
+	struct kid *rk;
+
+	if (in->cg) {
+		collect_kids (t);
+	} else {
+		t->kids = XCNEWVEC (struct kid *, nu ? nu : 1);
+		t->nkids = XCNEWVEC (size_t, nu ? nu : 1);
+	}
+	unit_totals (t);
+	for (i = 0; i < nu; i++) {
+		if (i < t->nsym && in->cg && st->base[i].cyc_num)
+			continue;
+		if (t->ncalls[i] == 0 && t->total[i] > 0.0)
+			roots[nroots++] = (uint32_t) i;
+	}
+	rk = XNEWVEC (struct kid, nroots ? nroots : 1);
+	for (r = 0; r < nroots; r++)
+		rk[r] = (struct kid) { roots[r], 1.0, t->total[roots[r]] };
+	qsort (rk, nroots, sizeof *rk, cmp_kid_down);
+	for (r = 0; r < nroots; r++)
+		roots[r] = rk[r].unit;
+	free (rk);
+	sort_kids (t);
+	push (t, NK_LABEL, 1, 0, 0.0);
+	for (r = 0; r < nroots; r++)
+		expand (t, roots[r], 2);
+	free (roots);
+	round_ticks (t, ticks);
+}
+
+/* The header, then the frames whose subtree holds ticks.  */
+static void
+write_tree (struct out *o, struct export_ctx *c, const struct tree *t)
+{
+	const struct export_input *in = c->in;
+	struct ids ids;
+	size_t i;
+
+	memset (&ids, 0, sizeof ids);
+	ids.real = in->p->nctx && !c->req->flat;
+	ids.fn = XCNEWVEC (size_t, t->nsym ? t->nsym : 1);
+	ids.cyc = XCNEWVEC (size_t, t->ncyc ? t->ncyc : 1);
+	out_printf (o, "P=(ID=%lu N=(", profile_pid (in->opt));
+	put_text (o, c->image_abs);
+	out_printf (o, ") T=%.9g)\n", in->p->hz > 0 ? 1.0 / (double) in->p->hz
+		    : 0.01);
+	for (i = 0; i < t->n; i++) {
+		if (t->v[i].subtree == 0)
+			continue;
+		put_node (o, c, &ids, &t->v[i]);
+	}
+	if (!ids.counter_done) {
+		/* No tick at all: igprof-analyse refuses a profile without
+		   a counter, so the label carries a zero one.  */
+		out_puts (o, "C1 ");
+		put_frame (o, c, &ids, &ids.label, 0, ids.real ? LABEL_REAL
+			   : LABEL);
+		out_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");
+	}
+	free (ids.fn);
+	free (ids.cyc);
+}
+
+static void
+tree_free (struct tree *t)
+{
+	size_t i, nu = t->nsym + t->ncyc;
+
+	for (i = 0; i < nu && t->kids; i++)
+		free (t->kids[i]);
+	free (t->kids);
+	free (t->nkids);
+	free (t->self);
+	free (t->total);
+	free (t->ncalls);
+	free (t->v);
+}
+
 static void
 igprof_write (struct export_ctx *c, struct out *o)
 {
 	const struct export_input *in = c->in;
 	const struct samples *xs = c->samples;
-	const struct symtab *st = in->st;
-	struct tree t;
-	struct ids ids;
 	uint64_t *ticks, unknown_ticks;
-	double *w;
-	size_t i, nu;
+	struct tree t;
+	size_t i;
 
-	memset (&t, 0, sizeof t);
-	t.c = c;
-	t.nsym = st->len;
-	t.ncyc = in->cg ? in->cg->ncycles : 0;
-	t.max_nodes = c->req->max_nodes;
-	t.prune = c->req->prune;
-	nu = t.nsym + t.ncyc;
-
-	/* Self ticks per function, adding up to the samples.  */
-	ticks = XNEWVEC (uint64_t, t.nsym + 1);
-	w = XNEWVEC (double, t.nsym + 1);
-	for (i = 0; i < t.nsym; i++)
-		w[i] = (double) xs->self[i];
-	w[t.nsym] = (double) xs->unknown;
-	round_split_real (xs->samples, w, t.nsym + 1, ticks);
+	ticks = tree_init (&t, c);
 	unknown_ticks = ticks[t.nsym];
-	free (w);
-
-	t.self = XCNEWVEC (double, nu ? nu : 1);
-	t.total = XCNEWVEC (double, nu ? nu : 1);
-	t.ncalls = XCNEWVEC (double, nu ? nu : 1);
-	for (i = 0; i < t.nsym; i++) {
-		const struct sym *s = &st->base[i];
-
-		t.self[i] = xs->per_sample ? (double) xs->self[i]
-			/ (double) xs->per_sample : 0.0;
-		if (s->cyc_num && in->cg)
-			t.self[t.nsym + (size_t) s->cyc_num - 1] += t.self[i];
-		t.ncalls[i] = (double) s->ncalls;
-	}
-	for (i = 0; i < t.ncyc; i++)
-		t.ncalls[t.nsym + i] = (double) in->cg->cycles[i].entry.ncalls;
-
 	if (c->req->flat) {
 		for (i = 0; i < t.nsym; i++)
 			if (ticks[i])
@@ -634,81 +733,15 @@ igprof_write (struct export_ctx *c, struct out *o)
 		round_ticks (&t, ticks);
 		ctxtree_free (&x);
 	} else {
-		uint32_t *roots = XNEWVEC (uint32_t, nu ? nu : 1);
-		size_t nroots = 0, r;
-
-		if (in->cg)
-			collect_kids (&t);
-		else {
-			t.kids = XCNEWVEC (struct kid *, nu ? nu : 1);
-			t.nkids = XCNEWVEC (size_t, nu ? nu : 1);
-		}
-		unit_totals (&t);
-		/* Roots: units no arc enters, biggest first.  */
-		for (i = 0; i < nu; i++) {
-			if (i < t.nsym && in->cg && st->base[i].cyc_num)
-				continue;
-			if (t.ncalls[i] == 0 && t.total[i] > 0.0)
-				roots[nroots++] = (uint32_t) i;
-		}
-		{
-			struct kid *rk = XNEWVEC (struct kid, nroots ? nroots
-						  : 1);
-
-			for (r = 0; r < nroots; r++)
-				rk[r] = (struct kid) { roots[r], 1.0,
-						       t.total[roots[r]] };
-			qsort (rk, nroots, sizeof *rk, cmp_kid_down);
-			for (r = 0; r < nroots; r++)
-				roots[r] = rk[r].unit;
-			free (rk);
-		}
-		sort_kids (&t);
-		push (&t, NK_LABEL, 1, 0, 0.0);
-		for (r = 0; r < nroots; r++)
-			expand (&t, roots[r], 2);
-		free (roots);
-		round_ticks (&t, ticks);
+		estimated_stacks (&t, ticks);
 	}
 	if (unknown_ticks)
 		push (&t, NK_NOSYM, 1 + !c->req->flat, 0, 0.0)->ticks
 			= unknown_ticks;
 	subtree_ticks (&t);
-
-	/* The header, then the frames whose subtree holds ticks.  */
-	memset (&ids, 0, sizeof ids);
-	ids.real = in->p->nctx && !c->req->flat;
-	ids.fn = XCNEWVEC (size_t, t.nsym ? t.nsym : 1);
-	ids.cyc = XCNEWVEC (size_t, t.ncyc ? t.ncyc : 1);
-	out_printf (o, "P=(ID=%lu N=(", profile_pid (in->opt));
-	put_text (o, c->image_abs);
-	out_printf (o, ") T=%.9g)\n", in->p->hz > 0 ? 1.0 / (double) in->p->hz
-		    : 0.01);
-	for (i = 0; i < t.n; i++) {
-		if (t.v[i].subtree == 0)
-			continue;
-		put_node (o, c, &ids, &t.v[i]);
-	}
-	if (!ids.counter_done) {
-		/* No tick at all: igprof-analyse refuses a profile without
-		   a counter, so the label carries a zero one.  */
-		out_puts (o, "C1 ");
-		put_frame (o, c, &ids, &ids.label, 0, ids.real ? LABEL_REAL
-			   : LABEL);
-		out_puts (o, " V0=(PERF_TICKS):(0,0,0)\n");
-	}
-
-	for (i = 0; i < nu && t.kids; i++)
-		free (t.kids[i]);
-	free (t.kids);
-	free (t.nkids);
-	free (t.self);
-	free (t.total);
-	free (t.ncalls);
-	free (t.v);
+	write_tree (o, c, &t);
+	tree_free (&t);
 	free (ticks);
-	free (ids.fn);
-	free (ids.cyc);
 }
 
 const struct export_format export_igprof = {
