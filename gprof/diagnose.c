@@ -30,11 +30,16 @@ after_call (const struct arch *arch, struct objfile *of,
 {
 	const struct sym *s = symtab_find (st, addr);
 	unsigned char b[ARCH_CALL_MAX];
-	unsigned int n = arch->mcount_call_len;
+	unsigned int n;
 
 	if (s && s->addr == addr)
 		return true;
-	if (!objfile_text_bytes (of, addr - n, b, n))
+	/* The call's mode on Arm: that of the code before ADDR.  */
+	arch = arch_at (arch, of, addr ? addr - 1 : 0, NULL);
+	if (!arch)
+		return false;	/* data: no call there */
+	n = arch->mcount_call_len;
+	if (addr < n || !objfile_text_bytes (of, addr - n, b, n))
 		return true;	/* cannot tell */
 	return arch->ends_with_call (b);
 }

@@ -32,6 +32,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
+	gprof/arch/aarch64.c gprof/arch/riscv.c gprof/arch/arm.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \

@@ -28,7 +28,26 @@ struct objfile {
 	bool debug_checked;		/* debug_safe is known */
 	bool debug_safe;		/* where libbfd looks for the debugging
 					   file, nothing but regular files */
+	unsigned int elf_machine;	/* e_machine of an ELF file, else 0 */
+	bool elf64;			/* an ELFCLASS64 file */
+	char arch_name[32];		/* "ELF machine N", when neither
+					   libbfd nor objfile.c knows N */
+	struct code_mark *marks;	/* Arm's mapping symbols, by address
+					   (objfile_code_kind) */
+	size_t nmarks;			/* their number */
+	bool marks_built;		/* marks was made */
 };
+
+/* Where one kind of code starts, for an Arm file: its mapping symbol
+   ($a, $t, $d), or without them its functions' Thumb bits.  */
+struct code_mark {
+	uint64_t addr;			/* where the kind starts */
+	char kind;			/* 'a' Arm, 't' Thumb, 'd' data */
+};
+
+/* The address of S, a symbol of OF, as gprof counts it: on Arm
+   without the Thumb bit of a function's (objfile.c).  */
+uint64_t objfile_sym_addr (const struct objfile *of, const asymbol *s);
 
 /* PATH opened by libbfd, if it is a regular file: libbfd's fopen()
    waits forever on a FIFO without a writer, and libbfd needs to seek

@@ -44,6 +44,16 @@
 #include "gprof/objfile-bfd.h"
 #include "gprof/util/util.h"
 
+/* The ELF machines (e_machine) whose names objfile_arch_name knows
+   when libbfd does not.  */
+#define ELF_EM_386	3
+#define ELF_EM_ARM	40
+#define ELF_EM_X86_64	62
+#define ELF_EM_AARCH64	183
+#define ELF_EM_RISCV	243
+
+static const unsigned char *file_map (struct objfile *of);
+
 bfd *
 open_regular_bfd (const char *path, const char **kind)
 {
@@ -56,6 +66,26 @@ open_regular_bfd (const char *path, const char **kind)
 	}
 	/* From a descriptor, libbfd never reopens the file by name.  */
 	return bfd_fdopenr (path, NULL, fd);
+}
+
+/* The machine and class of an ELF file, from its header: a libbfd
+   built for this host alone knows only those of the host, and reads
+   the others as plain ELF.  */
+static void
+read_elf_header (struct objfile *of)
+{
+	const unsigned char *m;
+
+	if (bfd_get_flavour (of->abfd) != bfd_target_elf_flavour)
+		return;
+	m = file_map (of);
+	if (!m || of->map_size < 20 || memcmp (m, "\177ELF", 4) != 0)
+		return;
+	of->elf64 = m[4] == 2;
+	of->elf_machine = m[5] == 2 ? (unsigned int) m[18] << 8 | m[19]
+		: m[18] | (unsigned int) m[19] << 8;
+	snprintf (of->arch_name, sizeof of->arch_name, "ELF machine %u",
+		  of->elf_machine);
 }
 
 struct objfile *
@@ -83,6 +113,7 @@ objfile_open (const char *path)
 		gp_fatal (path, "not an executable in a format libbfd knows "
 			  "(%s)", bfd_errmsg (bfd_get_error ()));
 
+	read_elf_header (of);
 	of->text = bfd_get_section_by_name (of->abfd, ".text");
 	if (!of->text)
 		of->text = bfd_get_section_by_name (of->abfd, "$CODE$");
@@ -125,6 +156,7 @@ objfile_close (struct objfile *of)
 	free (of->syms);
 	free (of->synth);
 	free (of->text_bytes);
+	free (of->marks);
 	free (of->path);
 	free (of);
 }
@@ -175,7 +207,112 @@ objfile_leading_char (const struct objfile *of)
 const char *
 objfile_arch_name (const struct objfile *of)
 {
-	return bfd_printable_name (of->abfd);
+	if (bfd_get_arch (of->abfd) != bfd_arch_unknown || !of->elf_machine)
+		return bfd_printable_name (of->abfd);
+	switch (of->elf_machine) {
+	case ELF_EM_386:
+		return "i386";
+	case ELF_EM_X86_64:
+		return "i386:x86-64";
+	case ELF_EM_ARM:
+		return "arm";
+	case ELF_EM_AARCH64:
+		return "aarch64";
+	case ELF_EM_RISCV:
+		return of->elf64 ? "riscv:rv64" : "riscv:rv32";
+	default:
+		return of->arch_name;
+	}
+}
+
+uint64_t
+objfile_sym_addr (const struct objfile *of, const asymbol *s)
+{
+	uint64_t addr = s->value + bfd_section_vma (s->section);
+
+	/* Bit 0 of an Arm function symbol says its code is Thumb; libbfd's
+	   Arm back end takes it off (GNU gprof's addresses are even), its
+	   plain ELF reader does not.  */
+	if (of->elf_machine == ELF_EM_ARM && (s->flags & BSF_FUNCTION))
+		addr &= ~(uint64_t) 1;
+	return addr;
+}
+
+static int
+cmp_mark (const void *a, const void *b)
+{
+	const struct code_mark *l = a, *r = b;
+
+	if (l->addr != r->addr)
+		return l->addr < r->addr ? -1 : 1;
+	return (l->kind > r->kind) - (l->kind < r->kind);
+}
+
+/* The kind a mapping symbol NAME marks ("$a", "$t", "$d", perhaps
+   with a dotted tail), or 0.  */
+static char
+mark_kind (const char *name)
+{
+	if (!name || name[0] != '$' || !name[1] || !strchr ("atd", name[1])
+	    || (name[2] != '\0' && name[2] != '.'))
+		return 0;
+	return name[1];
+}
+
+/* Arm's marks of .text: its mapping symbols, or without any the
+   functions' Thumb bits (which a plain ELF reader leaves on).  */
+static void
+build_marks (struct objfile *of)
+{
+	uint64_t vma = bfd_section_vma (of->text);
+	size_t n = 0;
+	long i;
+	int pass;
+
+	of->marks_built = true;
+	if (of->elf_machine != ELF_EM_ARM)
+		return;
+	of->marks = XNEWVEC (struct code_mark, (size_t) of->nsyms + 1);
+	for (pass = 0; pass < 2 && n == 0; pass++)
+		for (i = 0; i < of->nsyms; i++) {
+			const asymbol *s = of->syms[i];
+			char k = mark_kind (s->name);
+
+			if (s->section != of->text)
+				continue;
+			if (pass == 1 && (s->flags & BSF_FUNCTION))
+				k = s->value & 1 ? 't' : 'a';
+			else if (pass == 1 || !(s->flags & BSF_LOCAL))
+				k = 0;
+			if (!k)
+				continue;
+			of->marks[n].addr = vma + (pass == 1 ? s->value
+						& ~(uint64_t) 1 : s->value);
+			of->marks[n++].kind = k;
+		}
+	qsort (of->marks, n, sizeof *of->marks, cmp_mark);
+	of->nmarks = n;
+}
+
+char
+objfile_code_kind (struct objfile *of, uint64_t addr, uint64_t *until)
+{
+	size_t lo = 0, hi;
+
+	if (!of->marks_built)
+		build_marks (of);
+	hi = of->nmarks;
+	/* The first mark above ADDR.  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (of->marks[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*until = lo < of->nmarks ? of->marks[lo].addr : UINT64_MAX;
+	return lo > 0 ? of->marks[lo - 1].kind : 0;
 }
 
 char *
@@ -330,7 +467,7 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		}
 		sym = &v[len++];
 		sym_init (sym);
-		sym->addr = s->value + bfd_section_vma (s->section);
+		sym->addr = objfile_sym_addr (of, s);
 		sym->name = found ? found->file : s->name;
 		sym->mapped = found != NULL;
 		sym->is_func = !func_flags || (s->flags & BSF_FUNCTION);
@@ -457,6 +594,32 @@ cmp_text_sym (const void *a, const void *b, void *arg)
 	return 0;
 }
 
+/* Whether libbfd's back end of OF's machine would never take S for a
+   function's (its maybe_function_sym): the local mapping and tag
+   symbols of aarch64 ($x, $d, $m, $f, $p), Arm ($ and a lower-case
+   letter) and RISC-V ($x..., $d...), and on Arm and aarch64 indirect
+   functions.  A libbfd for the host alone does not know them.  */
+static bool
+not_a_function (const struct objfile *of, const asymbol *s)
+{
+	const char *n = s->name;
+	bool local = (s->flags & BSF_LOCAL) != 0;
+	bool tail = n[0] == '$' && n[1] && (n[2] == '\0' || n[2] == '.');
+
+	switch (of->elf_machine) {
+	case ELF_EM_AARCH64:
+		return (s->flags & BSF_GNU_INDIRECT_FUNCTION)
+			|| (local && tail && strchr ("xdmfp", n[1]));
+	case ELF_EM_ARM:
+		return (s->flags & BSF_GNU_INDIRECT_FUNCTION)
+			|| (local && tail && n[1] >= 'a' && n[1] <= 'z');
+	case ELF_EM_RISCV:
+		return local && n[0] == '$' && (n[1] == 'x' || n[1] == 'd');
+	default:
+		return false;
+	}
+}
+
 /* libbfd's _bfd_elf_find_function takes the symbol of .text with the
    highest address not above the one asked (the first of several at
    one address, unless a later one is bigger: its sizes are not
@@ -475,9 +638,10 @@ objfile_text_syms (struct objfile *of, size_t *n)
 	for (k = 0; k < of->nsyms; k++) {
 		asymbol *s = of->syms[k];
 
-		if (s->section != of->text || (s->flags & skip) || !s->name)
+		if (s->section != of->text || (s->flags & skip) || !s->name
+		    || not_a_function (of, s))
 			continue;
-		v[len].addr = s->value + bfd_section_vma (of->text);
+		v[len].addr = objfile_sym_addr (of, s);
 		v[len].name = s->name;
 		len++;
 	}

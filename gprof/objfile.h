@@ -71,8 +71,19 @@ bool objfile_text_bytes (struct objfile *of, uint64_t addr,
 uint64_t objfile_file_offset (const struct objfile *of, uint64_t addr);
 
 /* libbfd's name of OF's architecture: "i386:x86-64", "aarch64" ...
-   (arch/arch.c chooses the decoder of its machine code by it).  */
+   (arch/arch.c chooses the decoder of its machine code by it).  A
+   libbfd built for this host alone reads another target's ELF file as
+   plain ELF, of no architecture: then the name is made from the ELF
+   header's machine, as libbfd of that target would print it, or
+   "ELF machine N".  */
 const char *objfile_arch_name (const struct objfile *of);
+
+/* The kind of code at ADDR in an Arm file: 'a' (Arm), 't' (Thumb),
+   'd' (data), by the mapping symbols (or without them the Thumb bits
+   of the functions); 0 if nothing says, or the file is not Arm's.
+   *UNTIL is the first address above ADDR where the kind may change
+   (UINT64_MAX if none).  */
+char objfile_code_kind (struct objfile *of, uint64_t addr, uint64_t *until);
 
 /* The contents of section NAME, decompressed, *SIZE its length; NULL
    if there is no such section or it cannot be read.  The bytes of an

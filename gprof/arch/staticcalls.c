@@ -3,12 +3,13 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   As GNU gprof does on x86: every place a call may start (every byte,
-   on x86) inside the part of a function the histogram covers is
-   decoded as a direct call by the architecture's decoder (arch.h); if
-   its target lies in the histogram and is exactly the start of a
-   symbol, the function calls that symbol, and an arc of count 0 says
-   so.
+   As GNU gprof does: every place a call may start (every byte on x86,
+   as GNU gprof tries them; each instruction elsewhere, decoded from
+   the function's start) inside the part of a function the histogram
+   covers is decoded as a direct call by the architecture's decoder
+   (arch.h); if its target lies in the histogram and is exactly the
+   start of a symbol, the function calls that symbol, and an arc of
+   count 0 says so.
 
    Two things differ, both on purpose (see the manual's compatibility
    chapter).  The displacement is signed: GNU gprof adds it unsigned,
@@ -37,7 +38,6 @@ static_scan_init (struct static_scan *sc, struct objfile *of,
 	sc->st = st;
 	sc->cg = cg;
 	sc->p = p;
-	sc->warned = false;
 	sc->arch = arch_of (of);
 	sc->text = objfile_text (of, &sc->text_vma, &sc->text_size);
 }
@@ -84,15 +84,13 @@ void
 static_scan_sym (struct sym *sym, void *arg)
 {
 	struct static_scan *sc = arg;
-	uint64_t lo = sym->addr, hi, pc, end;
+	const struct arch *a = NULL;
+	uint64_t lo = sym->addr, hi, pc, end, until = 0;
 
 	if (!sc->text)
 		return;
 	if (!sc->arch) {
-		if (!sc->warned)
-			gp_error (objfile_path (sc->of), "-c cannot decode "
-				  "calls of this architecture");
-		sc->warned = true;
+		arch_missing (sc->of, "-c finds no calls");
 		return;
 	}
 	hi = sym->end_addr >= sym->addr ? sym->end_addr + 1 : sym->addr;
@@ -105,21 +103,29 @@ static_scan_sym (struct sym *sym, void *arg)
 		hi = end;
 	DBG (DBG_CALL, "[findcall] %s: 0x%" PRIx64 " to 0x%" PRIx64 "\n",
 	     sym->name, lo, hi);
-	for (pc = lo; pc < hi; pc += sc->arch->step) {
+	for (pc = lo; pc < hi;) {
 		const unsigned char *ip = sc->text + (pc - sc->text_vma);
-		uint64_t dest;
+		struct arch_call call;
 		struct sym *child;
 
-		if (!sc->arch->direct_call (ip, (size_t) (end - pc), pc, &dest))
+		/* The decoder changes where Arm's mapping symbols say, and
+		   data between them is stepped over.  */
+		if (pc >= until)
+			a = arch_at (sc->arch, sc->of, pc, &until);
+		if (!a) {
+			pc = until;
 			continue;
-		if (!in_histogram (sc->p, dest))
+		}
+		if (!a->direct_call (ip, (size_t) (end - pc), pc, &call)
+		    || !in_histogram (sc->p, call.target)
+		    || !(child = symtab_find (sc->st, call.target))
+		    || child->addr != call.target) {
+			pc += a->next (ip, (size_t) (end - pc));
 			continue;
-		child = symtab_find (sc->st, dest);
-		if (!child || child->addr != dest)
-			continue;
+		}
 		DBG (DBG_CALL, "[findcall] 0x%" PRIx64 ": call %s\n", pc,
 		     child->name);
 		cg_add_arc (sc->cg, sym, child, 0);
-		pc += sc->arch->call_len - sc->arch->step;
+		pc += call.len;
 	}
 }

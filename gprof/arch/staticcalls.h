@@ -19,7 +19,6 @@ struct static_scan {
 	const struct arch *arch;	/* its decoder, or NULL */
 	const unsigned char *text;	/* .text bytes, or NULL */
 	uint64_t text_vma, text_size;
-	bool warned;			/* unsupported target reported */
 };
 
 /* Prepares a scan of OF's machine code; reads .text.  */

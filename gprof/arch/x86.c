@@ -7,16 +7,26 @@
    instruction, signed (GNU gprof adds it unsigned: see staticcalls.c).
    Any byte may start one: code is not decoded from the function's
    start, as GNU gprof does not.  gcc's call of mcount is that direct
-   call, or with -fno-plt "call *mcount@GOTPCREL(%rip)": ff 15 and a
-   displacement, six bytes.  */
+   call, or an indirect call through memory with a 32-bit displacement
+   (ff /2, six bytes): with -fno-plt on x86-64 "call
+   *mcount@GOTPCREL(%rip)" (ff 15), in a 32-bit position-independent
+   executable "call *mcount@GOT(%ebx)" (ff 93).  */
 
 #include <config.h>
 
 #include "gprof/arch/arch.h"
 
+static unsigned int
+x86_next (const unsigned char *p, size_t avail)
+{
+	(void) p;
+	(void) avail;
+	return 1;
+}
+
 static bool
 x86_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
-		 uint64_t *target)
+		 struct arch_call *call)
 {
 	uint32_t rel;
 
@@ -24,21 +34,34 @@ x86_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 		return false;
 	rel = (uint32_t) p[1] | (uint32_t) p[2] << 8 | (uint32_t) p[3] << 16
 		| (uint32_t) p[4] << 24;
-	*target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;
+	call->target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;
+	call->len = 5;
 	return true;
+}
+
+/* The ModR/M byte M of an ff /2 call with a 32-bit displacement and
+   nothing else after it: mod 00 r/m 101 (RIP-relative, or absolute on
+   i386), or mod 10 with a base register but no SIB byte.  */
+static bool
+x86_call_disp32 (unsigned char m)
+{
+	if ((m & 0x38) != 0x10)
+		return false;
+	return (m & 0xc7) == 0x05 || ((m & 0xc0) == 0x80 && (m & 7) != 4);
 }
 
 static bool
 x86_ends_with_call (const unsigned char *b)
 {
-	return b[1] == 0xe8 || (b[0] == 0xff && b[1] == 0x15);
+	return b[1] == 0xe8 || (b[0] == 0xff && x86_call_disp32 (b[1]));
 }
 
 const struct arch arch_x86 = {
 	.name = "x86",
-	.step = 1,
-	.call_len = 5,
+	.align = 1,
+	.max_call_len = 5,
 	.mcount_call_len = 6,
+	.next = x86_next,
 	.direct_call = x86_direct_call,
 	.ends_with_call = x86_ends_with_call,
 };

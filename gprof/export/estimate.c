@@ -305,27 +305,36 @@ map_find (const struct hindex *m, const struct callgraph *cg,
 }
 
 /* The direct call of TARGET whose return address lies in [FROM, FROM +
-   16), the first one, as ARCH decodes calls; 0 if there is none (an
-   indirect call).  */
+   CALL_WINDOW], the first one, as ARCH decodes calls (in the mode of
+   the code just before FROM, on Arm); 0 if there is none (an indirect
+   call).  */
 static uint64_t
 find_call (const struct arch *arch, struct objfile *of, uint64_t from,
 	   uint64_t target)
 {
 	unsigned char buf[ARCH_CALL_MAX + CALL_WINDOW];
-	size_t len = arch->call_len, n = len + CALL_WINDOW;
-	uint64_t lo = from >= len ? from - len : 0, p, dest;
+	const struct arch *a = arch_at (arch, of, from ? from - 1 : 0, NULL);
+	struct arch_call call;
+	size_t len, n;
+	uint64_t lo, p;
 
+	if (!a)
+		return 0;
+	len = a->max_call_len;
+	lo = from >= len ? from - len : 0;
+	lo -= lo % a->align;
+	n = (size_t) (from - lo) + CALL_WINDOW;
 	while (n > len && !objfile_text_bytes (of, lo, buf, n))
 		n--;
 	if (n <= len && !objfile_text_bytes (of, lo, buf, len))
 		return 0;
 	if (n < len)
 		n = len;
-	for (p = lo; p + len <= lo + n; p += arch->step)
-		if (p + len >= from
-		    && arch->direct_call (buf + (p - lo), (size_t) (lo + n - p),
-					  p, &dest)
-		    && dest == target)
+	for (p = lo; p < lo + n; p += a->align)
+		if (a->direct_call (buf + (p - lo), (size_t) (lo + n - p), p,
+				    &call)
+		    && call.target == target && p + call.len >= from
+		    && p + call.len <= lo + n)
 			return p;
 	return 0;
 }
@@ -407,6 +416,9 @@ collect_sites (struct estimate *g, const struct export_input *in)
 		s->count = r->count;
 		s->call_pc = arch ? find_call (arch, in->of, r->from_pc,
 					       child->addr) : 0;
+		if (!arch)
+			arch_missing (in->of, "the exports place each "
+				      "call at its return address");
 		if (s->call_pc)
 			g->nfound++;
 	}

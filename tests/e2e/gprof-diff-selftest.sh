@@ -214,7 +214,7 @@ mutant () {
 # -c: a call's displacement taken unsigned, as GNU does (backward calls
 # lost).
 mutant c-unsigned gprof/arch/x86.c \
-	's/\*target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;/*target = pc + 5 + (uint64_t) rel;/' \
+	's/call->target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;/call->target = pc + 5 + (uint64_t) rel;/' \
 	gprof-diff-c.sh O0-pie
 # -R: the objects no arc places listed in reverse.
 mutant R-reverse gprof/report/ordering.c \

@@ -1,0 +1,75 @@
+/* aarch64.c - the machine code of AArch64 (Arm's 64-bit state), for
+   arch.h.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Every instruction is four bytes, little-endian, four-aligned.  A
+   direct call is BL (100101 imm26); what -c counts is also B (000101
+   imm26) to the start of a function, a tail call: GNU gprof's aarch64
+   -c takes both (it masks out the bit that tells them apart), and a
+   tail call is a call the caller's code makes, which the profile never
+   records (the callee returns to the caller's caller).  The target is
+   the instruction's address plus imm26, signed, times four.
+
+   gcc -pg calls mcount with "mov x0, x30; bl _mcount" after the
+   prologue; with -fno-plt through a register (BLR, or with pointer
+   authentication BLRAA and its kin).  */
+
+#include <config.h>
+
+#include "gprof/arch/arch.h"
+
+static uint32_t
+a64_word (const unsigned char *p)
+{
+	return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
+		| (uint32_t) p[3] << 24;
+}
+
+static unsigned int
+a64_next (const unsigned char *p, size_t avail)
+{
+	(void) p;
+	(void) avail;
+	return 4;
+}
+
+static bool
+a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
+		 struct arch_call *call)
+{
+	uint32_t insn;
+	int64_t off;
+
+	if (avail < 4)
+		return false;
+	insn = a64_word (p);
+	if ((insn & 0x7c000000) != 0x14000000)
+		return false;
+	/* imm26, sign-extended from its bit 25, in words.  */
+	off = (int64_t) ((insn & 0x03ffffff) ^ 0x02000000) - 0x02000000;
+	call->target = pc + (uint64_t) (off * 4);
+	call->len = 4;
+	return true;
+}
+
+static bool
+a64_ends_with_call (const unsigned char *b)
+{
+	uint32_t insn = a64_word (b);
+
+	return (insn & 0xfc000000) == 0x94000000	/* BL */
+		|| (insn & 0xfffffc1f) == 0xd63f0000	/* BLR */
+		|| (insn & 0xfefff800) == 0xd63f0800;	/* BLRAA and kin */
+}
+
+const struct arch arch_aarch64 = {
+	.name = "aarch64",
+	.align = 4,
+	.max_call_len = 4,
+	.mcount_call_len = 4,
+	.next = a64_next,
+	.direct_call = a64_direct_call,
+	.ends_with_call = a64_ends_with_call,
+};
