@@ -174,8 +174,19 @@ TESTS += \
 	tests/e2e/gprof-diff-inputs.sh \
 	tests/e2e/gprof-diff-gnubugs.sh \
 	tests/e2e/gprof-diff-lines.sh \
-	tests/e2e/gprof-random.sh
+	tests/e2e/gprof-random.sh \
+	$(GPROF_TARGET_E2E)
+# The same on the profiles of other targets (cross compilers, qemu-user,
+# GNU gprof built for each target): tests/e2e/gprof-targets-lib.sh.
+GPROF_TARGET_E2E = \
+	tests/e2e/gprof-diff-aarch64.sh \
+	tests/e2e/gprof-diff-riscv64.sh \
+	tests/e2e/gprof-diff-arm.sh \
+	tests/e2e/gprof-diff-i386.sh
 EXTRA_DIST += \
+	$(GPROF_TARGET_E2E) \
+	tests/e2e/gprof-targets-lib.sh \
+	tests/e2e/gprof-cmatrix.sh \
 	tests/e2e/gprof-lib.sh \
 	tests/e2e/gprof-forgive.sh \
 	tests/e2e/gprof-known-diffs.txt \

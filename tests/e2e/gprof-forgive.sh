@@ -18,10 +18,10 @@
 # -c: GNU gprof misses backward calls (gnubug/c-backward).
 
 # gp_backward_calls EXE: "CALLER CALLEE" for every direct call in EXE's
-# code to an address below the call's own (objdump's disassembly):
-# the calls GNU's -c cannot find on x86-64.
+# .text (where -c looks) to an address below the call's own (objdump's
+# disassembly): the calls GNU's -c cannot find on x86.
 gp_backward_calls () {
-	objdump -d --no-show-raw-insn "$1" | awk '
+	objdump -d -j .text --no-show-raw-insn "$1" | awk '
 	function pad(h) { return substr("0000000000000000", 1, 16 - length(h)) h }
 	/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
 	$2 == "call" && $4 ~ /^<[^@+]*>$/ {
@@ -98,14 +98,16 @@ gp_backward_forgiven () {
 		return 1
 	fi
 	awk -F '\t' -v arcs="$2" '
-	function expect(e, side, o, n,  g, h, w, key, found, k) {
+	# The index is the last field: a cycle member is "NAME <cycle N>
+	# [K]".
+	function expect(e, side, o, n,  g, h, w, nw, key, found, k) {
 		key = e "\t" side "\t" o "\t"
 		found = 0
 		for (g in got) if (index(g, key) == 1) {
-			split(g, h, "\t"); split(h[4], w, " ")
-			k = substr(w[5], 2, length(w[5]) - 2) + 0
+			split(g, h, "\t"); nw = split(h[4], w, " ")
+			k = substr(w[nw], 2, length(w[nw]) - 2) + 0
 			if (w[1] == "0.00" && w[2] == "0.00" && w[3] == "0/" n &&
-			    w[4] == o && (o in idx ? w[5] == idx[o] : k > maxidx))
+			    w[4] == o && (o in idx ? index(idx[o], " " w[nw] " ") : k > maxidx))
 				found = 1
 			else { print "wrong: " h[4]; bad++ }
 			delete got[g]
@@ -114,7 +116,12 @@ gp_backward_forgiven () {
 	}
 	FILENAME == arcs { split($0, f, " "); want[f[1] "\t" f[2]] = 1; next }
 	FILENAME ~ /gnu.entries$/ {
-		if ($2 == "self") { split($4, f, " "); idx[$1] = f[1]
+		# Every index GNU gives a name (two static functions
+		# may share it).
+		# (mawk makes idx[$1] before it reads the right side).
+		if ($2 == "self") { split($4, f, " ")
+			prev = ($1 in idx) ? idx[$1] : " "
+			idx[$1] = prev f[1] " "
 			k = substr(f[1], 2, length(f[1]) - 2) + 0
 			if (k > maxidx) maxidx = k
 			calls[$1] = f[5] ~ /^[0-9]/ ? f[5] : 0
@@ -143,6 +150,14 @@ gp_backward_forgiven () {
 gp_uniq () {
 	awk -v out="$gp_forgiven" 'NR > 1 && $0 == prev { print >> out; next }
 		{ print; prev = $0 }'
+}
+
+# gp_uniq_sorted < OUTPUT: the same, then sorted: where a function is
+# in two objects (i386's __x86.get_pc_thunk.bx, a comdat), the
+# functions GNU's uninitialised is_first flags take for objects change
+# the order of the list too.
+gp_uniq_sorted () {
+	gp_uniq | sort
 }
 
 # gp_objects_forgiven CASEDIR MAP: nothing was taken out of ours (it

@@ -169,7 +169,7 @@ gp_run () {
 }
 
 # gp_case [-m fsf|bsd] [-i STDIN] [-e SED] [-f FILTER] [-d DIR] [-G DIR]
-#         NAME -- ARGS...
+#         [-g GNU-ARGS] NAME -- ARGS...
 #
 # Runs both analysers with ARGS in the current directory (or DIR; GNU
 # gprof in the -G DIR, where a copy of a program it reads right may
@@ -180,14 +180,18 @@ gp_run () {
 # (a function of this file and its arguments, run by eval) that reads
 # standard input and writes standard output, and each line it takes
 # out to the file $gp_forgiven (DIR/gnu.forgiven, DIR/ours.forgiven),
-# where the test checks them against an oracle of their own.  The
-# outputs are kept in $work/cases/NAME/ (DIR).  Returns 0 if the case
-# passed.
+# where the test checks them against an oracle of their own; -g: GNU
+# gprof runs GNU-ARGS (split at blanks) instead of ARGS, for a case
+# whose oracle is GNU gprof on other input (gprof-targets-lib.sh: a
+# profile with the calls objdump shows, for a target where GNU gprof
+# has no -c).  The outputs are kept in $work/cases/NAME/ (DIR).
+# Returns 0 if the case passed.
 gp_case () {
-	_mode= _in=/dev/null _sed= _cd=. _filter= _gcd=
+	_mode= _in=/dev/null _sed= _cd=. _filter= _gcd= _gargs=
 	while [ $# -gt 0 ]; do
 		case $1 in
 		-G) _gcd=$2; shift 2 ;;
+		-g) _gargs=$2; shift 2 ;;
 		-m) _mode=$2; shift 2 ;;
 		-i) _in=$2; shift 2 ;;
 		-e) _sed=$2; shift 2 ;;
@@ -202,7 +206,13 @@ gp_case () {
 	mkdir -p "$_d"
 	printf '%s\n' "$*" >"$_d/args"
 	case $_in in /* | '|/'*) ;; '|'*) _in="|$PWD/${_in#|}" ;; *) _in=$PWD/$_in ;; esac
-	(cd "${_gcd:-$_cd}" && gp_run gnu "$_d" "$_in" "$@")
+	if [ -n "$_gargs" ]; then
+		printf 'GNU: %s\n' "$_gargs" >>"$_d/args"
+		# shellcheck disable=SC2086
+		(cd "${_gcd:-$_cd}" && gp_run gnu "$_d" "$_in" $_gargs)
+	else
+		(cd "${_gcd:-$_cd}" && gp_run gnu "$_d" "$_in" "$@")
+	fi
 	(cd "$_cd" && gp_run ours "$_d" "$_in" "$@")
 	for _w in gnu ours; do
 		if [ -n "$_mode" ]; then
