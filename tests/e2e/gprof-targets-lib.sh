@@ -245,6 +245,57 @@ tg_sites () {
 	fi
 }
 
+# The line-level options (gprof-diff-lines.sh's matrix, without the
+# basic-block profiles, which glibc's runtime does not write): -l's
+# line symbols, -A's listings and -C's counts come from the target's
+# DWARF and symbols.
+tg_line_sets='-l -b
+-l
+-l -p -b
+-l -q -b
+-l -z -b
+-l -T -b
+-l -L -b
+-l -b -r
+-C
+-C -z
+-l -C
+-l -C -z
+-l -b -pleaf
+-l -b -qfib
+-l -C -Zleaf
+-A
+-A -b
+-A -z
+-A -x
+-l -A
+-l -A -x
+-Aleaf
+-Agprof-util.c'
+
+# GNU's -A summary counts the lines it labels ##### as executed
+# (gnubug/lines-executed, shown by gprof-diff-lines.sh): masked.
+tg_mask_executed='s/^ +[0-9]+   Lines executed$/[executed]/;
+s/^ +[0-9.]+   Percent of the file executed$/[percent]/'
+
+# tg_lines PREFIX EXE GMON: the line-level options.
+tg_lines () {
+	echo "$tg_line_sets" >line-sets.txt
+	while IFS= read -r o; do
+		case " $o " in
+		*" -b "*) _m= ;;
+		*" -T "*) _m="-m bsd" ;;
+		*) _m="-m fsf" ;;
+		esac
+		case $o in
+		-A* | "-l -A"*) _e=$tg_mask_executed ;;
+		*) _e= ;;
+		esac
+		# shellcheck disable=SC2086
+		gp_case $_m ${_e:+-e "$_e"} "$1/$o" -- $o "$2" "$3"
+	done <line-sets.txt
+}
+
 # tg_main: every variant of the target through the matrix.
 tg_main () {
 	set -f
@@ -278,6 +329,7 @@ tg_main () {
 			gp_case "target/$tg_name/$v/gnu-c-unsupported" -- -b -c c-$v gmon-$v.out ;;
 		esac
 		cm_matrix "target/$tg_name/$v" c-$v gmon-$v.out "$fibline"
+		tg_lines "target/$tg_name/$v/lines" c-$v gmon-$v.out
 		tg_sites c-$v gmon-$v.out
 	done <variants.txt
 	set +f
