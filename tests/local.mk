@@ -182,9 +182,14 @@ GPROF_TARGET_E2E = \
 	tests/e2e/gprof-diff-aarch64.sh \
 	tests/e2e/gprof-diff-riscv64.sh \
 	tests/e2e/gprof-diff-arm.sh \
-	tests/e2e/gprof-diff-i386.sh
+	tests/e2e/gprof-diff-i386.sh \
+	tests/e2e/gprof-diff-cortexm.sh
 EXTRA_DIST += \
 	$(GPROF_TARGET_E2E) \
+	tests/programs/cortexm/rt.c \
+	tests/programs/cortexm/mps2.ld \
+	tests/programs/cortexm/stdio.h \
+	tests/programs/cortexm/stdlib.h \
 	tests/e2e/gprof-targets-lib.sh \
 	tests/e2e/gprof-cmatrix.sh \
 	tests/e2e/gprof-lib.sh \

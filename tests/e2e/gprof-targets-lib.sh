@@ -1,7 +1,8 @@
 # gprof-targets-lib.sh - sourced (after lib.sh, gprof-lib.sh and
 # gprof-cmatrix.sh) by the differential tests of the analyser on other
 # targets than this host's: gprof-diff-aarch64.sh, gprof-diff-riscv64.sh,
-# gprof-diff-arm.sh, gprof-diff-i386.sh.
+# gprof-diff-arm.sh, gprof-diff-i386.sh, and gprof-diff-cortexm.sh (a
+# bare-metal Cortex-M3 under qemu-system-arm).
 #
 # Copyright (C) 2026 The gmonkit developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -50,6 +51,22 @@ tg_target () {
 		tg_run="qemu-arm -L /usr/arm-linux-gnueabihf"
 		GNU_GPROF=arm-none-eabi-gprof
 		tg_pkgs="gcc-arm-linux-gnueabihf, qemu-user, binutils-arm-none-eabi" ;;
+	cortexm)
+		# A bare-metal Cortex-M3 under qemu-system-arm (mps2-an385):
+		# the fixture with tests/programs/cortexm/rt.c, its -pg
+		# runtime, which writes gmon.out through semihosting.  Built
+		# by arm-none-eabi-gcc where it is installed, else by the
+		# armhf cross compiler (the same GCC back end; no C library
+		# is used by either).
+		if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
+			tg_cc=arm-none-eabi-gcc
+		else
+			tg_cc=arm-linux-gnueabihf-gcc
+		fi
+		tg_bin=arm-none-eabi-
+		tg_run="qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel"
+		GNU_GPROF=arm-none-eabi-gprof
+		tg_pkgs="gcc-arm-linux-gnueabihf, qemu-system-arm, binutils-arm-none-eabi" ;;
 	i386)
 		tg_cc="${CC:-gcc} -m32"
 		tg_bin=
@@ -74,13 +91,20 @@ O0-arm:-O0 -marm -fno-pie:-no-pie' ;;
 	i386)
 		tg_variants='O0-pie:-O0 -fPIE:-pie
 O2-nopie:-O2 -fno-pie:-no-pie' ;;
+	cortexm)
+		tg_variants='O2:-O2:
+O0:-O0:' ;;
 	esac
 	tg_need "${tg_cc%% *}" "${tg_pkgs%%,*}"
-	[ -z "$tg_run" ] || tg_need "${tg_run%% *}" qemu-user
+	case $tg_run in
+	qemu-system-*) tg_need "${tg_run%% *}" qemu-system-arm ;;
+	?*) tg_need "${tg_run%% *}" qemu-user ;;
+	esac
 	tg_need "$GNU_GPROF" "${tg_pkgs##*, }"
 	tg_need "${tg_bin}objdump" "${tg_pkgs##*, }"
 	GNU_GPROF=$(command -v "$GNU_GPROF")
 	export GNU_GPROF
+	[ "$1" != cortexm ] || return 0
 	# A program that cannot be linked means a missing C library for
 	# the target (libc6-dev-*-cross, libc6-dev-i386).
 	printf 'int main (void) { return 0; }\n' >tg-probe.c
@@ -91,6 +115,10 @@ O2-nopie:-O2 -fno-pie:-no-pie' ;;
 
 # tg_build V CFLAGS LDFLAGS: c-V from the fixture, its -R map in map-V.txt.
 tg_build () {
+	if [ "$tg_name" = cortexm ]; then
+		tg_build_cortexm "$@"
+		return
+	fi
 	for _f in gprof-main gprof-util; do
 		# shellcheck disable=SC2086
 		$tg_cc -pg -g $2 -I"$PROGRAMS" -c -o $_f-$1.o "$PROGRAMS/$_f.c" ||
@@ -111,13 +139,42 @@ tg_build () {
 		gprof-main-$1.o gprof-util-$1.o >map-$1.txt
 }
 
+# tg_build_cortexm V CFLAGS: c-V for the bare-metal Cortex-M3, with no
+# C library: the fixture's headers are tests/programs/cortexm's.
+tg_build_cortexm () {
+	_cm="-mcpu=cortex-m3 -mthumb -mfloat-abi=soft -fno-pie -ffreestanding"
+	_cm="$_cm -nostdinc -I$PROGRAMS/cortexm -I$PROGRAMS -g"
+	for _f in gprof-main gprof-util; do
+		# shellcheck disable=SC2086
+		$tg_cc $_cm $2 -pg -c -o $_f-$1.o "$PROGRAMS/$_f.c" ||
+			hard_error "cannot compile $_f.c for $tg_name ($1)"
+	done
+	# shellcheck disable=SC2086
+	$tg_cc $_cm -O2 -c -o rt-$1.o "$PROGRAMS/cortexm/rt.c" ||
+		hard_error "cannot compile cortexm/rt.c"
+	$tg_cc -mcpu=cortex-m3 -mthumb -nostdlib -nostartfiles -static \
+		-no-pie -T "$PROGRAMS/cortexm/mps2.ld" -Wl,--build-id=none \
+		-o c-$1 gprof-main-$1.o gprof-util-$1.o rt-$1.o ||
+		hard_error "cannot link c-$1 for $tg_name"
+	"${tg_bin}nm" --extern-only --defined-only -v --print-file-name \
+		gprof-main-$1.o gprof-util-$1.o >map-$1.txt
+}
+
 # tg_profile EXE OUT [ARGS...]: run EXE under the target's emulator.
 tg_profile () {
 	_exe=$1 _out=$2
 	shift 2
 	rm -f gmon.out
-	# shellcheck disable=SC2086
-	$tg_run "./$_exe" "$@" >/dev/null || hard_error "$_exe failed"
+	if [ "$tg_name" = cortexm ]; then
+		# The program ends itself (semihosting's exit); the time
+		# limit is only for a program that hangs.
+		# shellcheck disable=SC2086
+		timeout 300 $tg_run "./$_exe" </dev/null >/dev/null ||
+			hard_error "$_exe failed under qemu-system-arm"
+	else
+		# shellcheck disable=SC2086
+		$tg_run "./$_exe" "$@" >/dev/null || hard_error "$_exe failed"
+	fi
 	[ -f gmon.out ] || hard_error "$_exe wrote no gmon.out"
 	mv gmon.out "$_out"
 }
@@ -140,7 +197,7 @@ tg_calls () {
 		$4 == "FUNC" { v = hex($2); if (v % 2) v--; printf "%x\n", v }' \
 		>"$work/tg-funcs"
 	"${tg_bin}objdump" -d -j .text --no-show-raw-insn "$1" |
-		awk -v t="$tg_name" -v S="$work/tg-starts" -v F="$work/tg-funcs" '
+		awk -v t="${tg_name%cortexm}" -v S="$work/tg-starts" -v F="$work/tg-funcs" '
 	BEGIN { while ((getline l < S) > 0) { sub(/^0+/, "", l); st[l] = 1 }
 		while ((getline l < F) > 0) fn[l] = 1 }
 	/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
@@ -299,7 +356,11 @@ tg_lines () {
 # tg_main: every variant of the target through the matrix.
 tg_main () {
 	set -f
-	echo "target: $tg_name, runtime: $TG_RUNTIME, oracle: $GNU_GPROF"
+	case $tg_name in
+	cortexm) _rt="tests/programs/cortexm/rt.c (semihosting)" ;;
+	*) _rt=$TG_RUNTIME ;;
+	esac
+	echo "target: $tg_name, compiler: $tg_cc, runtime: $_rt, oracle: $GNU_GPROF"
 	echo "$tg_variants" >variants.txt
 	while IFS=: read -r v cflags ldflags; do
 		case " ${GPROF_DIFF_VARIANTS:-$v} " in
@@ -316,6 +377,11 @@ tg_main () {
 		[ -n "$fibline" ] || hard_error "no line for fib in c-$v"
 		case $tg_name in
 		aarch64) cm_c_drop= cm_c_gmon= ;;
+		cortexm)
+			tg_static_gmon c-$v gmon-$v.out static-$v.out \
+				nonfunc-$v.txt
+			cm_c_drop=$work/nonfunc-$v.txt
+			cm_c_gmon=$work/static-$v.out ;;
 		i386)
 			cm_r_filter=gp_uniq_sorted
 			gp_backward_calls c-$v >backward-$v.txt
