@@ -216,6 +216,25 @@ mutant () {
 mutant c-unsigned gprof/arch/x86.c \
 	's/call->target = pc + 5 + (uint64_t) (int64_t) (int32_t) rel;/call->target = pc + 5 + (uint64_t) rel;/' \
 	gprof-diff-c.sh O0-pie
+# -c on aarch64: BL's offset taken unsigned (backward calls lost).
+mutant c-a64 gprof/arch/aarch64.c \
+	's/off = (int64_t) ((insn \& 0x03ffffff) ^ 0x02000000) - 0x02000000;/off = (int64_t) (insn \& 0x03ffffff);/' \
+	gprof-diff-aarch64.sh O0-pie
+# -c on RISC-V: no AUIPC+JALR pairs (the unrelaxed calls lost).
+mutant c-rvpair gprof/arch/riscv.c 's/|| (i >> 7 \& 31) == 0)/|| 1)/' \
+	gprof-diff-riscv64.sh O2-norelax
+# -c on Thumb: BL's I1 and I2 not inverted (every target wrong).
+mutant c-thumb gprof/arch/arm.c 's/uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);/uint32_t i1 = j1 ^ s, i2 = j2 ^ s;/' \
+	gprof-diff-cortexm.sh O2
+# -c on A32: BL's offset in halfwords, not words.
+mutant c-a32 gprof/arch/arm.c 's/off = arm_sext (i \& 0x00ffffff, 24) \* 4;/off = arm_sext (i \& 0x00ffffff, 24) * 2;/' \
+	gprof-diff-arm.sh O0-arm
+# Arm: the mapping symbols ignored (Thumb code decoded as A32).
+mutant c-mapping gprof/arch/arch.c "s/case 't':/case 'x':/" \
+	gprof-diff-arm.sh O2-thumb
+# Arm: the Thumb bit of function symbols kept (-l, -C addresses).
+mutant thumb-bit gprof/objfile.c 's/addr \&= ~(uint64_t) 1;/addr |= 0;/' \
+	gprof-diff-cortexm.sh O0
 # -R: the objects no arc places listed in reverse.
 mutant R-reverse gprof/report/ordering.c \
 	'/mapped = htab_create/,/Then the object files/{s/st->base\[i\]/st->base[n - 1 - i]/;s/pl\.placed\[i\]/pl.placed[n - 1 - i]/;}' \
