@@ -20,21 +20,6 @@
 
 #include "gprof/arch/arch.h"
 
-static uint32_t
-a64_word (const unsigned char *p)
-{
-	return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16
-		| (uint32_t) p[3] << 24;
-}
-
-static unsigned int
-a64_next (const unsigned char *p, size_t avail)
-{
-	(void) p;
-	(void) avail;
-	return 4;
-}
-
 static bool
 a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 		 struct arch_call *call)
@@ -44,7 +29,7 @@ a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 
 	if (avail < 4)
 		return false;
-	insn = a64_word (p);
+	insn = arch_le32 (p);
 	if ((insn & 0x7c000000) != 0x14000000)
 		return false;
 	/* imm26, sign-extended from its bit 25, in words.  */
@@ -57,7 +42,7 @@ a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 static bool
 a64_ends_with_call (const unsigned char *b)
 {
-	uint32_t insn = a64_word (b);
+	uint32_t insn = arch_le32 (b);
 
 	return (insn & 0xfc000000) == 0x94000000	/* BL */
 		|| (insn & 0xfffffc1f) == 0xd63f0000	/* BLR */
@@ -69,7 +54,7 @@ const struct arch arch_aarch64 = {
 	.align = 4,
 	.max_call_len = 4,
 	.mcount_call_len = 4,
-	.next = a64_next,
+	.next = arch_next4,
 	.direct_call = a64_direct_call,
 	.ends_with_call = a64_ends_with_call,
 };

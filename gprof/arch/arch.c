@@ -29,6 +29,14 @@ static const struct {
 	{ "arm", true, &arch_arm },
 };
 
+unsigned int
+arch_next4 (const unsigned char *p, size_t avail)
+{
+	(void) p;
+	(void) avail;
+	return 4;
+}
+
 const struct arch *
 arch_of (const struct objfile *of)
 {

@@ -66,6 +66,33 @@ struct arch {
 					   (arch_at); NULL elsewhere */
 };
 
+/* Instruction fields: little-endian halfwords and words, and V's low
+   BITS bits as a signed number.  */
+static inline uint32_t
+arch_le16 (const unsigned char *p)
+{
+	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
+}
+
+static inline uint32_t
+arch_le32 (const unsigned char *p)
+{
+	return arch_le16 (p) | arch_le16 (p + 2) << 16;
+}
+
+static inline int64_t
+arch_sext (uint32_t v, unsigned int bits)
+{
+	uint64_t sign = (uint64_t) 1 << (bits - 1);
+	uint64_t x = v & ((sign << 1) - 1);
+
+	return (int64_t) (x ^ sign) - (int64_t) sign;
+}
+
+/* The next of an instruction set whose instructions are all four
+   bytes.  */
+unsigned int arch_next4 (const unsigned char *p, size_t avail);
+
 /* The machine code of OF's architecture, or NULL if this gprof cannot
    decode it.  */
 const struct arch *arch_of (const struct objfile *of);

@@ -30,36 +30,6 @@
 
 #include "gprof/arch/arch.h"
 
-static uint32_t
-arm_half (const unsigned char *p)
-{
-	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
-}
-
-static uint32_t
-arm_word (const unsigned char *p)
-{
-	return arm_half (p) | arm_half (p + 2) << 16;
-}
-
-/* V's low BITS bits as a signed number.  */
-static int64_t
-arm_sext (uint32_t v, unsigned int bits)
-{
-	uint64_t sign = (uint64_t) 1 << (bits - 1);
-	uint64_t x = v & ((sign << 1) - 1);
-
-	return (int64_t) (x ^ sign) - (int64_t) sign;
-}
-
-static unsigned int
-a32_next (const unsigned char *p, size_t avail)
-{
-	(void) p;
-	(void) avail;
-	return 4;
-}
-
 static bool
 a32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 		 struct arch_call *call)
@@ -69,8 +39,8 @@ a32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 
 	if (avail < 4)
 		return false;
-	i = arm_word (p);
-	off = arm_sext (i & 0x00ffffff, 24) * 4;
+	i = arch_le32 (p);
+	off = arch_sext (i & 0x00ffffff, 24) * 4;
 	if ((i & 0xfe000000) == 0xfa000000)		/* BLX imm */
 		off += (int64_t) (i >> 24 & 1) * 2;
 	else if (!((i & 0x0f000000) == 0x0b000000 && i >> 28 != 0xf)
@@ -84,7 +54,7 @@ a32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 static bool
 a32_ends_with_call (const unsigned char *b)
 {
-	uint32_t i = arm_word (b);
+	uint32_t i = arch_le32 (b);
 
 	return ((i & 0x0f000000) == 0x0b000000 && i >> 28 != 0xf) /* BL */
 		|| (i & 0xfe000000) == 0xfa000000		/* BLX imm */
@@ -101,7 +71,7 @@ t32_wide (uint32_t h)
 static unsigned int
 t32_next (const unsigned char *p, size_t avail)
 {
-	return avail >= 4 && t32_wide (arm_half (p)) ? 4 : 2;
+	return avail >= 4 && t32_wide (arch_le16 (p)) ? 4 : 2;
 }
 
 /* The offset of BL, BLX and B.W: S:I1:I2:imm10:imm11:0, I1 = NOT (J1
@@ -114,7 +84,7 @@ t32_branch_offset (uint32_t h1, uint32_t h2)
 	uint32_t imm = s << 24 | i1 << 23 | i2 << 22 | (h1 & 0x3ff) << 12
 		| (h2 & 0x7ff) << 1;
 
-	return arm_sext (imm, 25);
+	return arch_sext (imm, 25);
 }
 
 static bool
@@ -126,16 +96,16 @@ t32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 
 	if (avail < 2)
 		return false;
-	h1 = arm_half (p);
+	h1 = arch_le16 (p);
 	if ((h1 & 0xf800) == 0xe000) {			/* B, 16 bits */
-		call->target = (base + (uint64_t) arm_sext ((h1 & 0x7ff) << 1,
+		call->target = (base + (uint64_t) arch_sext ((h1 & 0x7ff) << 1,
 							    12)) & 0xffffffff;
 		call->len = 2;
 		return true;
 	}
 	if ((h1 & 0xf800) != 0xf000 || avail < 4)
 		return false;
-	h2 = arm_half (p + 2);
+	h2 = arch_le16 (p + 2);
 	switch (h2 & 0xd000) {
 	case 0xd000:					/* BL */
 	case 0x9000:					/* B.W */
@@ -159,7 +129,7 @@ t32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 static bool
 t32_ends_with_call (const unsigned char *b)
 {
-	uint32_t h1 = arm_half (b), h2 = arm_half (b + 2);
+	uint32_t h1 = arch_le16 (b), h2 = arch_le16 (b + 2);
 
 	return ((h1 & 0xf800) == 0xf000 && (h2 & 0xc000) == 0xc000)
 		|| (h2 & 0xff87) == 0x4780;
@@ -180,7 +150,7 @@ const struct arch arch_arm = {
 	.align = 4,
 	.max_call_len = 4,
 	.mcount_call_len = 4,
-	.next = a32_next,
+	.next = arch_next4,
 	.direct_call = a32_direct_call,
 	.ends_with_call = a32_ends_with_call,
 	.thumb = &arch_thumb,

@@ -29,28 +29,6 @@
 
 #include "gprof/arch/arch.h"
 
-static uint32_t
-rv_half (const unsigned char *p)
-{
-	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
-}
-
-static uint32_t
-rv_word (const unsigned char *p)
-{
-	return rv_half (p) | rv_half (p + 2) << 16;
-}
-
-/* V's low BITS bits as a signed number.  */
-static int64_t
-rv_sext (uint32_t v, unsigned int bits)
-{
-	uint64_t sign = (uint64_t) 1 << (bits - 1);
-	uint64_t x = v & ((sign << 1) - 1);
-
-	return (int64_t) (x ^ sign) - (int64_t) sign;
-}
-
 static unsigned int
 rv_next (const unsigned char *p, size_t avail)
 {
@@ -64,7 +42,7 @@ rv_jal_offset (uint32_t i)
 	uint32_t imm = (i >> 31 & 1) << 20 | (i >> 21 & 0x3ff) << 1
 		| (i >> 20 & 1) << 11 | (i >> 12 & 0xff) << 12;
 
-	return rv_sext (imm, 21);
+	return arch_sext (imm, 21);
 }
 
 /* C.J's and C.JAL's offset: imm[11|4|9:8|10|6|7|3:1|5] in bits
@@ -76,7 +54,7 @@ rv_cj_offset (uint32_t h)
 		| (h >> 9 & 3) << 8 | (h >> 8 & 1) << 10 | (h >> 7 & 1) << 6
 		| (h >> 6 & 1) << 7 | (h >> 3 & 7) << 1 | (h >> 2 & 1) << 5;
 
-	return rv_sext (imm, 12);
+	return arch_sext (imm, 12);
 }
 
 static bool
@@ -88,7 +66,7 @@ rv_call (const unsigned char *p, size_t avail, uint64_t pc, bool rv32,
 	if (avail < 2)
 		return false;
 	if ((p[0] & 3) != 3) {
-		h = rv_half (p);
+		h = arch_le16 (p);
 		/* C.J: funct3 101, op 01; C.JAL (RV32 only; RV64 reads
 		   the encoding as C.ADDIW): funct3 001.  */
 		if ((h & 0xe003) == 0xa001 || (rv32 && (h & 0xe003) == 0x2001)) {
@@ -100,7 +78,7 @@ rv_call (const unsigned char *p, size_t avail, uint64_t pc, bool rv32,
 	}
 	if (avail < 4)
 		return false;
-	i = rv_word (p);
+	i = arch_le32 (p);
 	if ((i & 0x7f) == 0x6f) {				/* JAL */
 		call->target = pc + (uint64_t) rv_jal_offset (i);
 		call->len = 4;
@@ -108,13 +86,13 @@ rv_call (const unsigned char *p, size_t avail, uint64_t pc, bool rv32,
 	}
 	if ((i & 0x7f) != 0x17 || avail < 8 || (p[4] & 3) != 3)
 		return false;					/* AUIPC */
-	j = rv_word (p + 4);
+	j = arch_le32 (p + 4);
 	/* JALR (opcode 1100111, funct3 0) whose base is AUIPC's rd.  */
 	if ((j & 0x707f) != 0x67 || (j >> 15 & 31) != (i >> 7 & 31)
 	    || (i >> 7 & 31) == 0)
 		return false;
-	call->target = pc + (uint64_t) rv_sext (i & 0xfffff000, 32)
-		+ (uint64_t) rv_sext (j >> 20, 12);
+	call->target = pc + (uint64_t) arch_sext (i & 0xfffff000, 32)
+		+ (uint64_t) arch_sext (j >> 20, 12);
 	call->len = 8;
 	return true;
 }
@@ -142,7 +120,7 @@ rv32_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 static bool
 rv_ends_with_call (const unsigned char *b)
 {
-	uint32_t i = rv_word (b + 4), h = rv_half (b + 6);
+	uint32_t i = arch_le32 (b + 4), h = arch_le16 (b + 6);
 
 	if ((i & 0xfff) == 0x0ef)
 		return true;

@@ -227,7 +227,7 @@ mutant c-rvpair gprof/arch/riscv.c 's/|| (i >> 7 \& 31) == 0)/|| 1)/' \
 mutant c-thumb gprof/arch/arm.c 's/uint32_t i1 = !(j1 ^ s), i2 = !(j2 ^ s);/uint32_t i1 = j1 ^ s, i2 = j2 ^ s;/' \
 	gprof-diff-cortexm.sh O2
 # -c on A32: BL's offset in halfwords, not words.
-mutant c-a32 gprof/arch/arm.c 's/off = arm_sext (i \& 0x00ffffff, 24) \* 4;/off = arm_sext (i \& 0x00ffffff, 24) * 2;/' \
+mutant c-a32 gprof/arch/arm.c 's/off = arch_sext (i \& 0x00ffffff, 24) \* 4;/off = arch_sext (i \& 0x00ffffff, 24) * 2;/' \
 	gprof-diff-arm.sh O0-arm
 # Arm: the mapping symbols ignored (Thumb code decoded as A32).
 mutant c-mapping gprof/arch/arch.c "s/case 't':/case 'x':/" \
