@@ -22,7 +22,7 @@ mcount_libmc_la_SOURCES = \
 	mcount/modules.c \
 	mcount/sampler.c \
 	mcount/wall.c \
-	mcount/context.c \
+	mcount/cctree.c \
 	mcount/unwind.c \
 	mcount/bbcount.c \
 	mcount/control.c \
