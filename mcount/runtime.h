@@ -22,8 +22,8 @@
                            histograms;
      wall.c                the time threads spend off the CPU
                            (GMON_CLOCK=wall);
-     context.c             the calling context of each sample
-                           (GMON_CONTEXT), per thread;
+     cctree.c              the calling context of each sample
+                           (GMON_CONTEXT): a tree per thread;
      unwind.c              ... found by walking the stack with the
                            objects' unwind tables;
      bbcount.c             basic-block counts (-fsanitize-coverage);
@@ -151,7 +151,7 @@ struct mc_thread {
 	uint64_t wall_last;		/* ... real time at its last look */
 	uint64_t wall_cpu;		/* ... CPU time then */
 	uint64_t wall_rest;		/* ... ns off the CPU not yet a sample */
-	struct mc_ctx *ctx;		/* its calling contexts (context.c),
+	struct mc_ctx *ctx;		/* its calling contexts (cctree.c),
 					   made at its first sample */
 };
 
@@ -400,7 +400,7 @@ int mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	       unsigned int max, bool *cut) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* context.c */
+/* cctree.c */
 
 #define MC_CONTEXT_MAX	1024		/* most GMON_CONTEXT frames */
 
