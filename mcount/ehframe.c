@@ -1,40 +1,25 @@
-/* unwind.c - walk the stack of a sample: its calling context.
+/* ehframe.c - the objects' unwind tables: where the caller's frame is.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   Why not frame pointers.  gcc -pg keeps %rbp as a frame pointer, but
-   at -O2 it schedules the `pop %rbp' of an epilogue several
-   instructions before the `ret' (a sample there finds the caller's
-   frame in %rbp, and the walk skips a caller), a sample in a prologue
-   finds no frame yet, and gcc -pg -mfentry keeps no frame pointer at
-   all.  Every object on x86-64 carries exact unwind tables instead
-   (.eh_frame, indexed by .eh_frame_hdr, which the dynamic linker maps
-   with the code): for any instruction they say where the caller's
-   frame starts (DWARF's CFA: a register plus an offset) and where the
-   return address and the caller's %rbp are saved.  A frame:
+   Every object on x86-64 carries exact unwind tables (.eh_frame,
+   indexed by .eh_frame_hdr, which the dynamic linker maps with the
+   code): for any instruction they say where the caller's frame starts
+   (DWARF's CFA: a register plus an offset) and where the return
+   address and the caller's %rbp are saved.  This file finds the entry
+   of a PC (a binary search in .eh_frame_hdr, then its FDE and CIE),
+   runs its CFA program up to the PC, and keeps of the result the few
+   numbers the stack walk (unwind.c) follows: a struct mc_uw_rule.
+   A rule the walk does not follow (a CFA computed by an expression, a
+   signal frame, an undefined return address) becomes a rule that ends
+   the walk.  Where no table covers a PC (hand-written code), the
+   frame-pointer rule is taken: CFA = rbp + 16.
 
-       CFA  = rsp (or rbp) + offset    by the rule of the PC
-       RA   = [CFA + ra_off]           CFA - 8 on x86-64
-       rbp  = [CFA + bp_off]           if this frame saved it
-       rsp  = CFA;  PC = RA            then the rule of RA - 1 (a call
-                                       may be a function's last
-                                       instruction)
-
-   Where no table covers a PC (hand-written code), the frame-pointer
-   rule is taken: CFA = rbp + 16.
-
-   Never faulting.  Every read of the stack lies between the sampled
-   rsp and the top of the thread's own stack: one readable mapping,
-   found in /proc/self/maps at the thread's first sample, that is the
-   main thread's [stack] or, for another thread, holds the thread's
-   descriptor too (%fs:0: glibc puts it at the top of the thread's
-   stack block).  A sample on any other stack (a coroutine's, an
-   alternate signal stack) is not walked.  Every read of the tables
-   lies in the segment that holds them.  Each frame must lie above the
-   one before (the CFA grows strictly), aligned, and each return address
-   in the code of a loaded object: a broken or foreign frame ends the
-   walk.
+   Never faulting.  Every read of the tables lies in the segment that
+   holds them (the object's eh_lo .. eh_hi, modules.c): a length, an
+   offset or a count that points outside makes the entry unusable, it
+   is never followed.
 
    Cost.  The rules are cached per thread by address: samples meet the
    same few hundred return addresses again and again, and a frame
@@ -43,9 +28,7 @@
 #define _GNU_SOURCE 1
 #include <config.h>
 
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "mcount/runtime.h"
 
@@ -68,18 +51,6 @@
 #define PE_PCREL	0x10
 #define PE_DATAREL	0x30
 #define PE_INDIRECT	0x80
-
-/* mc_uw_rule.cfa_reg */
-#define MC_UW_RSP	0
-#define MC_UW_RBP	1
-
-/* mc_uw_rule.flags */
-#define MC_UW_VALID	0x01		/* the cache slot holds a rule */
-#define MC_UW_BP_SAVED	0x02		/* the frame saved rbp at bp_off */
-#define MC_UW_BP_LOST	0x04		/* ... and left it unknown */
-#define MC_UW_STOP	0x08		/* no caller can be found: the
-					   outermost frame, or a rule this
-					   walker does not follow */
 
 /* ------------------------------------------------------------------ */
 /* Reading the tables */
@@ -606,10 +577,8 @@ stop:
 	return true;
 }
 
-/* The rule of PC (an address in the code of a loaded object), cached.
-   False if PC is in no loaded object.  */
-static bool
-rule_at (struct mc_unwind *u, uintptr_t pc, struct mc_uw_rule *rule)
+bool
+mc_uw_rule_at (struct mc_unwind *u, uintptr_t pc, struct mc_uw_rule *rule)
 {
 	uint32_t gen = mc_modules_gen ();
 	struct mc_uw_rule *slot = &u->cache[mc_arc_hash (pc, 0)
@@ -637,204 +606,4 @@ rule_at (struct mc_unwind *u, uintptr_t pc, struct mc_uw_rule *rule)
 	rule->flags |= MC_UW_VALID;
 	*slot = *rule;
 	return true;
-}
-
-/* ------------------------------------------------------------------ */
-/* The thread's stack */
-
-static uintptr_t
-thread_pointer (void)
-{
-	uintptr_t tp;
-
-	__asm__ ("movq %%fs:0, %0" : "=r" (tp));
-	return tp;
-}
-
-static bool
-hex_field (const char **p, const char *end, char stop, uintptr_t *v)
-{
-	uintptr_t x = 0;
-	const char *s = *p;
-
-	if (s == end || *s == stop)
-		return false;
-	for (; s < end && *s != stop; s++) {
-		int d;
-
-		if (*s >= '0' && *s <= '9')
-			d = *s - '0';
-		else if (*s >= 'a' && *s <= 'f')
-			d = *s - 'a' + 10;
-		else
-			return false;
-		x = x << 4 | (uintptr_t) d;
-	}
-	if (s == end)
-		return false;
-	*p = s + 1;
-	*v = x;
-	return true;
-}
-
-/* One line of /proc/self/maps (LINE, N bytes, maybe cut): whether it
-   is the mapping that holds SP and is the thread's own readable stack.
-   -1: not the mapping of SP; 0: it is, but not a stack to walk.  */
-static int
-stack_line (const char *line, size_t n, uintptr_t sp, bool main_thread,
-	    uintptr_t tp, uintptr_t *lo, uintptr_t *hi)
-{
-	const char *p = line, *end = line + n;
-	uintptr_t a, b;
-
-	if (!hex_field (&p, end, '-', &a) || !hex_field (&p, end, ' ', &b))
-		return -1;
-	if (sp < a || sp >= b)
-		return -1;
-	if (end - p < 4 || p[0] != 'r')
-		return 0;
-	if (main_thread ? !(n >= 7 && memcmp (end - 7, "[stack]", 7) == 0)
-	    : !(tp >= a && tp < b))
-		return 0;
-	*lo = a;
-	*hi = b;
-	return 1;
-}
-
-/* The bounds of the calling thread's own stack, if SP is on it.  Raw
-   system calls and a buffer on the stack: this runs in the SIGPROF
-   handler.  */
-static bool
-find_stack (int tid, uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
-{
-	char buf[512], line[192];
-	bool main_thread = tid == (int) getpid ();
-	uintptr_t tp = thread_pointer ();
-	size_t len = 0;
-	int fd, found = -1;
-	ssize_t got;
-
-	fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	while (found < 0 && (got = read (fd, buf, sizeof buf)) > 0) {
-		ssize_t i;
-
-		for (i = 0; i < got && found < 0; i++) {
-			if (buf[i] != '\n') {
-				/* A long line keeps its start (the range)
-				   and its end (the name).  */
-				if (len == sizeof line)
-					memmove (line + 64, line + 65,
-						 sizeof line - 65);
-				line[len == sizeof line ? len - 1 : len++]
-					= buf[i];
-				continue;
-			}
-			found = stack_line (line, len, sp, main_thread, tp,
-					    lo, hi);
-			len = 0;
-		}
-	}
-	close (fd);
-	return found == 1;
-}
-
-/* Whether SP is on the thread's own stack, whose bounds are looked up
-   at its first sample, and again when SP has gone below them (the main
-   thread's stack grows) -- but after a look that failed, not before
-   another 64 samples: a thread that runs on other stacks must not read
-   /proc at every sample.  */
-static bool
-on_own_stack (struct mc_unwind *u, int tid, uint64_t samples, uintptr_t sp)
-{
-	uintptr_t lo, hi;
-
-	if (u->tid != tid) {
-		/* A record adopted by a new thread.  */
-		u->tid = tid;
-		u->stack_lo = u->stack_hi = 0;
-		u->retry = 0;
-	}
-	if (sp >= u->stack_lo && sp < u->stack_hi)
-		return true;
-	if (samples < u->retry)
-		return false;
-	if (find_stack (tid, sp, &lo, &hi)) {
-		u->stack_lo = lo;
-		u->stack_hi = hi;
-		return true;
-	}
-	u->retry = samples + 64;
-	return false;
-}
-
-/* ------------------------------------------------------------------ */
-/* The walk */
-
-/* The 8-byte word at A, if it lies in [LO, HI).  */
-static bool
-load (uintptr_t a, uintptr_t lo, uintptr_t hi, uintptr_t *v)
-{
-	if (a < lo || a > hi - 8 || (a & 7))
-		return false;
-	*v = *(const uintptr_t *) a;
-	return true;
-}
-
-int
-mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
-	   const ucontext_t *uc, uintptr_t pc, uintptr_t *out,
-	   unsigned int max, bool *cut)
-{
-	uintptr_t sp = (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
-	uintptr_t bp = (uintptr_t) uc->uc_mcontext.gregs[REG_RBP];
-	uintptr_t lo = sp, hi, look = pc;
-	bool bp_known = true;
-	unsigned int n = 0;
-
-	*cut = false;
-	if (!on_own_stack (u, tid, samples, sp))
-		return -1;
-	hi = u->stack_hi;
-	for (;;) {
-		struct mc_uw_rule r;
-		uintptr_t cfa, ra, base;
-
-		if (!rule_at (u, look, &r) || (r.flags & MC_UW_STOP))
-			break;
-		if (r.cfa_reg == MC_UW_RBP && !bp_known)
-			break;
-		base = r.cfa_reg == MC_UW_RSP ? sp : bp;
-		cfa = base + (uintptr_t) (intptr_t) r.cfa_off;
-		if (cfa <= sp || cfa > hi
-		    || !load (cfa + (uintptr_t) (intptr_t) r.ra_off, lo, hi,
-			      &ra))
-			break;
-		if (r.flags & MC_UW_BP_SAVED) {
-			uintptr_t slot = cfa + (uintptr_t) (intptr_t) r.bp_off;
-
-			/* gcc's tables keep rbp's slot to the end of an
-			   epilogue, after its `pop %rbp': a slot below the
-			   stack pointer has been restored already.  */
-			if (slot < sp)
-				;
-			else if (!load (slot, lo, hi, &bp))
-				break;
-			else
-				bp_known = true;
-		} else if (r.flags & MC_UW_BP_LOST) {
-			bp_known = false;
-		}
-		if (!mc_module_loaded (ra, &u->hint))
-			break;
-		if (n == max) {
-			*cut = true;
-			break;
-		}
-		out[n++] = ra;
-		sp = cfa;
-		look = ra - 1;
-	}
-	return (int) n;
 }

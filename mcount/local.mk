@@ -23,6 +23,7 @@ mcount_libmc_la_SOURCES = \
 	mcount/sampler.c \
 	mcount/wall.c \
 	mcount/cctree.c \
+	mcount/unwind.c \
 	mcount/ehframe.c \
 	mcount/bbcount.c \
 	mcount/control.c \

@@ -24,8 +24,8 @@
                            (GMON_CLOCK=wall);
      cctree.c              the calling context of each sample
                            (GMON_CONTEXT): a tree per thread;
-     unwind.c              ... found by walking the stack with the
-                           objects' unwind tables;
+     unwind.c              ... found by walking the stack
+     ehframe.c             ... with the objects' unwind tables;
      bbcount.c             basic-block counts (-fsanitize-coverage);
      dump.c                writing the profile: merge, file, rename;
      objdir.c              ... the files of the other objects and the
@@ -359,9 +359,9 @@ uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* unwind.c */
+/* ehframe.c, unwind.c */
 
-/* What unwind.c learnt about the code at one address: where the frame
+/* What ehframe.c learnt about the code at one address: where the frame
    of its caller is (DWARF's CFA, its return address and saved rbp).  */
 struct mc_uw_rule {
 	uintptr_t pc;			/* the address (a return address - 1) */
@@ -372,6 +372,18 @@ struct mc_uw_rule {
 	uint8_t cfa_reg;		/* MC_UW_RSP or MC_UW_RBP */
 	uint8_t flags;			/* MC_UW_* */
 };
+
+/* mc_uw_rule.cfa_reg */
+#define MC_UW_RSP	0
+#define MC_UW_RBP	1
+
+/* mc_uw_rule.flags */
+#define MC_UW_VALID	0x01		/* the cache slot holds a rule */
+#define MC_UW_BP_SAVED	0x02		/* the frame saved rbp at bp_off */
+#define MC_UW_BP_LOST	0x04		/* ... and left it unknown */
+#define MC_UW_STOP	0x08		/* no caller can be found: the
+					   outermost frame, or a rule this
+					   walker does not follow */
 
 #define MC_UW_CACHE	1024		/* rules kept per thread */
 
@@ -387,7 +399,14 @@ struct mc_unwind {
 	struct mc_uw_rule cache[MC_UW_CACHE];
 };
 
-/* The return addresses above the interrupted context UC of the calling
+/* ehframe.c: the rule of PC (an address in the code of a loaded
+   object), from U's cache or the object's tables; the frame-pointer
+   rule where no table covers PC.  False if PC is in no loaded object.
+   Async-signal-safe.  */
+bool mc_uw_rule_at (struct mc_unwind *u, uintptr_t pc,
+		    struct mc_uw_rule *rule) MC_HIDDEN;
+
+/* unwind.c: the return addresses above the interrupted context UC of the calling
    thread TID (whose SAMPLES so far pace the looks for its stack), PC
    the sampled address: up to MAX into OUT, innermost first.  Returns
    how many, or -1 when the stack could not be walked at all (not the
