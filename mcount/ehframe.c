@@ -313,15 +313,70 @@ enum reg_rule {
 	REG_OTHER			/* in a form not followed here */
 };
 
+/* The rules at one location, of the registers the walk follows.  */
 struct cfa_state {
-	uint64_t cfa_reg;
-	int64_t cfa_off;
+	uint64_t cfa_reg;		/* CFA = this register ... */
+	int64_t cfa_off;		/* ... plus this */
 	bool cfa_expr;			/* an expression: not followed */
-	uint8_t bp, ra;			/* enum reg_rule */
-	int64_t bp_off, ra_off;
+	uint8_t bp, ra;			/* enum reg_rule of rbp, of the
+					   return address */
+	int64_t bp_off, ra_off;		/* where REG_OFFSET says */
+};
+
+/* The instructions of a CFA program (DWARF's DW_CFA_*).  The first
+   three take their operand in the low six bits.  */
+enum cfa_op {
+	CFA_ADVANCE_LOC = 0x40,		/* high two bits */
+	CFA_OFFSET = 0x80,
+	CFA_RESTORE = 0xc0,
+	CFA_NOP = 0x00,			/* the whole byte */
+	CFA_SET_LOC = 0x01,
+	CFA_ADVANCE_LOC1 = 0x02,
+	CFA_ADVANCE_LOC2 = 0x03,
+	CFA_ADVANCE_LOC4 = 0x04,
+	CFA_OFFSET_EXTENDED = 0x05,
+	CFA_RESTORE_EXTENDED = 0x06,
+	CFA_UNDEFINED = 0x07,
+	CFA_SAME_VALUE = 0x08,
+	CFA_REGISTER = 0x09,
+	CFA_REMEMBER_STATE = 0x0a,
+	CFA_RESTORE_STATE = 0x0b,
+	CFA_DEF_CFA = 0x0c,
+	CFA_DEF_CFA_REGISTER = 0x0d,
+	CFA_DEF_CFA_OFFSET = 0x0e,
+	CFA_DEF_CFA_EXPRESSION = 0x0f,
+	CFA_EXPRESSION = 0x10,
+	CFA_OFFSET_EXTENDED_SF = 0x11,
+	CFA_DEF_CFA_SF = 0x12,
+	CFA_DEF_CFA_OFFSET_SF = 0x13,
+	CFA_VAL_OFFSET = 0x14,
+	CFA_VAL_OFFSET_SF = 0x15,
+	CFA_VAL_EXPRESSION = 0x16,
+	CFA_GNU_ARGS_SIZE = 0x2e,
+	CFA_GNU_NEGATIVE_OFFSET_EXTENDED = 0x2f
 };
 
 #define STATE_STACK	8		/* remember_state nesting */
+
+/* A CFA program being run up to a location.  */
+struct cfa_run {
+	struct rd *r;			/* the instructions */
+	const struct cie *c;		/* their CIE: the alignment factors,
+					   the encoding of set_loc */
+	uintptr_t loc;			/* the location reached */
+	uintptr_t target;		/* run until loc passes this */
+	struct cfa_state *s;		/* the rules at loc */
+	const struct cfa_state *init;	/* the rules after the CIE's
+					   instructions (restore); NULL
+					   while running those */
+	struct cfa_state saved[STATE_STACK];	/* remember_state's */
+	unsigned int depth;		/* states in saved */
+};
+
+/* What an instruction tells run_cfa.  */
+#define STEP_ON		0		/* go on with the next one */
+#define STEP_PASSED	1		/* the location passed the target */
+#define STEP_BAD	(-1)		/* malformed, or not known here */
 
 static void
 set_reg (struct cfa_state *s, uint64_t reg, uint8_t rule, int64_t off)
@@ -335,15 +390,21 @@ set_reg (struct cfa_state *s, uint64_t reg, uint8_t rule, int64_t off)
 	}
 }
 
+/* REG's rule back to what the CIE said (nothing while running the
+   CIE's own instructions).  */
 static void
-restore_reg (struct cfa_state *s, const struct cfa_state *init, uint64_t reg)
+restore_reg (struct cfa_run *x, uint64_t reg)
 {
+	const struct cfa_state *init = x->init;
+
+	if (!init)
+		return;
 	if (reg == DW_RBP) {
-		s->bp = init->bp;
-		s->bp_off = init->bp_off;
+		x->s->bp = init->bp;
+		x->s->bp_off = init->bp_off;
 	} else if (reg == DW_RA) {
-		s->ra = init->ra;
-		s->ra_off = init->ra_off;
+		x->s->ra = init->ra;
+		x->s->ra_off = init->ra_off;
 	}
 }
 
@@ -358,148 +419,193 @@ skip_block (struct rd *r)
 		r->p += n;
 }
 
+/* The location moves on by DELTA code alignment units.  */
+static int
+cfa_advance (struct cfa_run *x, uint64_t delta)
+{
+	x->loc += delta * x->c->code_align;
+	return x->loc > x->target ? STEP_PASSED : STEP_ON;
+}
+
+/* An instruction that moves the location (nop aside).  */
+static int
+cfa_location (struct cfa_run *x, uint8_t op)
+{
+	switch (op) {
+	case CFA_NOP:
+		return STEP_ON;
+	case CFA_SET_LOC:
+		x->loc = rd_ptr (x->r, x->c->fde_enc, 0);
+		return x->loc > x->target ? STEP_PASSED : STEP_ON;
+	case CFA_ADVANCE_LOC1:
+		return cfa_advance (x, rd_u (x->r, 1));
+	case CFA_ADVANCE_LOC2:
+		return cfa_advance (x, rd_u (x->r, 2));
+	case CFA_ADVANCE_LOC4:
+		return cfa_advance (x, rd_u (x->r, 4));
+	default:
+		return STEP_BAD;
+	}
+}
+
+/* An instruction that defines the CFA, or keeps or takes back the
+   whole state.  */
+static int
+cfa_frame (struct cfa_run *x, uint8_t op)
+{
+	struct cfa_state *s = x->s;
+	struct rd *r = x->r;
+
+	switch (op) {
+	case CFA_REMEMBER_STATE:
+		if (x->depth == STATE_STACK)
+			return STEP_BAD;
+		x->saved[x->depth++] = *s;
+		return STEP_ON;
+	case CFA_RESTORE_STATE:
+		if (x->depth == 0)
+			return STEP_BAD;
+		*s = x->saved[--x->depth];
+		return STEP_ON;
+	case CFA_DEF_CFA:
+		s->cfa_reg = rd_uleb (r);
+		s->cfa_off = (int64_t) rd_uleb (r);
+		s->cfa_expr = false;
+		return STEP_ON;
+	case CFA_DEF_CFA_REGISTER:
+		s->cfa_reg = rd_uleb (r);
+		s->cfa_expr = false;
+		return STEP_ON;
+	case CFA_DEF_CFA_OFFSET:
+		s->cfa_off = (int64_t) rd_uleb (r);
+		return STEP_ON;
+	case CFA_DEF_CFA_EXPRESSION:
+		skip_block (r);
+		s->cfa_expr = true;
+		return STEP_ON;
+	case CFA_DEF_CFA_SF:
+		s->cfa_reg = rd_uleb (r);
+		s->cfa_off = rd_sleb (r) * x->c->data_align;
+		s->cfa_expr = false;
+		return STEP_ON;
+	case CFA_DEF_CFA_OFFSET_SF:
+		s->cfa_off = rd_sleb (r) * x->c->data_align;
+		return STEP_ON;
+	default:
+		return STEP_BAD;
+	}
+}
+
+/* An instruction that gives one register a rule.  */
+static int
+cfa_register (struct cfa_run *x, uint8_t op)
+{
+	int64_t align = x->c->data_align;
+	struct cfa_state *s = x->s;
+	struct rd *r = x->r;
+	uint64_t reg;
+
+	switch (op) {
+	case CFA_OFFSET_EXTENDED:
+		reg = rd_uleb (r);
+		set_reg (s, reg, REG_OFFSET, (int64_t) rd_uleb (r) * align);
+		return STEP_ON;
+	case CFA_RESTORE_EXTENDED:
+		restore_reg (x, rd_uleb (r));
+		return STEP_ON;
+	case CFA_UNDEFINED:
+		set_reg (s, rd_uleb (r), REG_UNDEF, 0);
+		return STEP_ON;
+	case CFA_SAME_VALUE:
+		set_reg (s, rd_uleb (r), REG_SAME, 0);
+		return STEP_ON;
+	case CFA_REGISTER:
+		reg = rd_uleb (r);
+		rd_uleb (r);
+		set_reg (s, reg, REG_OTHER, 0);
+		return STEP_ON;
+	case CFA_EXPRESSION:
+	case CFA_VAL_EXPRESSION:
+		reg = rd_uleb (r);
+		skip_block (r);
+		set_reg (s, reg, REG_OTHER, 0);
+		return STEP_ON;
+	case CFA_OFFSET_EXTENDED_SF:
+		reg = rd_uleb (r);
+		set_reg (s, reg, REG_OFFSET, rd_sleb (r) * align);
+		return STEP_ON;
+	case CFA_VAL_OFFSET:
+		reg = rd_uleb (r);
+		rd_uleb (r);
+		set_reg (s, reg, REG_OTHER, 0);
+		return STEP_ON;
+	case CFA_VAL_OFFSET_SF:
+		reg = rd_uleb (r);
+		rd_sleb (r);
+		set_reg (s, reg, REG_OTHER, 0);
+		return STEP_ON;
+	case CFA_GNU_ARGS_SIZE:
+		rd_uleb (r);
+		return STEP_ON;
+	case CFA_GNU_NEGATIVE_OFFSET_EXTENDED:
+		reg = rd_uleb (r);
+		set_reg (s, reg, REG_OFFSET, -(int64_t) rd_uleb (r) * align);
+		return STEP_ON;
+	default:
+		return STEP_BAD;
+	}
+}
+
+/* One instruction, OP and its operands.  */
+static int
+cfa_step (struct cfa_run *x, uint8_t op)
+{
+	switch (op & 0xc0) {
+	case CFA_ADVANCE_LOC:
+		return cfa_advance (x, op & 0x3f);
+	case CFA_OFFSET:
+		set_reg (x->s, op & 0x3f, REG_OFFSET,
+			 (int64_t) rd_uleb (x->r) * x->c->data_align);
+		return STEP_ON;
+	case CFA_RESTORE:
+		restore_reg (x, op & 0x3f);
+		return STEP_ON;
+	default:
+		break;
+	}
+	if (op <= CFA_ADVANCE_LOC4)
+		return cfa_location (x, op);
+	if (op == CFA_REMEMBER_STATE || op == CFA_RESTORE_STATE
+	    || (op >= CFA_DEF_CFA && op <= CFA_DEF_CFA_EXPRESSION)
+	    || op == CFA_DEF_CFA_SF || op == CFA_DEF_CFA_OFFSET_SF)
+		return cfa_frame (x, op);
+	return cfa_register (x, op);
+}
+
 /* Runs the instructions of R from location LOC until the location
-   passes TARGET.  INIT is the state after the CIE's instructions (NULL
-   while running those).  Returns false on anything malformed.  */
+   passes TARGET, into S.  INIT is the state after the CIE's
+   instructions (NULL while running those).  Returns false on anything
+   malformed.  */
 static bool
 run_cfa (struct rd *r, const struct cie *c, uintptr_t loc, uintptr_t target,
 	 struct cfa_state *s, const struct cfa_state *init)
 {
-	struct cfa_state saved[STATE_STACK];
-	unsigned int depth = 0;
+	struct cfa_run x;
 
+	x.r = r;
+	x.c = c;
+	x.loc = loc;
+	x.target = target;
+	x.s = s;
+	x.init = init;
+	x.depth = 0;
 	while (r->p < r->end && !r->bad) {
-		uint8_t op = (uint8_t) rd_u (r, 1);
-		uint64_t reg, delta = 0;
-		bool advance = false;
+		int step = cfa_step (&x, (uint8_t) rd_u (r, 1));
 
-		switch (op & 0xc0) {
-		case 0x40:		/* advance_loc */
-			delta = (uint64_t) (op & 0x3f) * c->code_align;
-			advance = true;
+		if (step == STEP_BAD)
+			return false;
+		if (step == STEP_PASSED)
 			break;
-		case 0x80:		/* offset */
-			set_reg (s, op & 0x3f, REG_OFFSET,
-				 (int64_t) rd_uleb (r) * c->data_align);
-			break;
-		case 0xc0:		/* restore */
-			if (init)
-				restore_reg (s, init, op & 0x3f);
-			break;
-		default:
-			switch (op) {
-			case 0x00:	/* nop */
-				break;
-			case 0x01:	/* set_loc */
-				loc = rd_ptr (r, c->fde_enc, 0);
-				if (loc > target)
-					return !r->bad;
-				break;
-			case 0x02:	/* advance_loc1 */
-				delta = rd_u (r, 1) * c->code_align;
-				advance = true;
-				break;
-			case 0x03:	/* advance_loc2 */
-				delta = rd_u (r, 2) * c->code_align;
-				advance = true;
-				break;
-			case 0x04:	/* advance_loc4 */
-				delta = rd_u (r, 4) * c->code_align;
-				advance = true;
-				break;
-			case 0x05:	/* offset_extended */
-				reg = rd_uleb (r);
-				set_reg (s, reg, REG_OFFSET,
-					 (int64_t) rd_uleb (r) * c->data_align);
-				break;
-			case 0x06:	/* restore_extended */
-				reg = rd_uleb (r);
-				if (init)
-					restore_reg (s, init, reg);
-				break;
-			case 0x07:	/* undefined */
-				set_reg (s, rd_uleb (r), REG_UNDEF, 0);
-				break;
-			case 0x08:	/* same_value */
-				set_reg (s, rd_uleb (r), REG_SAME, 0);
-				break;
-			case 0x09:	/* register */
-				reg = rd_uleb (r);
-				rd_uleb (r);
-				set_reg (s, reg, REG_OTHER, 0);
-				break;
-			case 0x0a:	/* remember_state */
-				if (depth == STATE_STACK)
-					return false;
-				saved[depth++] = *s;
-				break;
-			case 0x0b:	/* restore_state */
-				if (depth == 0)
-					return false;
-				*s = saved[--depth];
-				break;
-			case 0x0c:	/* def_cfa */
-				s->cfa_reg = rd_uleb (r);
-				s->cfa_off = (int64_t) rd_uleb (r);
-				s->cfa_expr = false;
-				break;
-			case 0x0d:	/* def_cfa_register */
-				s->cfa_reg = rd_uleb (r);
-				s->cfa_expr = false;
-				break;
-			case 0x0e:	/* def_cfa_offset */
-				s->cfa_off = (int64_t) rd_uleb (r);
-				break;
-			case 0x0f:	/* def_cfa_expression */
-				skip_block (r);
-				s->cfa_expr = true;
-				break;
-			case 0x10:	/* expression */
-			case 0x16:	/* val_expression */
-				reg = rd_uleb (r);
-				skip_block (r);
-				set_reg (s, reg, REG_OTHER, 0);
-				break;
-			case 0x11:	/* offset_extended_sf */
-				reg = rd_uleb (r);
-				set_reg (s, reg, REG_OFFSET,
-					 rd_sleb (r) * c->data_align);
-				break;
-			case 0x12:	/* def_cfa_sf */
-				s->cfa_reg = rd_uleb (r);
-				s->cfa_off = rd_sleb (r) * c->data_align;
-				s->cfa_expr = false;
-				break;
-			case 0x13:	/* def_cfa_offset_sf */
-				s->cfa_off = rd_sleb (r) * c->data_align;
-				break;
-			case 0x14:	/* val_offset */
-				reg = rd_uleb (r);
-				rd_uleb (r);
-				set_reg (s, reg, REG_OTHER, 0);
-				break;
-			case 0x15:	/* val_offset_sf */
-				reg = rd_uleb (r);
-				rd_sleb (r);
-				set_reg (s, reg, REG_OTHER, 0);
-				break;
-			case 0x2e:	/* GNU_args_size */
-				rd_uleb (r);
-				break;
-			case 0x2f:	/* GNU_negative_offset_extended */
-				reg = rd_uleb (r);
-				set_reg (s, reg, REG_OFFSET,
-					 -(int64_t) rd_uleb (r) * c->data_align);
-				break;
-			default:
-				return false;
-			}
-		}
-		if (advance) {
-			loc += delta;
-			if (loc > target)
-				break;
-		}
 	}
 	return !r->bad;
 }
