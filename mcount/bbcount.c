@@ -26,13 +26,14 @@
                               lookup as mcount's fast path, the same
                               slow path, which never mallocs.
 
-   This file has the rest.  Either way the counts are per thread, exact with any number of
-   threads and without a lock, summed when the profile is written
-   (mc_arcs_each hands the arrays' counts out as arcs too), where dump.c
-   writes them as basic-block records of the object they are in.  A
-   count in an array stands for the return address rounded down to 4
-   bytes; dump.c writes one byte before it, which still lies inside
-   the call instruction, on the block's line.  */
+   This file has the rest.  Either way the counts are per thread, exact
+   with any number of threads and without a lock, summed when the
+   profile is written (mc_arcs_each hands the arrays' counts out as
+   arcs too), where classic.c writes them as basic-block records of
+   the object they are in.  A count in an array stands for the return
+   address rounded down to 4 bytes; classic.c writes one byte before
+   it, which still lies inside the call instruction, on the block's
+   line.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>

@@ -29,6 +29,9 @@ mcount_libmc_la_SOURCES = \
 	mcount/control.c \
 	mcount/dump.h \
 	mcount/dump.c \
+	mcount/snapshot.c \
+	mcount/classic.c \
+	mcount/outfile.c \
 	mcount/objdir.c \
 	mcount/exits.c \
 	mcount/near.c \

@@ -27,9 +27,13 @@
      unwind.c              ... found by walking the stack
      ehframe.c             ... with the objects' unwind tables;
      bbcount.c             basic-block counts (-fsanitize-coverage);
-     dump.c                writing the profile: merge, file, rename;
-     objdir.c              ... the files of the other objects and the
-                           companion (dump.h between the two);
+     dump.c                writing the profile, one dump at a time:
+     snapshot.c            ... every thread's arcs merged,
+     classic.c             ... a classic gmon file per object,
+     outfile.c             ... its name, a temporary renamed over it,
+     objdir.c              ... the object directory: the files of the
+                           other objects and the companion (dump.h
+                           between the five);
      exits.c               fatal signals, _exit, exec, dump triggers;
      near.c                a copy of the fast path placed next to the
                            program, when libgmon is a shared library;
