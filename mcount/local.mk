@@ -20,7 +20,9 @@ mcount_libmc_la_SOURCES = \
 	mcount/arch/x86_64/mcount.S \
 	mcount/arcs.c \
 	mcount/modules.c \
+	mcount/sampler.h \
 	mcount/sampler.c \
+	mcount/clocks.c \
 	mcount/wall.c \
 	mcount/cctree.c \
 	mcount/unwind.c \
