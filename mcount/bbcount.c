@@ -15,9 +15,9 @@
      a block of the program   a counter per 4 bytes of the program's
                               code, in an array of the calling thread:
                               one compare, one increment.  Two hook
-                              calls are at least 5 bytes apart (the
-                              call instruction), so no two blocks
-                              share a counter.  The array is mmap'd
+                              calls are at least a call instruction
+                              apart (5 bytes on x86-64), so no two
+                              blocks share a counter.  The array is mmap'd
                               when the thread first counts (twice the
                               code's size, paged in where blocks are);
      a block elsewhere        (a -fsanitize-coverage shared library)
@@ -98,7 +98,7 @@ bb_slow (uintptr_t pc)
 			if (f == pc && a->self == MC_BB_SELF) {
 				/* One instruction: a signal handler counting
 				   on this thread cannot come in between.  */
-				__asm__ ("incq %0" : "+m" (a->count));
+				mc_arch_inc (&a->count);
 				goto attach;
 			}
 			if (f == 0)

@@ -3,18 +3,20 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   Every object on x86-64 carries exact unwind tables (.eh_frame,
-   indexed by .eh_frame_hdr, which the dynamic linker maps with the
-   code): for any instruction they say where the caller's frame starts
-   (DWARF's CFA: a register plus an offset) and where the return
-   address and the caller's %rbp are saved.  This file finds the entry
-   of a PC (a binary search in .eh_frame_hdr, then its FDE and CIE),
-   runs its CFA program up to the PC, and keeps of the result the few
-   numbers the stack walk (unwind.c) follows: a struct mc_uw_rule.
-   A rule the walk does not follow (a CFA computed by an expression, a
-   signal frame, an undefined return address) becomes a rule that ends
-   the walk.  Where no table covers a PC (hand-written code), the
-   frame-pointer rule is taken: CFA = rbp + 16.
+   Every object carries exact unwind tables (.eh_frame, indexed by
+   .eh_frame_hdr, which the dynamic linker maps with the code): for any
+   instruction they say where the caller's frame starts (DWARF's CFA: a
+   register plus an offset) and where the return address and the
+   caller's frame pointer are saved.  This file finds the entry of a PC
+   (a binary search in .eh_frame_hdr, then its FDE and CIE), runs its
+   CFA program up to the PC, and keeps of the result the few numbers
+   the stack walk (unwind.c) follows: a struct mc_uw_rule.  A rule the
+   walk does not follow (a CFA computed by an expression, a signal
+   frame, an undefined return address) becomes a rule that ends the
+   walk.  Where no table covers a PC (hand-written code), the
+   frame-pointer rule is taken.  The processor's part (its register
+   numbers, the state at a function's entry, the frame-pointer rule)
+   comes from mcount/arch/ARCH/arch.h.
 
    Never faulting.  Every read of the tables lies in the segment that
    holds them (the object's eh_lo .. eh_hi, modules.c): a length, an
@@ -30,12 +32,7 @@
 
 #include <string.h>
 
-#include "mcount/runtime.h"
-
-/* DWARF register numbers of x86-64.  */
-#define DW_RBP		6
-#define DW_RSP		7
-#define DW_RA		16
+#include "mcount/unwind.h"
 
 /* Pointer encodings of .eh_frame (the LSB's DW_EH_PE_*).  */
 #define PE_OMIT		0xff
@@ -307,10 +304,10 @@ read_cie (const struct mc_module *m, const unsigned char *p, struct cie *c)
 /* Running the CFA program */
 
 enum reg_rule {
-	REG_SAME,			/* the caller's value is this frame's */
-	REG_OFFSET,			/* saved at CFA + off */
-	REG_UNDEF,			/* not recoverable (for RA: no caller) */
-	REG_OTHER			/* in a form not followed here */
+	RULE_SAME,			/* the caller's value is this frame's */
+	RULE_OFFSET,			/* saved at CFA + off */
+	RULE_UNDEF,			/* not recoverable (for RA: no caller) */
+	RULE_OTHER			/* in a form not followed here */
 };
 
 /* The rules at one location, of the registers the walk follows.  */
@@ -318,9 +315,9 @@ struct cfa_state {
 	uint64_t cfa_reg;		/* CFA = this register ... */
 	int64_t cfa_off;		/* ... plus this */
 	bool cfa_expr;			/* an expression: not followed */
-	uint8_t bp, ra;			/* enum reg_rule of rbp, of the
-					   return address */
-	int64_t bp_off, ra_off;		/* where REG_OFFSET says */
+	uint8_t fp, ra;			/* enum reg_rule of the frame pointer,
+					   of the return address */
+	int64_t fp_off, ra_off;		/* where RULE_OFFSET says */
 };
 
 /* The instructions of a CFA program (DWARF's DW_CFA_*).  The first
@@ -381,10 +378,10 @@ struct cfa_run {
 static void
 set_reg (struct cfa_state *s, uint64_t reg, uint8_t rule, int64_t off)
 {
-	if (reg == DW_RBP) {
-		s->bp = rule;
-		s->bp_off = off;
-	} else if (reg == DW_RA) {
+	if (reg == MC_ARCH_DW_FP) {
+		s->fp = rule;
+		s->fp_off = off;
+	} else if (reg == MC_ARCH_DW_RA) {
 		s->ra = rule;
 		s->ra_off = off;
 	}
@@ -399,10 +396,10 @@ restore_reg (struct cfa_run *x, uint64_t reg)
 
 	if (!init)
 		return;
-	if (reg == DW_RBP) {
-		x->s->bp = init->bp;
-		x->s->bp_off = init->bp_off;
-	} else if (reg == DW_RA) {
+	if (reg == MC_ARCH_DW_FP) {
+		x->s->fp = init->fp;
+		x->s->fp_off = init->fp_off;
+	} else if (reg == MC_ARCH_DW_RA) {
 		x->s->ra = init->ra;
 		x->s->ra_off = init->ra_off;
 	}
@@ -508,51 +505,51 @@ cfa_register (struct cfa_run *x, uint8_t op)
 	switch (op) {
 	case CFA_OFFSET_EXTENDED:
 		reg = rd_uleb (r);
-		set_reg (s, reg, REG_OFFSET, (int64_t) rd_uleb (r) * align);
+		set_reg (s, reg, RULE_OFFSET, (int64_t) rd_uleb (r) * align);
 		return STEP_ON;
 	case CFA_RESTORE_EXTENDED:
 		restore_reg (x, rd_uleb (r));
 		return STEP_ON;
 	case CFA_UNDEFINED:
-		set_reg (s, rd_uleb (r), REG_UNDEF, 0);
+		set_reg (s, rd_uleb (r), RULE_UNDEF, 0);
 		return STEP_ON;
 	case CFA_SAME_VALUE:
-		set_reg (s, rd_uleb (r), REG_SAME, 0);
+		set_reg (s, rd_uleb (r), RULE_SAME, 0);
 		return STEP_ON;
 	case CFA_REGISTER:
 		reg = rd_uleb (r);
 		rd_uleb (r);
-		set_reg (s, reg, REG_OTHER, 0);
+		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_EXPRESSION:
 	case CFA_VAL_EXPRESSION:
 		reg = rd_uleb (r);
 		skip_block (r);
-		set_reg (s, reg, REG_OTHER, 0);
+		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_OFFSET_EXTENDED_SF:
 		reg = rd_uleb (r);
-		set_reg (s, reg, REG_OFFSET, rd_sleb (r) * align);
+		set_reg (s, reg, RULE_OFFSET, rd_sleb (r) * align);
 		return STEP_ON;
 	case CFA_VAL_OFFSET:
 		reg = rd_uleb (r);
 		rd_uleb (r);
-		set_reg (s, reg, REG_OTHER, 0);
+		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_VAL_OFFSET_SF:
 		reg = rd_uleb (r);
 		rd_sleb (r);
-		set_reg (s, reg, REG_OTHER, 0);
+		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_GNU_ARGS_SIZE:
 		rd_uleb (r);
 		return STEP_ON;
 	case CFA_GNU_NEGATIVE_OFFSET_EXTENDED:
 		reg = rd_uleb (r);
-		set_reg (s, reg, REG_OFFSET, -(int64_t) rd_uleb (r) * align);
+		set_reg (s, reg, RULE_OFFSET, -(int64_t) rd_uleb (r) * align);
 		return STEP_ON;
 	default:
-		return STEP_BAD;
+		return mc_arch_cfa_skip (op) ? STEP_ON : STEP_BAD;
 	}
 }
 
@@ -564,7 +561,7 @@ cfa_step (struct cfa_run *x, uint8_t op)
 	case CFA_ADVANCE_LOC:
 		return cfa_advance (x, op & 0x3f);
 	case CFA_OFFSET:
-		set_reg (x->s, op & 0x3f, REG_OFFSET,
+		set_reg (x->s, op & 0x3f, RULE_OFFSET,
 			 (int64_t) rd_uleb (x->r) * x->c->data_align);
 		return STEP_ON;
 	case CFA_RESTORE:
@@ -610,6 +607,35 @@ run_cfa (struct rd *r, const struct cie *c, uintptr_t loc, uintptr_t target,
 	return !r->bad;
 }
 
+/* RULE from S, the state of the CIE C's program at a PC; false if it
+   is not one the walk follows.  */
+static bool
+make_rule (const struct cie *c, const struct cfa_state *s,
+	   struct mc_uw_rule *rule)
+{
+	if (c->signal || s->cfa_expr
+	    || (s->cfa_reg != MC_ARCH_DW_SP && s->cfa_reg != MC_ARCH_DW_FP)
+	    || s->cfa_off < INT32_MIN || s->cfa_off > INT32_MAX)
+		return false;
+	if (s->ra == RULE_OFFSET && s->ra_off >= INT16_MIN
+	    && s->ra_off <= INT16_MAX)
+		rule->ra_off = (int16_t) s->ra_off;
+	else if (MC_ARCH_RA_IN_REG && s->ra == RULE_SAME)
+		rule->flags |= MC_UW_RA_REG;
+	else
+		return false;
+	rule->cfa_reg = s->cfa_reg == MC_ARCH_DW_SP ? MC_UW_SP : MC_UW_FP;
+	rule->cfa_off = (int32_t) s->cfa_off;
+	if (s->fp == RULE_OFFSET && s->fp_off >= INT16_MIN
+	    && s->fp_off <= INT16_MAX) {
+		rule->flags |= MC_UW_FP_SAVED;
+		rule->fp_off = (int16_t) s->fp_off;
+	} else if (s->fp != RULE_SAME) {
+		rule->flags |= MC_UW_FP_LOST;
+	}
+	return true;
+}
+
 /* The rule of PC, from the tables of M.  False if they do not cover
    PC (the caller takes the frame-pointer rule).  */
 static bool
@@ -619,6 +645,7 @@ table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 	struct rd r = { fde, (const unsigned char *) m->eh_hi, false };
 	struct cfa_state init, s;
 	const unsigned char *id;
+	struct rd ci;
 	struct cie c;
 	uintptr_t begin, range;
 	uint64_t len, cie_off;
@@ -642,38 +669,20 @@ table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 	if (c.aug_z)
 		skip_block (&r);
 
+	/* The state at a function's entry, before the CIE's own
+	   instructions: what the call instruction left.  */
 	memset (rule, 0, sizeof *rule);
 	memset (&init, 0, sizeof init);
-	init.cfa_reg = DW_RSP;
-	init.cfa_off = 8;
-	init.bp = REG_SAME;
-	init.ra = REG_UNDEF;
-	{
-		struct rd ci = { c.insns, c.end, false };
-
-		if (!run_cfa (&ci, &c, 0, UINTPTR_MAX, &init, NULL))
-			goto stop;
-	}
+	init.cfa_reg = MC_ARCH_DW_SP;
+	init.cfa_off = MC_ARCH_CFA_ENTRY;
+	init.fp = RULE_SAME;
+	init.ra = MC_ARCH_RA_IN_REG ? RULE_SAME : RULE_UNDEF;
+	ci = (struct rd) { c.insns, c.end, false };
+	if (!run_cfa (&ci, &c, 0, UINTPTR_MAX, &init, NULL))
+		goto stop;
 	s = init;
-	if (!run_cfa (&r, &c, begin, pc, &s, &init))
-		goto stop;
-	if (c.signal || s.cfa_expr
-	    || (s.cfa_reg != DW_RSP && s.cfa_reg != DW_RBP)
-	    || s.ra != REG_OFFSET || s.cfa_off < INT32_MIN
-	    || s.cfa_off > INT32_MAX || s.ra_off < INT16_MIN
-	    || s.ra_off > INT16_MAX)
-		goto stop;
-	rule->cfa_reg = s.cfa_reg == DW_RSP ? MC_UW_RSP : MC_UW_RBP;
-	rule->cfa_off = (int32_t) s.cfa_off;
-	rule->ra_off = (int16_t) s.ra_off;
-	if (s.bp == REG_OFFSET && s.bp_off >= INT16_MIN
-	    && s.bp_off <= INT16_MAX) {
-		rule->flags |= MC_UW_BP_SAVED;
-		rule->bp_off = (int16_t) s.bp_off;
-	} else if (s.bp != REG_SAME) {
-		rule->flags |= MC_UW_BP_LOST;
-	}
-	return true;
+	if (run_cfa (&r, &c, begin, pc, &s, &init) && make_rule (&c, &s, rule))
+		return true;
 stop:
 	/* Covered, but by a rule not followed here (the outermost frame
 	   says its return address is undefined; a signal frame or a PLT
@@ -684,28 +693,24 @@ stop:
 }
 
 bool
-mc_uw_rule_at (struct mc_unwind *u, uintptr_t pc, struct mc_uw_rule *rule)
+mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
+	     struct mc_uw_rule *rule)
 {
-	uint32_t gen = mc_modules_gen ();
 	struct mc_uw_rule *slot = &u->cache[mc_arc_hash (pc, 0)
 					    & (MC_UW_CACHE - 1)];
 	const struct mc_module *m;
 
-	if ((slot->flags & MC_UW_VALID) && slot->pc == pc && slot->gen == gen) {
-		*rule = *slot;
-		return true;
-	}
 	m = mc_module_loaded (pc, &u->hint);
 	if (!m)
 		return false;
 	if (!m->eh_hdr || !table_rule (m, pc, rule)) {
 		/* The frame-pointer rule.  */
 		memset (rule, 0, sizeof *rule);
-		rule->cfa_reg = MC_UW_RBP;
-		rule->cfa_off = 16;
-		rule->ra_off = -8;
-		rule->bp_off = -16;
-		rule->flags = MC_UW_BP_SAVED;
+		rule->cfa_reg = MC_UW_FP;
+		rule->cfa_off = MC_ARCH_FP_CFA_OFF;
+		rule->ra_off = MC_ARCH_FP_RA_OFF;
+		rule->fp_off = MC_ARCH_FP_FP_OFF;
+		rule->flags = MC_UW_FP_SAVED;
 	}
 	rule->pc = pc;
 	rule->gen = gen;

@@ -9,6 +9,10 @@
 ##
 ## Everything goes into a convenience library first, which libgmon.la
 ## takes whole and the unit tests link to reach the internals.
+##
+## What knows the processor is in mcount/arch/ARCH/ (the interface:
+## mcount/arch/arch.h), whose local.mk adds its files to the library
+## when configure chose that port (RT_ARCH_ARCH).
 
 if BUILD_RUNTIME
 
@@ -17,7 +21,9 @@ MC_CFLAGS = $(RT_CFLAGS) $(WARN_CFLAGS) -fPIC
 noinst_LTLIBRARIES += mcount/libmc.la
 mcount_libmc_la_SOURCES = \
 	mcount/runtime.h \
-	mcount/arch/x86_64/mcount.S \
+	mcount/arch/arch.h
+include mcount/arch/x86_64/local.mk
+mcount_libmc_la_SOURCES += \
 	mcount/arcs.c \
 	mcount/modules.c \
 	mcount/sampler.h \
@@ -25,6 +31,7 @@ mcount_libmc_la_SOURCES = \
 	mcount/clocks.c \
 	mcount/wall.c \
 	mcount/cctree.c \
+	mcount/unwind.h \
 	mcount/unwind.c \
 	mcount/ehframe.c \
 	mcount/bbcount.c \

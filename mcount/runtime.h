@@ -9,13 +9,18 @@
 
    The rooms:
 
-     arch/x86_64/mcount.S  mcount, _mcount, __fentry__: the fast path
-                           that counts a known arc in the calling
-                           thread's table, and the call into the slow
-                           path for everything else;
+     arch/arch.h           what the rest asks of the processor, which
+                           a port in arch/ARCH/ defines; its mcount.S
+                           has the entry points (mcount, _mcount, and
+                           for x86-64 __fentry__): the fast path that
+                           counts a known arc in the calling thread's
+                           table, and the call into the slow path for
+                           everything else;
      arcs.c                per-thread arc tables: the slow path, growth,
                            thread records, exit and fork of threads;
-     sampler.c             the clocks that fill the PC histograms;
+     sampler.c             the clocks that fill the PC histograms, and
+     clocks.c              ... the system calls of the per-thread ones
+                           (sampler.h between the two);
      control.c             configuration (GMON_* variables), the public
                            control API, and the messages to stderr;
      modules.c             the objects of the process and their
@@ -25,7 +30,8 @@
      cctree.c              the calling context of each sample
                            (GMON_CONTEXT): a tree per thread;
      unwind.c              ... found by walking the stack
-     ehframe.c             ... with the objects' unwind tables;
+     ehframe.c             ... with the objects' unwind tables
+                           (unwind.h between the two);
      bbcount.c             basic-block counts (-fsanitize-coverage);
      dump.c                writing the profile, one dump at a time:
      snapshot.c            ... every thread's arcs merged,
@@ -36,7 +42,8 @@
                            between the five);
      exits.c               fatal signals, _exit, exec, dump triggers;
      near.c                a copy of the fast path placed next to the
-                           program, when libgmon is a shared library;
+                           program, when libgmon is a shared library
+                           (with the port's arch/ARCH/near.c);
      start.c               __monstartup, _mcleanup, the constructor and
                            destructor, the main program's address range.
 
@@ -76,6 +83,9 @@
 
 #define MC_EXPORT	__attribute__ ((visibility ("default")))
 #define MC_HIDDEN	__attribute__ ((visibility ("hidden")))
+
+/* What knows the processor: mc_arch_*, MC_ARCH_*.  */
+#include "mcount/arch/arch.h"
 
 static inline uint64_t
 mc_arc_hash (uintptr_t from, uintptr_t self)
@@ -159,9 +169,9 @@ struct mc_thread {
 					   made at its first sample */
 };
 
-/* What the fast path finds through %fs: initial-exec TLS, so a plain
-   load with no call to __tls_get_addr, in the executable and in a
-   preloaded or linked libgmon.so alike.  */
+/* What the fast path finds off the thread pointer (%fs on x86-64):
+   initial-exec TLS, so a plain load with no call to __tls_get_addr, in
+   the executable and in a preloaded or linked libgmon.so alike.  */
 struct mc_tls {
 	struct mc_arctab *tab;		/* current table, NULL: slow path */
 	struct mc_thread *self;		/* this thread's record */
@@ -363,31 +373,21 @@ uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* ehframe.c, unwind.c */
+/* unwind.c, ehframe.c (what they share: unwind.h) */
 
 /* What ehframe.c learnt about the code at one address: where the frame
-   of its caller is (DWARF's CFA, its return address and saved rbp).  */
+   of its caller is (DWARF's CFA, its return address and saved frame
+   pointer).  */
 struct mc_uw_rule {
 	uintptr_t pc;			/* the address (a return address - 1) */
 	uint32_t gen;			/* mc_modules_gen () when learnt */
 	int32_t cfa_off;		/* CFA = cfa_reg + cfa_off */
 	int16_t ra_off;			/* return address at CFA + ra_off */
-	int16_t bp_off;			/* caller's rbp at CFA + bp_off */
-	uint8_t cfa_reg;		/* MC_UW_RSP or MC_UW_RBP */
-	uint8_t flags;			/* MC_UW_* */
+	int16_t fp_off;			/* caller's frame pointer at CFA +
+					   fp_off */
+	uint8_t cfa_reg;		/* MC_UW_SP or MC_UW_FP (unwind.h) */
+	uint8_t flags;			/* MC_UW_* (unwind.h) */
 };
-
-/* mc_uw_rule.cfa_reg */
-#define MC_UW_RSP	0
-#define MC_UW_RBP	1
-
-/* mc_uw_rule.flags */
-#define MC_UW_VALID	0x01		/* the cache slot holds a rule */
-#define MC_UW_BP_SAVED	0x02		/* the frame saved rbp at bp_off */
-#define MC_UW_BP_LOST	0x04		/* ... and left it unknown */
-#define MC_UW_STOP	0x08		/* no caller can be found: the
-					   outermost frame, or a rule this
-					   walker does not follow */
 
 #define MC_UW_CACHE	1024		/* rules kept per thread */
 
@@ -400,17 +400,10 @@ struct mc_unwind {
 	uint64_t retry;			/* no look at /proc/self/maps before
 					   the thread's samples reach this */
 	unsigned int hint;		/* object of the last address */
-	struct mc_uw_rule cache[MC_UW_CACHE];
+	struct mc_uw_rule cache[MC_UW_CACHE];	/* by address */
 };
 
-/* ehframe.c: the rule of PC (an address in the code of a loaded
-   object), from U's cache or the object's tables; the frame-pointer
-   rule where no table covers PC.  False if PC is in no loaded object.
-   Async-signal-safe.  */
-bool mc_uw_rule_at (struct mc_unwind *u, uintptr_t pc,
-		    struct mc_uw_rule *rule) MC_HIDDEN;
-
-/* unwind.c: the return addresses above the interrupted context UC of the calling
+/* The return addresses above the interrupted context UC of the calling
    thread TID (whose SAMPLES so far pace the looks for its stack), PC
    the sampled address: up to MAX into OUT, innermost first.  Returns
    how many, or -1 when the stack could not be walked at all (not the
@@ -641,8 +634,8 @@ void mc_dump_release (void) MC_HIDDEN;
 
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
-/* For a PC in the copy, the same place in libgmon's own mcount or
-   __fentry__ (where its samples are charged); 0 for any other PC.
+/* For a PC in the copy, the same place in libgmon's own entry points
+   (where its samples are charged); 0 for any other PC.
    Async-signal-safe.  */
 uintptr_t mc_near_origin (uintptr_t pc) MC_HIDDEN;
 

@@ -185,7 +185,7 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	else if (si->si_code == SI_KERNEL && mc_clock_kind == MC_CLOCK_ITIMER)
 		n = itimer_weight ();
 	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
-	pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+	pc = mc_arch_pc (uc);
 	mc_itimer_pc = pc;
 	if (me) {
 		/* Only this thread writes these (its own signals).  */

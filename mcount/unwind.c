@@ -3,34 +3,38 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   Why not frame pointers.  gcc -pg keeps %rbp as a frame pointer, but
-   at -O2 it schedules the `pop %rbp' of an epilogue several
-   instructions before the `ret' (a sample there finds the caller's
-   frame in %rbp, and the walk skips a caller), a sample in a prologue
-   finds no frame yet, and gcc -pg -mfentry keeps no frame pointer at
-   all.  Every object on x86-64 carries exact unwind tables instead,
+   Why not frame pointers.  gcc keeps a frame pointer for -pg, but not
+   everywhere a sample may land: an optimised epilogue restores the
+   caller's frame pointer some instructions before it returns (a sample
+   there would skip a caller), a prologue has set up no frame yet, and
+   x86-64's -mfentry keeps no frame pointer at all (arch/x86_64/arch.h
+   has the details).  Every object carries exact unwind tables instead,
    which ehframe.c reads: for any instruction they say where the
    caller's frame starts (DWARF's CFA: a register plus an offset) and
-   where the return address and the caller's %rbp are saved.  A frame:
+   where the return address and the caller's frame pointer are saved.
+   A frame:
 
-       CFA  = rsp (or rbp) + offset    by the rule of the PC
-       RA   = [CFA + ra_off]           CFA - 8 on x86-64
-       rbp  = [CFA + bp_off]           if this frame saved it
-       rsp  = CFA;  PC = RA            then the rule of RA - 1 (a call
+       CFA  = SP (or FP) + offset      by the rule of the PC
+       RA   = [CFA + ra_off]           (CFA - 8 on x86-64), or a link
+                                       register's, in the interrupted
+                                       frame only
+       FP   = [CFA + fp_off]           if this frame saved it
+       SP   = CFA;  PC = RA            then the rule of RA - 1 (a call
                                        may be a function's last
                                        instruction)
 
    Never faulting.  Every read of the stack lies between the sampled
-   rsp and the top of the thread's own stack: one readable mapping,
-   found in /proc/self/maps at the thread's first sample, that is the
-   main thread's [stack] or, for another thread, holds the thread's
-   descriptor too (%fs:0: glibc puts it at the top of the thread's
-   stack block).  A sample on any other stack (a coroutine's, an
-   alternate signal stack) is not walked.  (Every read of the tables
-   lies in the segment that holds them: ehframe.c.)  Each frame must
-   lie above the one before (the CFA grows strictly), aligned, and each
-   return address in the code of a loaded object: a broken or foreign
-   frame ends the walk.  */
+   stack pointer and the top of the thread's own stack: one readable
+   mapping, found in /proc/self/maps at the thread's first sample, that
+   is the main thread's [stack] or, for another thread, holds the
+   thread's descriptor too (next to the thread pointer: glibc puts it
+   at the top of the thread's stack block).  A sample on any other
+   stack (a coroutine's, an alternate signal stack) is not walked.
+   (Every read of the tables lies in the segment that holds them:
+   ehframe.c.)  Each frame must lie above the one before (the CFA grows
+   strictly, but for a leaf whose return address is in a register),
+   aligned, and each return address in the code of a loaded object: a
+   broken or foreign frame ends the walk.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -39,19 +43,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/unwind.h"
 
 /* ------------------------------------------------------------------ */
 /* The thread's stack */
-
-static uintptr_t
-thread_pointer (void)
-{
-	uintptr_t tp;
-
-	__asm__ ("movq %%fs:0, %0" : "=r" (tp));
-	return tp;
-}
 
 static bool
 hex_field (const char **p, const char *end, char stop, uintptr_t *v)
@@ -111,7 +106,7 @@ find_stack (int tid, uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 {
 	char buf[512], line[192];
 	bool main_thread = tid == (int) getpid ();
-	uintptr_t tp = thread_pointer ();
+	uintptr_t tp = mc_arch_thread_pointer ();
 	size_t len = 0;
 	int fd, found = -1;
 	ssize_t got;
@@ -189,10 +184,13 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	   const ucontext_t *uc, uintptr_t pc, uintptr_t *out,
 	   unsigned int max, bool *cut)
 {
-	uintptr_t sp = (uintptr_t) uc->uc_mcontext.gregs[REG_RSP];
-	uintptr_t bp = (uintptr_t) uc->uc_mcontext.gregs[REG_RBP];
+	uintptr_t sp = mc_arch_sp (uc);
+	uintptr_t fp = mc_arch_fp (uc);
+	uintptr_t ra_reg = mc_arch_ra (uc);
 	uintptr_t lo = sp, hi, look = pc;
-	bool bp_known = true;
+	/* A return address in its register (MC_ARCH_RA_IN_REG) is the
+	   interrupted frame's: no caller's is known.  */
+	bool fp_known = true, ra_known = MC_ARCH_RA_IN_REG;
 	unsigned int n = 0;
 
 	*cut = false;
@@ -205,28 +203,39 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 
 		if (!mc_uw_rule_at (u, look, &r) || (r.flags & MC_UW_STOP))
 			break;
-		if (r.cfa_reg == MC_UW_RBP && !bp_known)
+		if (r.cfa_reg == MC_UW_FP && !fp_known)
 			break;
-		base = r.cfa_reg == MC_UW_RSP ? sp : bp;
+		base = r.cfa_reg == MC_UW_SP ? sp : fp;
 		cfa = base + (uintptr_t) (intptr_t) r.cfa_off;
-		if (cfa <= sp || cfa > hi
-		    || !load (cfa + (uintptr_t) (intptr_t) r.ra_off, lo, hi,
-			      &ra))
+		if (MC_ARCH_RA_IN_REG && (r.flags & MC_UW_RA_REG)) {
+			/* A frame that has not stored its return address
+			   (a leaf) may have no stack of its own: its CFA
+			   may be its stack pointer.  */
+			if (!ra_known || cfa < sp || cfa > hi)
+				break;
+			ra = ra_reg;
+		} else if (cfa <= sp || cfa > hi
+			   || !load (cfa + (uintptr_t) (intptr_t) r.ra_off, lo,
+				     hi, &ra)) {
 			break;
-		if (r.flags & MC_UW_BP_SAVED) {
-			uintptr_t slot = cfa + (uintptr_t) (intptr_t) r.bp_off;
+		}
+		ra_known = false;
+		ra = mc_arch_code_addr (ra);
+		if (r.flags & MC_UW_FP_SAVED) {
+			uintptr_t slot = cfa + (uintptr_t) (intptr_t) r.fp_off;
 
-			/* gcc's tables keep rbp's slot to the end of an
-			   epilogue, after its `pop %rbp': a slot below the
-			   stack pointer has been restored already.  */
+			/* gcc's tables keep the frame pointer's slot to the
+			   end of an epilogue, after the instruction that
+			   restores it (x86-64's `pop %rbp'): a slot below
+			   the stack pointer has been restored already.  */
 			if (slot < sp)
 				;
-			else if (!load (slot, lo, hi, &bp))
+			else if (!load (slot, lo, hi, &fp))
 				break;
 			else
-				bp_known = true;
-		} else if (r.flags & MC_UW_BP_LOST) {
-			bp_known = false;
+				fp_known = true;
+		} else if (r.flags & MC_UW_FP_LOST) {
+			fp_known = false;
 		}
 		if (!mc_module_loaded (ra, &u->hint))
 			break;
