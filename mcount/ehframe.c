@@ -516,7 +516,8 @@ cfa_register (struct cfa_run *x, uint8_t op)
 	case CFA_SAME_VALUE:
 		set_reg (s, rd_uleb (r), RULE_SAME, 0);
 		return STEP_ON;
-	case CFA_REGISTER:
+	case CFA_REGISTER:		/* in another register */
+	case CFA_VAL_OFFSET:		/* the value CFA + offset */
 		reg = rd_uleb (r);
 		rd_uleb (r);
 		set_reg (s, reg, RULE_OTHER, 0);
@@ -530,11 +531,6 @@ cfa_register (struct cfa_run *x, uint8_t op)
 	case CFA_OFFSET_EXTENDED_SF:
 		reg = rd_uleb (r);
 		set_reg (s, reg, RULE_OFFSET, rd_sleb (r) * align);
-		return STEP_ON;
-	case CFA_VAL_OFFSET:
-		reg = rd_uleb (r);
-		rd_uleb (r);
-		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_VAL_OFFSET_SF:
 		reg = rd_uleb (r);
@@ -703,15 +699,14 @@ mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 	m = mc_module_loaded (pc, &u->hint);
 	if (!m)
 		return false;
-	if (!m->eh_hdr || !table_rule (m, pc, rule)) {
-		/* The frame-pointer rule.  */
-		memset (rule, 0, sizeof *rule);
-		rule->cfa_reg = MC_UW_FP;
-		rule->cfa_off = MC_ARCH_FP_CFA_OFF;
-		rule->ra_off = MC_ARCH_FP_RA_OFF;
-		rule->fp_off = MC_ARCH_FP_FP_OFF;
-		rule->flags = MC_UW_FP_SAVED;
-	}
+	if (!m->eh_hdr || !table_rule (m, pc, rule))
+		*rule = (struct mc_uw_rule) {	/* the frame-pointer rule */
+			.cfa_reg = MC_UW_FP,
+			.cfa_off = MC_ARCH_FP_CFA_OFF,
+			.ra_off = MC_ARCH_FP_RA_OFF,
+			.fp_off = MC_ARCH_FP_FP_OFF,
+			.flags = MC_UW_FP_SAVED
+		};
 	rule->pc = pc;
 	rule->gen = gen;
 	rule->flags |= MC_UW_VALID;

@@ -322,6 +322,26 @@ mc_objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 	return MC_OBJDIR_OK;
 }
 
+/* NAME in the object directory DIRFD, opened with FLAGS (MODE if it is
+   made) but never through a link, and kept (mc_fd_keep): -1 if it
+   cannot be, or is not a regular file of this user's.  */
+static int
+open_own (int dirfd, const char *name, int flags, mode_t mode)
+{
+	struct stat st;
+	int fd = mc_fd_keep (openat (dirfd, name, flags | O_NOFOLLOW
+				     | O_NONBLOCK | O_CLOEXEC, mode));
+
+	if (fd < 0)
+		return -1;
+	if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode)
+	    || st.st_uid != geteuid ()) {
+		mc_fd_close (fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* An flock on the directory's file .lock, which only this user may
    open, so that nobody else can hold it.  Waits 10 s at most: a
    process stopped in the middle of its dump must not stop this one
@@ -330,19 +350,10 @@ mc_objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 int
 mc_objdir_lock (int dirfd)
 {
-	struct stat st;
-	int fd, i;
+	int fd = open_own (dirfd, MC_LOCK_NAME, O_RDWR | O_CREAT, 0600), i;
 
-	fd = mc_fd_keep (openat (dirfd, MC_LOCK_NAME, O_RDWR | O_CREAT
-				 | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
-				 0600));
 	if (fd < 0)
 		return -1;
-	if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode)
-	    || st.st_uid != geteuid ()) {
-		mc_fd_close (fd);
-		return -1;
-	}
 	for (i = 0; i < 10000; i++) {
 		struct timespec ts = { 0, 1000000 };
 
@@ -408,18 +419,7 @@ remove_if_stale (void *arg, const char *name)
 static int
 open_old_companion (int dirfd)
 {
-	struct stat sb;
-	int fd = mc_fd_keep (openat (dirfd, GMONX_COMPANION_NAME, O_RDONLY
-				     | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-
-	if (fd < 0)
-		return -1;
-	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
-	    || sb.st_uid != geteuid ()) {
-		mc_fd_close (fd);
-		return -1;
-	}
-	return fd;
+	return open_own (dirfd, GMONX_COMPANION_NAME, O_RDONLY, 0);
 }
 
 int

@@ -121,16 +121,15 @@ mc_arch_cfa_skip (uint8_t op)
 	return false;			/* gcc writes none of its own */
 }
 
-/* The copy near the program: its bounds, its entry points (each
-   assembled in both places) and where it is patched (near.c).  */
-extern const char mc_near_start[] MC_HIDDEN;
-extern const char mc_near_end[] MC_HIDDEN;
-extern const char mc_near_mcount[] MC_HIDDEN;
-extern const char mc_near_fentry[] MC_HIDDEN;
-extern const char mc_near_bb[] MC_HIDDEN;
-extern const char mc_mcount_local[] MC_HIDDEN;
-extern const char mc_fentry_local[] MC_HIDDEN;
-extern const char mc_bb_local[] MC_HIDDEN;
+/* Labels of mcount.S: the copy near the program, its bounds and its
+   entry points, each of which is assembled in both places (the
+   libgmon-local names of the originals: the process may have chosen
+   another object's mcount).  */
+#pragma GCC visibility push(hidden)
+extern const char mc_near_start[], mc_near_end[];
+extern const char mc_near_mcount[], mc_near_fentry[], mc_near_bb[];
+extern const char mc_mcount_local[], mc_fentry_local[], mc_bb_local[];
+#pragma GCC visibility pop
 
 /* The copies run the same instructions as the originals, but a few
    bytes may differ in length: each entry point's samples go to its

@@ -27,16 +27,14 @@ _Static_assert (MC_X86_GREG_RBP == REG_RBP && MC_X86_GREG_RSP == REG_RSP
 		&& MC_X86_GREG_RIP == REG_RIP,
 		"arch.h reads the interrupted registers where glibc has them");
 
-/* Labels in the copy (mcount.S): each just after the instruction
-   whose displacement or word it names.  */
-extern const char mc_near_mcount_tls[] MC_HIDDEN;
-extern const char mc_near_fentry_tls[] MC_HIDDEN;
-extern const char mc_near_bb_lo[] MC_HIDDEN;
-extern const char mc_near_bb_span[] MC_HIDDEN;
-extern const char mc_near_bb_arr[] MC_HIDDEN;
-extern const char mc_near_slow[] MC_HIDDEN;
-extern const char mc_near_bbslow[] MC_HIDDEN;
-extern const char mc_slow_stub[] MC_HIDDEN;
+/* Labels in the copy (mcount.S), each just after the instruction
+   whose displacement or word it names; and the slow path's stub.  */
+#pragma GCC visibility push(hidden)
+extern const char mc_near_mcount_tls[], mc_near_fentry_tls[];
+extern const char mc_near_bb_lo[], mc_near_bb_span[], mc_near_bb_arr[];
+extern const char mc_near_slow[], mc_near_bbslow[];
+extern const char mc_slow_stub[];
+#pragma GCC visibility pop
 /* The definitions the dynamic linker chose for the process: ours if
    nothing before libgmon in the lookup order defines them.  */
 extern void mcount (void);
