@@ -46,7 +46,8 @@
         uintptr_t mc_arch_sp (const ucontext_t *uc)  its stack pointer
         uintptr_t mc_arch_fp (const ucontext_t *uc)  its frame pointer
         uintptr_t mc_arch_ra (const ucontext_t *uc)  its return address
-                                     register (if MC_ARCH_RA_IN_REG)
+                                     register (0 if MC_ARCH_RA_IN_REG
+                                     is 0)
 
    3. The thread and counting:
         uintptr_t mc_arch_thread_pointer (void)
@@ -88,7 +89,8 @@
             (mc_arcs_on's mirror, at its first byte); read by
             mcount.S too
         mc_near_start[], mc_near_end[]
-            the position-independent copy, in mcount.S
+            the bounds of the position-independent copy, which
+            mcount.S assembles
         uintptr_t mc_arch_near_origin (uintptr_t off)
             for the copy's byte OFF, the same place in libgmon's own
             entry points (samples in the copy are charged there)
