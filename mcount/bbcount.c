@@ -15,9 +15,9 @@
      a block of the program   a counter per 4 bytes of the program's
                               code, in an array of the calling thread:
                               one compare, one increment.  Two hook
-                              calls are at least 5 bytes apart (the
-                              call instruction), so no two blocks
-                              share a counter.  The array is mmap'd
+                              calls are at least a call instruction
+                              apart (5 bytes on x86-64), so no two
+                              blocks share a counter.  The array is mmap'd
                               when the thread first counts (twice the
                               code's size, paged in where blocks are);
      a block elsewhere        (a -fsanitize-coverage shared library)
@@ -26,13 +26,14 @@
                               lookup as mcount's fast path, the same
                               slow path, which never mallocs.
 
-   This file has the rest.  Either way the counts are per thread, exact with any number of
-   threads and without a lock, summed when the profile is written
-   (mc_arcs_each hands the arrays' counts out as arcs too), where dump.c
-   writes them as basic-block records of the object they are in.  A
-   count in an array stands for the return address rounded down to 4
-   bytes; dump.c writes one byte before it, which still lies inside
-   the call instruction, on the block's line.  */
+   This file has the rest.  Either way the counts are per thread, exact
+   with any number of threads and without a lock, summed when the
+   profile is written (mc_arcs_each hands the arrays' counts out as
+   arcs too), where classic.c writes them as basic-block records of
+   the object they are in.  A count in an array stands for the return
+   address rounded down to 4 bytes; classic.c writes one byte before
+   it, which still lies inside the call instruction, on the block's
+   line.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -97,7 +98,7 @@ bb_slow (uintptr_t pc)
 			if (f == pc && a->self == MC_BB_SELF) {
 				/* One instruction: a signal handler counting
 				   on this thread cannot come in between.  */
-				__asm__ ("incq %0" : "+m" (a->count));
+				mc_arch_inc (&a->count);
 				goto attach;
 			}
 			if (f == 0)

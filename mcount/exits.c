@@ -28,7 +28,7 @@
                               goes on;
      GMON_DUMP_INTERVAL=SEC   a timer that does the same every SEC
                               seconds; each dump replaces the files of
-                              the last one, atomically (dump.c).
+                              the last one, atomically (outfile.c).
 
    Everything the signal handlers call is async-signal-safe, and none
    waits for a lock another thread holds for long: a crash inside

@@ -9,6 +9,10 @@
 ##
 ## Everything goes into a convenience library first, which libgmon.la
 ## takes whole and the unit tests link to reach the internals.
+##
+## What knows the processor is in mcount/arch/ARCH/ (the interface:
+## mcount/arch/arch.h), whose local.mk adds its files to the library
+## when configure chose that port (RT_ARCH_ARCH).
 
 if BUILD_RUNTIME
 
@@ -17,17 +21,26 @@ MC_CFLAGS = $(RT_CFLAGS) $(WARN_CFLAGS) -fPIC
 noinst_LTLIBRARIES += mcount/libmc.la
 mcount_libmc_la_SOURCES = \
 	mcount/runtime.h \
-	mcount/arch/x86_64/mcount.S \
+	mcount/arch/arch.h
+include mcount/arch/x86_64/local.mk
+mcount_libmc_la_SOURCES += \
 	mcount/arcs.c \
 	mcount/modules.c \
+	mcount/sampler.h \
 	mcount/sampler.c \
+	mcount/clocks.c \
 	mcount/wall.c \
-	mcount/context.c \
+	mcount/cctree.c \
+	mcount/unwind.h \
 	mcount/unwind.c \
+	mcount/ehframe.c \
 	mcount/bbcount.c \
 	mcount/control.c \
 	mcount/dump.h \
 	mcount/dump.c \
+	mcount/snapshot.c \
+	mcount/classic.c \
+	mcount/outfile.c \
 	mcount/objdir.c \
 	mcount/exits.c \
 	mcount/near.c \

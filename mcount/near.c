@@ -13,23 +13,24 @@
 
      1. maps a page within a few megabytes of the program's code,
      2. copies into it the position-independent copy of the fast paths
-        that mcount.S assembles (mc_near_start .. mc_near_end) and
-        patches in where mc_tls and the slow path are,
+        that the port's mcount.S assembles (mc_near_start ..
+        mc_near_end), which the port then makes ready to run there
+        (mc_arch_near_patch: where mc_tls and the slow paths are),
      3. makes it read-only and executable (never writable and
         executable at once), the page after it writable, for its copy
         of mc_arcs_on, and
-     4. points the program's GOT entries for mcount, _mcount and
-        __fentry__, and for the basic-block hooks (bbcount.c: a call
-        per block, and the far call is half of their cost) at it, if
-        and only if they point at this library's (the entries of a
-        RELRO segment are made writable for the one store, then
-        read-only again).
+     4. points the program's GOT entries for the entry points the port
+        lists (mc_arch_near_hooks: mcount and the like, and the
+        basic-block hooks: bbcount.c, a call per block, and the far
+        call is half of their cost) at it, if and only if they point at
+        this library's (the entries of a RELRO segment are made
+        writable for the one store, then read-only again).
 
    Every step may fail (no room, W^X policies, a GOT already pointing
    elsewhere): the program then keeps calling the far mcount, which
    works, only slower.  Nothing changes for a program that has libgmon
    linked in statically: its mcount is already near.  GMON_NEAR=0 turns
-   this off.  */
+   this off, and so does a port without a copy (MC_ARCH_HAS_NEAR 0).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -43,22 +44,9 @@
 
 #include "mcount/runtime.h"
 
-extern const char mc_near_start[], mc_near_end[] MC_HIDDEN;
-extern const char mc_near_mcount[], mc_near_fentry[] MC_HIDDEN;
-extern const char mc_near_mcount_tls[], mc_near_fentry_tls[] MC_HIDDEN;
-extern const char mc_near_slow[], mc_near_bbslow[] MC_HIDDEN;
-extern const char mc_near_bb[], mc_near_bb_lo[], mc_near_bb_span[],
-	mc_near_bb_arr[] MC_HIDDEN;
-extern const char mc_mcount_local[], mc_fentry_local[] MC_HIDDEN;
-extern const char mc_bb_local[] MC_HIDDEN;
-extern const char mc_slow_stub[] MC_HIDDEN;
-/* The definitions the dynamic linker chose for the process: ours if
-   nothing before libgmon in the lookup order defines them.  */
-extern void mcount (void);
-extern void __fentry__ (void);
-extern void __sanitizer_cov_trace_pc (void);
+#if MC_ARCH_HAS_NEAR
 
-#define NEAR_PAGE	4096		/* code; then one of data */
+#define NEAR_PAGE	MC_ARCH_NEAR_PAGE	/* code; then one of data */
 #define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
 #define NEAR_TRIES	32
 
@@ -69,7 +57,7 @@ struct near {
 	const ElfW (Dyn) *dyn;		/* its dynamic section */
 	char *page;			/* the copy */
 	unsigned int patched;		/* GOT entries redirected */
-	bool bb_ours;			/* the process's block hook is ours */
+	bool bb_ours;			/* the process's block hooks are ours */
 };
 
 static int
@@ -147,37 +135,10 @@ uintptr_t
 mc_near_origin (uintptr_t pc)
 {
 	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
-	uintptr_t off, fentry = (uintptr_t) (mc_near_fentry - mc_near_start);
-	uintptr_t bb = (uintptr_t) (mc_near_bb - mc_near_start);
 
 	if (!page || pc < page || pc >= page + NEAR_PAGE)
 		return 0;
-	/* The copies run the same instructions as the originals, but a
-	   few bytes may differ in length: each entry point's samples go
-	   to its original, at the same offset as near as it allows.  */
-	off = pc - page;
-	if (off < fentry)
-		return (uintptr_t) mc_mcount_local + off;
-	if (off < bb)
-		return (uintptr_t) mc_fentry_local + (off - fentry);
-	return (uintptr_t) mc_bb_local + (off - bb);
-}
-
-static uintptr_t
-thread_pointer (void)
-{
-	uintptr_t tp;
-
-	__asm__ ("movq %%fs:0, %0" : "=r" (tp));
-	return tp;
-}
-
-/* Stores the SIZE low bytes of V just before the label END (the end
-   of the instruction whose immediate or displacement it is).  */
-static void
-put_imm (char *page, const char *end, uint64_t v, size_t size)
-{
-	memcpy (page + (end - mc_near_start) - size, &v, size);
+	return mc_arch_near_origin (pc - page);
 }
 
 /* Stores V in the GOT slot at SLOT, opening a RELRO page for it.  */
@@ -212,36 +173,25 @@ patch_relocs (struct near *n, const ElfW (Rela) *r, size_t bytes,
 	size_t i, count = bytes / sizeof *r;
 
 	for (i = 0; i < count; i++) {
-		unsigned long type = ELF64_R_TYPE (r[i].r_info);
+		int got = mc_arch_near_got (ELF64_R_TYPE (r[i].r_info));
+		const struct mc_near_hook *h;
 		const char *name;
 		uintptr_t *slot, to;
-		const char *ours;
 
-		if (type != R_X86_64_GLOB_DAT && type != R_X86_64_JUMP_SLOT)
+		if (got == MC_NEAR_GOT_NONE)
 			continue;
 		name = strtab + symtab[ELF64_R_SYM (r[i].r_info)].st_name;
-		if (strcmp (name, "mcount") == 0
-		    || strcmp (name, "_mcount") == 0) {
-			ours = mc_mcount_local;
-			to = (uintptr_t) (n->page
-					  + (mc_near_mcount - mc_near_start));
-		} else if (strcmp (name, "__fentry__") == 0) {
-			ours = mc_fentry_local;
-			to = (uintptr_t) (n->page
-					  + (mc_near_fentry - mc_near_start));
-		} else if ((strcmp (name, "__sanitizer_cov_trace_pc") == 0
-			    || strcmp (name, "__sanitizer_cov_trace_pc_guard")
-			    == 0) && n->bb_ours) {
-			ours = mc_bb_local;
-			to = (uintptr_t) (n->page
-					  + (mc_near_bb - mc_near_start));
-		} else
+		for (h = mc_arch_near_hooks; h->name; h++)
+			if (strcmp (name, h->name) == 0)
+				break;
+		if (!h->name || (h->block && !n->bb_ours))
 			continue;
+		to = (uintptr_t) (n->page + (h->copy - mc_near_start));
 		slot = (uintptr_t *) (n->base + r[i].r_offset);
 		/* A lazy PLT slot still points into the PLT: it will be
 		   bound to ours (checked in mc_near_install), so it may
 		   be bound now.  */
-		if (*slot == (uintptr_t) ours || type == R_X86_64_JUMP_SLOT)
+		if (*slot == (uintptr_t) h->local || got == MC_NEAR_GOT_LAZY)
 			patch_slot (n, slot, to);
 	}
 }
@@ -292,49 +242,47 @@ patch_got (struct near *n)
 		patch_relocs (n, jmprel, pltrelsz, symtab, strtab);
 }
 
+/* Whether the process calls libgmon's entry points (some other
+   mcount may come first in the lookup order: not ours to speed up);
+   *BB_OURS, whether its block hooks are ours.  */
+static bool
+hooks_ours (bool *bb_ours)
+{
+	const struct mc_near_hook *h;
+
+	*bb_ours = true;
+	for (h = mc_arch_near_hooks; h->name; h++) {
+		if (!h->chosen
+		    || (uintptr_t) h->chosen == (uintptr_t) h->local)
+			continue;
+		if (!h->block)
+			return false;
+		*bb_ours = false;
+	}
+	return true;
+}
+
 void
 mc_near_install (void)
 {
 	struct near n;
 	size_t size = (size_t) (mc_near_end - mc_near_start);
-	intptr_t tpoff;
+	uintptr_t ours = (uintptr_t) mc_arch_near_hooks[0].local;
 
 	if (!mc_config.near)
 		return;
 	memset (&n, 0, sizeof n);
 	dl_iterate_phdr (find_program, &n);
-	/* Linked into the program (libgmon.a): near already.  Or some
-	   other mcount comes first in the lookup order: not ours to
-	   speed up.  */
-	if (n.img_lo >= n.img_hi
-	    || ((uintptr_t) mc_mcount_local >= n.img_lo
-		&& (uintptr_t) mc_mcount_local < n.img_hi)
-	    || (uintptr_t) &mcount != (uintptr_t) mc_mcount_local
-	    || (uintptr_t) &__fentry__ != (uintptr_t) mc_fentry_local
-	    || size > NEAR_PAGE)
+	/* Linked into the program (libgmon.a): near already.  */
+	if (n.img_lo >= n.img_hi || (ours >= n.img_lo && ours < n.img_hi)
+	    || !hooks_ours (&n.bb_ours) || size > NEAR_PAGE)
 		return;
 	n.page = map_near (&n);
 	if (!n.page)
 		return;
-	tpoff = (intptr_t) ((uintptr_t) &mc_tls - thread_pointer ());
-	if (tpoff < INT32_MIN || tpoff > INT32_MAX) {
-		munmap (n.page, 2 * NEAR_PAGE);
-		return;
-	}
 	memcpy (n.page, mc_near_start, size);
-	put_imm (n.page, mc_near_mcount_tls, (uint64_t) tpoff, 4);
-	put_imm (n.page, mc_near_fentry_tls, (uint64_t) tpoff, 4);
-	put_imm (n.page, mc_near_bb_lo,
-		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb_lo)), 4);
-	put_imm (n.page, mc_near_bb_span,
-		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb_span)), 4);
-	put_imm (n.page, mc_near_bb_arr,
-		 (uint64_t) (tpoff + offsetof (struct mc_tls, bb)), 4);
-	put_imm (n.page, mc_near_slow + 8, (uintptr_t) mc_slow_stub, 8);
-	put_imm (n.page, mc_near_bbslow + 8, (uintptr_t) mc_bb_slow, 8);
-	n.bb_ours = (uintptr_t) &__sanitizer_cov_trace_pc
-		== (uintptr_t) mc_bb_local;
-	if (mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
+	if (!mc_arch_near_patch (n.page)
+	    || mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
 		munmap (n.page, 2 * NEAR_PAGE);
 		return;
 	}
@@ -360,3 +308,21 @@ mc_near_install (void)
 		munmap (n.page, 2 * NEAR_PAGE);
 	}
 }
+
+#else /* !MC_ARCH_HAS_NEAR */
+
+void
+mc_near_install (void)
+{
+	if (mc_config.near && mc_config.debug)
+		mc_debug ("near", "no copy of the fast path on this processor");
+}
+
+uintptr_t
+mc_near_origin (uintptr_t pc)
+{
+	(void) pc;
+	return 0;
+}
+
+#endif /* MC_ARCH_HAS_NEAR */

@@ -4,7 +4,7 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   For the profile DIR/STEM[.PID[.N]] (dump.c), the directory
+   For the profile DIR/STEM[.PID[.N]] (outfile.c), the directory
    DIR/STEM-objs[.PID[.N]] holds:
 
      NAME.gmon          the classic file of each object that has
@@ -19,15 +19,17 @@
                         address, code, which file is whose), and the
                         calls between objects
 
-   Each file is replaced atomically (dump.c), relative to the
-   directory's descriptor, which dump.c opened without following a
-   link and checked is this user's and not open to others.  The
-   companion is written last.  Then the files that the companion it
-   replaced named (an earlier dump or run) and this dump did not write
-   are removed, so that the directory matches the new one: those, and
-   never any other file.  If the companion cannot be written, the old
-   one is removed too, so that it pairs with nothing.  Nothing here
-   allocates: this runs in signal handlers too.  */
+   The directory is opened without following a link, and used only if
+   it is this user's and not open to others; a process writing it holds
+   its lock (.lock), so that two runs writing profiles of one name take
+   turns.  Each file is replaced atomically (outfile.c), relative to
+   the directory's descriptor.  The companion is written last.  Then
+   the files that the companion it replaced named (an earlier dump or
+   run) and this dump did not write are removed, so that the directory
+   matches the new one: those, and never any other file.  If the
+   companion cannot be written, the old one is removed too, so that it
+   pairs with nothing.  Nothing here allocates: this runs in signal
+   handlers too.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -36,6 +38,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -44,20 +47,12 @@
 #include "gmon/gmonx.h"
 #include "mcount/dump.h"
 
-static const char *
-base_name (const char *path)
-{
-	const char *slash = strrchr (path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* The file name of object K's classic file, into BUF (NAME_MAX), with
    SUFFIX (".gmon", or "" for its saved image).  */
 static void
 obj_name (unsigned int k, const char *suffix, char *buf)
 {
-	const char *b = base_name (mc_modules[k].path);
+	const char *b = mc_base_name (mc_modules[k].path);
 	char *p = buf, *end = buf + 200;
 	unsigned int j, same = 0;
 
@@ -67,7 +62,7 @@ obj_name (unsigned int k, const char *suffix, char *buf)
 	} else {
 		for (j = 1; j < k; j++)
 			if (mc_objs[j].has_file
-			    && strcmp (base_name (mc_modules[j].path), b) == 0)
+			    && strcmp (mc_base_name (mc_modules[j].path), b) == 0)
 				same++;
 		p = mc_put_str (p, end, b);
 		if (same) {
@@ -245,7 +240,7 @@ companion_body (struct gmon_writer *w, void *ctx)
 		return -1;
 	mc_put_str (mc_put_str (main_file, main_file + sizeof main_file - 1,
 			  "../"), main_file + sizeof main_file - 1,
-		 base_name (c->profile))[0] = '\0';
+		 mc_base_name (c->profile))[0] = '\0';
 	for (k = 0; k < c->n; k++) {
 		const struct mc_module *m = &mc_modules[k];
 		int flags = __atomic_load_n (&m->flags, __ATOMIC_RELAXED);
@@ -282,6 +277,96 @@ companion_body (struct gmon_writer *w, void *ctx)
 		return -1;
 	return write_contexts (w);
 }
+
+/* ------------------------------------------------------------------ */
+/* Opening the directory */
+
+/* Never through a link, and never a directory that someone else could
+   have planted or can change: another user's, or one others may write
+   in without the sticky bit.  (A group that may write in it is
+   trusted, as the directory's owner chose: a umask of 002 makes
+   directories so.)  */
+enum mc_objdir_status
+mc_objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
+{
+	struct stat st;
+
+	*fd = -1;
+	/* Never made writable by others: with a umask of 0 it would be
+	   made only to be refused.  */
+	*made = mkdirat (parent, name, 0775) == 0;
+	if (!*made && errno != EEXIST) {
+		*err = errno;
+		return MC_OBJDIR_FAILED;
+	}
+	*fd = mc_fd_keep (openat (parent, name, O_RDONLY | O_DIRECTORY
+				  | O_NOFOLLOW | O_CLOEXEC));
+	if (*fd < 0) {
+		*err = errno;
+		if (fstatat (parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			if (S_ISLNK (st.st_mode))
+				return MC_OBJDIR_LINK;
+			if (!S_ISDIR (st.st_mode))
+				return MC_OBJDIR_NOT_DIR;
+		}
+		return MC_OBJDIR_FAILED;
+	}
+	if (fstat (*fd, &st) < 0) {
+		*err = errno;
+		return MC_OBJDIR_FAILED;
+	}
+	if (st.st_uid != geteuid ())
+		return MC_OBJDIR_OWNER;
+	if ((st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX))
+		return MC_OBJDIR_WRITABLE;
+	return MC_OBJDIR_OK;
+}
+
+/* NAME in the object directory DIRFD, opened with FLAGS (MODE if it is
+   made) but never through a link, and kept (mc_fd_keep): -1 if it
+   cannot be, or is not a regular file of this user's.  */
+static int
+open_own (int dirfd, const char *name, int flags, mode_t mode)
+{
+	struct stat st;
+	int fd = mc_fd_keep (openat (dirfd, name, flags | O_NOFOLLOW
+				     | O_NONBLOCK | O_CLOEXEC, mode));
+
+	if (fd < 0)
+		return -1;
+	if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode)
+	    || st.st_uid != geteuid ()) {
+		mc_fd_close (fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* An flock on the directory's file .lock, which only this user may
+   open, so that nobody else can hold it.  Waits 10 s at most: a
+   process stopped in the middle of its dump must not stop this one
+   for ever.  Without the lock the files are still whole, and their
+   run stamps keep gprof from pairing two runs' files.  */
+int
+mc_objdir_lock (int dirfd)
+{
+	int fd = open_own (dirfd, MC_LOCK_NAME, O_RDWR | O_CREAT, 0600), i;
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < 10000; i++) {
+		struct timespec ts = { 0, 1000000 };
+
+		if (flock (fd, LOCK_EX | LOCK_NB) == 0
+		    || (errno != EWOULDBLOCK && errno != EINTR))
+			break;
+		nanosleep (&ts, NULL);
+	}
+	return fd;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing into it */
 
 /* Whether NAME, in the object directory, is a file this dump wrote.  */
 static bool
@@ -334,18 +419,7 @@ remove_if_stale (void *arg, const char *name)
 static int
 open_old_companion (int dirfd)
 {
-	struct stat sb;
-	int fd = mc_fd_keep (openat (dirfd, GMONX_COMPANION_NAME, O_RDONLY
-				     | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-
-	if (fd < 0)
-		return -1;
-	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
-	    || sb.st_uid != geteuid ()) {
-		mc_fd_close (fd);
-		return -1;
-	}
-	return fd;
+	return open_own (dirfd, GMONX_COMPANION_NAME, O_RDONLY, 0);
 }
 
 int

@@ -9,30 +9,41 @@
 
    The rooms:
 
-     arch/x86_64/mcount.S  mcount, _mcount, __fentry__: the fast path
-                           that counts a known arc in the calling
-                           thread's table, and the call into the slow
-                           path for everything else;
+     arch/arch.h           what the rest asks of the processor, which
+                           a port in arch/ARCH/ defines; its mcount.S
+                           has the entry points (mcount, _mcount, and
+                           for x86-64 __fentry__): the fast path that
+                           counts a known arc in the calling thread's
+                           table, and the call into the slow path for
+                           everything else;
      arcs.c                per-thread arc tables: the slow path, growth,
                            thread records, exit and fork of threads;
-     sampler.c             the clocks that fill the PC histograms;
+     sampler.c             the clocks that fill the PC histograms, and
+     clocks.c              ... the system calls of the per-thread ones
+                           (sampler.h between the two);
      control.c             configuration (GMON_* variables), the public
                            control API, and the messages to stderr;
      modules.c             the objects of the process and their
                            histograms;
      wall.c                the time threads spend off the CPU
                            (GMON_CLOCK=wall);
-     context.c             the calling context of each sample
-                           (GMON_CONTEXT), per thread;
-     unwind.c              ... found by walking the stack with the
-                           objects' unwind tables;
+     cctree.c              the calling context of each sample
+                           (GMON_CONTEXT): a tree per thread;
+     unwind.c              ... found by walking the stack
+     ehframe.c             ... with the objects' unwind tables
+                           (unwind.h between the two);
      bbcount.c             basic-block counts (-fsanitize-coverage);
-     dump.c                writing the profile: merge, file, rename;
-     objdir.c              ... the files of the other objects and the
-                           companion (dump.h between the two);
+     dump.c                writing the profile, one dump at a time:
+     snapshot.c            ... every thread's arcs merged,
+     classic.c             ... a classic gmon file per object,
+     outfile.c             ... its name, a temporary renamed over it,
+     objdir.c              ... the object directory: the files of the
+                           other objects and the companion (dump.h
+                           between the five);
      exits.c               fatal signals, _exit, exec, dump triggers;
      near.c                a copy of the fast path placed next to the
-                           program, when libgmon is a shared library;
+                           program, when libgmon is a shared library
+                           (with the port's arch/ARCH/near.c);
      start.c               __monstartup, _mcleanup, the constructor and
                            destructor, the main program's address range.
 
@@ -72,6 +83,9 @@
 
 #define MC_EXPORT	__attribute__ ((visibility ("default")))
 #define MC_HIDDEN	__attribute__ ((visibility ("hidden")))
+
+/* What knows the processor: mc_arch_*, MC_ARCH_*.  */
+#include "mcount/arch/arch.h"
 
 static inline uint64_t
 mc_arc_hash (uintptr_t from, uintptr_t self)
@@ -151,13 +165,13 @@ struct mc_thread {
 	uint64_t wall_last;		/* ... real time at its last look */
 	uint64_t wall_cpu;		/* ... CPU time then */
 	uint64_t wall_rest;		/* ... ns off the CPU not yet a sample */
-	struct mc_ctx *ctx;		/* its calling contexts (context.c),
+	struct mc_ctx *ctx;		/* its calling contexts (cctree.c),
 					   made at its first sample */
 };
 
-/* What the fast path finds through %fs: initial-exec TLS, so a plain
-   load with no call to __tls_get_addr, in the executable and in a
-   preloaded or linked libgmon.so alike.  */
+/* What the fast path finds off the thread pointer (%fs on x86-64):
+   initial-exec TLS, so a plain load with no call to __tls_get_addr, in
+   the executable and in a preloaded or linked libgmon.so alike.  */
 struct mc_tls {
 	struct mc_arctab *tab;		/* current table, NULL: slow path */
 	struct mc_thread *self;		/* this thread's record */
@@ -359,18 +373,20 @@ uint64_t mc_thread_cpu_ns (int tid) MC_HIDDEN;
 void mc_sampler_stats (struct mc_sample_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* unwind.c */
+/* unwind.c, ehframe.c (what they share: unwind.h) */
 
-/* What unwind.c learnt about the code at one address: where the frame
-   of its caller is (DWARF's CFA, its return address and saved rbp).  */
+/* What ehframe.c learnt about the code at one address: where the frame
+   of its caller is (DWARF's CFA, its return address and saved frame
+   pointer).  */
 struct mc_uw_rule {
 	uintptr_t pc;			/* the address (a return address - 1) */
 	uint32_t gen;			/* mc_modules_gen () when learnt */
 	int32_t cfa_off;		/* CFA = cfa_reg + cfa_off */
 	int16_t ra_off;			/* return address at CFA + ra_off */
-	int16_t bp_off;			/* caller's rbp at CFA + bp_off */
-	uint8_t cfa_reg;		/* MC_UW_RSP or MC_UW_RBP */
-	uint8_t flags;			/* MC_UW_* */
+	int16_t fp_off;			/* caller's frame pointer at CFA +
+					   fp_off */
+	uint8_t cfa_reg;		/* MC_UW_SP or MC_UW_FP (unwind.h) */
+	uint8_t flags;			/* MC_UW_* (unwind.h) */
 };
 
 #define MC_UW_CACHE	1024		/* rules kept per thread */
@@ -384,7 +400,7 @@ struct mc_unwind {
 	uint64_t retry;			/* no look at /proc/self/maps before
 					   the thread's samples reach this */
 	unsigned int hint;		/* object of the last address */
-	struct mc_uw_rule cache[MC_UW_CACHE];
+	struct mc_uw_rule cache[MC_UW_CACHE];	/* by address */
 };
 
 /* The return addresses above the interrupted context UC of the calling
@@ -400,7 +416,7 @@ int mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	       unsigned int max, bool *cut) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
-/* context.c */
+/* cctree.c */
 
 #define MC_CONTEXT_MAX	1024		/* most GMON_CONTEXT frames */
 
@@ -618,8 +634,8 @@ void mc_dump_release (void) MC_HIDDEN;
 
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
-/* For a PC in the copy, the same place in libgmon's own mcount or
-   __fentry__ (where its samples are charged); 0 for any other PC.
+/* For a PC in the copy, the same place in libgmon's own entry points
+   (where its samples are charged); 0 for any other PC.
    Async-signal-safe.  */
 uintptr_t mc_near_origin (uintptr_t pc) MC_HIDDEN;
 

@@ -54,21 +54,18 @@
 #include <config.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/perf_event.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/sampler.h"
 
 static volatile int mc_sampling;	/* clocks run, samples count */
 static enum mc_clock mc_clock_kind;	/* the clock chosen, once */
@@ -77,13 +74,6 @@ static bool mc_handler_set;
 static uint64_t mc_signals;		/* handled signals */
 static uint64_t mc_clock_ns_done;	/* CPU ns of closed perf clocks */
 static uint64_t mc_unsampled;		/* threads without a clock */
-/* A failure of a clock: the call that failed and its errno (0 when
-   nothing set one: then CALL says what was missing).  */
-struct mc_fail {
-	const char *call;		/* NULL: nothing failed */
-	int err;			/* errno, or 0 */
-};
-
 /* The first failure that made the process's clock worse than asked,
    and the first that left a thread without a clock: each kept by its
    first writer (threads start clocks at once), published with
@@ -98,8 +88,6 @@ static uint64_t mc_itimer_got;		/* samples ITIMER_PROF gave since */
 static uintptr_t mc_itimer_pc;		/* where its last sample was */
 static uint64_t mc_itimer_period;	/* its period, ns (1 / itimer_rate) */
 static uint64_t mc_utime_us;		/* user CPU time while sampling */
-
-static uint64_t period_ns (void);
 
 static uint64_t
 mono_ns (void)
@@ -161,7 +149,7 @@ perf_weight (struct mc_thread *me, int fd)
 						    __ATOMIC_ACQUIRE)
 	    || read (fd, &ns, sizeof ns) != (ssize_t) sizeof ns)
 		return 1;
-	due = ns / period_ns ();
+	due = ns / mc_period_ns ();
 	got = me->samples;
 	return due > got ? due - got : 1;
 }
@@ -197,7 +185,7 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	else if (si->si_code == SI_KERNEL && mc_clock_kind == MC_CLOCK_ITIMER)
 		n = itimer_weight ();
 	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
-	pc = (uintptr_t) uc->uc_mcontext.gregs[REG_RIP];
+	pc = mc_arch_pc (uc);
 	mc_itimer_pc = pc;
 	if (me) {
 		/* Only this thread writes these (its own signals).  */
@@ -209,12 +197,6 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	if (mc_config.context)
 		mc_ctx_sample (me, uc, pc, n);
 	errno = saved_errno;
-}
-
-static uint64_t
-period_ns (void)
-{
-	return 1000000000u / mc_config.rate;
 }
 
 static void
@@ -236,117 +218,6 @@ kept_fail (const struct mc_fail *src, const int *claimed)
 	struct mc_fail none = { NULL, 0 };
 
 	return __atomic_load_n (claimed, __ATOMIC_ACQUIRE) == 2 ? *src : none;
-}
-
-static void
-set_fail (struct mc_fail *f, const char *call, int err)
-{
-	f->call = call;
-	f->err = err;
-}
-
-/* Descriptors from here up: a program that assumes the next one it
-   opens is 3, or that dup2s onto small numbers, does not meet ours.  */
-#define PERF_FD_MIN	512
-
-static int
-perf_start (struct mc_thread *t, struct mc_fail *f)
-{
-	struct perf_event_attr a;
-	struct f_owner_ex owner;
-	int fd, hi;
-
-	memset (&a, 0, sizeof a);
-	a.size = sizeof a;
-	a.type = PERF_TYPE_SOFTWARE;
-	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.sample_period = period_ns ();
-	a.exclude_kernel = 1;
-	a.exclude_hv = 1;
-	a.disabled = 1;
-	fd = (int) syscall (SYS_perf_event_open, &a, t->tid, -1, -1,
-			    PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0) {
-		set_fail (f, "perf_event_open", errno);
-		return -1;
-	}
-	hi = fcntl (fd, F_DUPFD_CLOEXEC, PERF_FD_MIN);
-	if (hi >= 0) {
-		close (fd);
-		fd = hi;
-	}
-	owner.type = F_OWNER_TID;
-	owner.pid = t->tid;
-	if (fcntl (fd, F_SETOWN_EX, &owner) < 0
-	    || fcntl (fd, F_SETSIG, SIGPROF) < 0
-	    || fcntl (fd, F_SETFL, O_ASYNC) < 0
-	    || ioctl (fd, PERF_EVENT_IOC_ID, &t->perf_id) < 0
-	    || ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) < 0) {
-		set_fail (f, "fcntl", errno);
-		close (fd);
-		return -1;
-	}
-	t->samples = 0;
-	t->perf_fd = fd;
-	return 0;
-}
-
-/* Whether T's descriptor is still its event: a program may close
-   every descriptor (daemons do) and open its own files on the same
-   numbers, which must then be neither read nor closed.  */
-static bool
-perf_ours (const struct mc_thread *t)
-{
-	uint64_t id;
-
-	return ioctl (t->perf_fd, PERF_EVENT_IOC_ID, &id) == 0
-		&& id == t->perf_id;
-}
-
-/* The CPU-time clock of thread TID, as pthread_getcpuclockid makes it
-   (the kernel's encoding: per-thread, scheduler time).  */
-static clockid_t
-thread_cpu_clock (int tid)
-{
-	return (clockid_t) ((~(unsigned int) tid << 3) | 6);
-}
-
-uint64_t
-mc_thread_cpu_ns (int tid)
-{
-	struct timespec ts;
-
-	if (clock_gettime (thread_cpu_clock (tid), &ts) < 0)
-		return 0;
-	return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
-static int
-timer_start (struct mc_thread *t, struct mc_fail *f)
-{
-	struct sigevent ev;
-	struct itimerspec its;
-	uint64_t ns = period_ns ();
-
-	memset (&ev, 0, sizeof ev);
-	ev.sigev_notify = SIGEV_THREAD_ID;
-	ev.sigev_signo = SIGPROF;
-	ev._sigev_un._tid = t->tid;
-	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
-		set_fail (f, "timer_create", errno);
-		return -1;
-	}
-	its.it_interval.tv_sec = (time_t) (ns / 1000000000u);
-	its.it_interval.tv_nsec = (long) (ns % 1000000000u);
-	its.it_value = its.it_interval;
-	t->samples = 0;
-	t->cpu0_ns = mc_thread_cpu_ns (t->tid);
-	if (timer_settime (t->timer, 0, &its, NULL) < 0) {
-		set_fail (f, "timer_settime", errno);
-		timer_delete (t->timer);
-		return -1;
-	}
-	return 0;
 }
 
 /* ITIMER_PROF is delivered at the tick and reports no overruns, so it
@@ -442,18 +313,18 @@ choose_clock (struct mc_thread *t)
 		/* A per-thread clock lives in the thread's record.  */
 		int err = mc_arcs_record_errno ();
 
-		set_fail (&f, err ? "mmap of the thread's record"
+		mc_fail_set (&f, err ? "mmap of the thread's record"
 			  : "the thread had no record", err);
 	}
 	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t) {
-		if (perf_start (t, &next) == 0)
+		if (mc_perf_start (t, &next) == 0)
 			got = MC_CLOCK_PERF;
 		else if (!f.call)
 			f = next;
 	}
 	if (got == MC_CLOCK_NONE && t
 	    && (c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER)) {
-		if (timer_start (t, &next) == 0)
+		if (mc_timer_start (t, &next) == 0)
 			got = MC_CLOCK_TIMER;
 		else if (!f.call)
 			f = next;
@@ -480,14 +351,14 @@ mc_sampler_thread_start (struct mc_thread *t)
 	case MC_CLOCK_PERF:
 		/* Out of file descriptors, say: a timer is as good for
 		   the time, only coarser.  */
-		if (perf_start (t, &f) == 0)
+		if (mc_perf_start (t, &f) == 0)
 			got = MC_CLOCK_PERF;
 		else if (mc_config.sampler == MC_SAMPLER_AUTO
-			 && timer_start (t, &f) == 0)
+			 && mc_timer_start (t, &f) == 0)
 			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_TIMER:
-		if (timer_start (t, &f) == 0)
+		if (mc_timer_start (t, &f) == 0)
 			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_ITIMER:
@@ -507,19 +378,6 @@ mc_sampler_thread_start (struct mc_thread *t)
 	release (t, got);
 }
 
-/* CPU time the perf clock of T has counted, in ns; the caller owns
-   T's clock.  */
-static uint64_t
-perf_read (const struct mc_thread *t)
-{
-	uint64_t v;
-
-	if (perf_ours (t)
-	    && read (t->perf_fd, &v, sizeof v) == (ssize_t) sizeof v)
-		return v;
-	return 0;
-}
-
 /* The same from any thread: 0 if the clock is not perf, or busy.  */
 static uint64_t
 perf_ns (struct mc_thread *t)
@@ -528,7 +386,7 @@ perf_ns (struct mc_thread *t)
 
 	if (!claim (t, MC_CLOCK_PERF))
 		return 0;
-	v = perf_read (t);
+	v = mc_perf_read (t);
 	release (t, MC_CLOCK_PERF);
 	return v;
 }
@@ -547,7 +405,7 @@ round_rest (struct mc_thread *t, uint64_t rest)
 	x ^= x >> 31;
 	x *= 0xbf58476d1ce4e5b9u;
 	x ^= x >> 29;
-	if (t->last_pc && rest > 0 && x % period_ns () < rest) {
+	if (t->last_pc && rest > 0 && x % mc_period_ns () < rest) {
 		mc_hist_add (t->last_pc, 1);
 		mc_ctx_credit (t, 1);
 	}
@@ -564,14 +422,14 @@ round_rest (struct mc_thread *t, uint64_t rest)
 static void
 settle (struct mc_thread *t, uint64_t ran)
 {
-	uint64_t due = ran / period_ns ();
+	uint64_t due = ran / mc_period_ns ();
 	uint64_t got = __atomic_load_n (&t->samples, __ATOMIC_RELAXED);
 
 	if (due > got && t->last_pc) {
 		mc_hist_add (t->last_pc, due - got);
 		mc_ctx_credit (t, due - got);
 	}
-	round_rest (t, ran % period_ns ());
+	round_rest (t, ran % mc_period_ns ());
 }
 
 /* How long a clock may stay claimed by someone else before its stop
@@ -600,12 +458,12 @@ mc_sampler_thread_stop (struct mc_thread *t)
 	}
 	switch (c) {
 	case MC_CLOCK_PERF:
-		if (perf_ours (t)) {
+		if (mc_perf_ours (t)) {
 			int fd = t->perf_fd;
 			uint64_t ns;
 
 			ioctl (fd, PERF_EVENT_IOC_DISABLE, 0);
-			ns = perf_read (t);
+			ns = mc_perf_read (t);
 			__atomic_fetch_add (&mc_clock_ns_done, ns,
 					    __ATOMIC_RELAXED);
 			/* Gone before closed: a late signal's handler
@@ -718,7 +576,7 @@ mc_sampler_forget (void)
 	   timers): closing ours leaves the parent's clocks running.  */
 	for (t = mc_threads (); t; t = t->next)
 		if (__atomic_load_n (&t->clock, __ATOMIC_RELAXED)
-		    == MC_CLOCK_PERF && perf_ours (t))
+		    == MC_CLOCK_PERF && mc_perf_ours (t))
 			close (t->perf_fd);
 	mc_modules_forget ();
 	mc_clock_ns_done = 0;
@@ -735,7 +593,7 @@ uint64_t
 mc_sampler_period_ns (void)
 {
 	return mc_clock_kind == MC_CLOCK_ITIMER
-		? 1000000000u / itimer_rate () : period_ns ();
+		? 1000000000u / itimer_rate () : mc_period_ns ();
 }
 
 void

@@ -1,4 +1,4 @@
-/* context.c - the calling context of each sample (GMON_CONTEXT).
+/* cctree.c - the calling-context tree of each thread (GMON_CONTEXT).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later

@@ -1,0 +1,9 @@
+## mcount/arch/x86_64/: libgmon's port to x86-64 (see
+## mcount/arch/arch.h), included by mcount/local.mk.
+
+if RT_ARCH_X86_64
+mcount_libmc_la_SOURCES += \
+	mcount/arch/x86_64/arch.h \
+	mcount/arch/x86_64/mcount.S \
+	mcount/arch/x86_64/near.c
+endif
