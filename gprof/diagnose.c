@@ -13,7 +13,11 @@
 
 #include <config.h>
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "gprof/arch/arch.h"
 #include "gprof/diagnose.h"
@@ -107,4 +111,42 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 			 "into a call of mcount in %s: was the program "
 			 "rebuilt after it was profiled?", odd, seen,
 			 opt->image);
+}
+
+/* ------------------------------------------------------------------ */
+/* No profile at all */
+
+void
+diagnose_no_image (const struct options *opt)
+{
+	struct stat st;
+
+	if (opt->image_given || stat (opt->image, &st) == 0 || errno != ENOENT)
+		return;
+	gp_error (opt->image, "%s", strerror (ENOENT));
+	gp_note (NULL, "usage: gprof [OPTION]... [PROGRAM [PROFILE]...]; "
+		 "PROGRAM (a.out if not named) is compiled and linked with "
+		 "-pg (gcc -pg -o prog prog.c) and run once: it writes its "
+		 "profile, gmon.out, into its working directory as it exits");
+	exit (1);
+}
+
+void
+diagnose_no_profile (struct objfile *of, const char *name)
+{
+	const char *image = objfile_path (of);
+
+	gp_error (name, "%s", strerror (ENOENT));
+	if (objfile_calls_mcount (of) == 0)
+		gp_note (NULL, "%s was not compiled with -pg (it never calls "
+			 "mcount), so it writes no profile: compile and link "
+			 "it with -pg (gcc -pg -o prog prog.c), then run it: "
+			 "it writes gmon.out into its working directory as "
+			 "it exits", image);
+	else
+		gp_note (NULL, "no profile: run %s to its end (exit, or return "
+			 "from main); compiled and linked with -pg, it then "
+			 "writes gmon.out into its working directory "
+			 "(GMON_OUT_PREFIX=NAME: NAME.PID instead)", image);
+	exit (1);
 }

@@ -20,4 +20,13 @@ void diagnose_mismatch (const struct options *opt, struct objfile *of,
 			const struct profile *p, const struct symtab *st,
 			uint64_t lost);
 
+/* Exits with a message and a note on how to make a profile if the
+   executable was not named and the default a.out does not exist.  */
+void diagnose_no_image (const struct options *opt);
+
+/* Exits with a message and a note on how to make one: the profile
+   NAME of executable OF does not exist.  */
+void diagnose_no_profile (struct objfile *of, const char *name)
+	__attribute__ ((noreturn));
+
 #endif /* GPROF_DIAGNOSE_H */

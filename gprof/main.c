@@ -235,9 +235,11 @@ load_symbols (struct run *r)
 	const struct options *opt = &r->opt;
 	size_t i;
 
+	diagnose_no_image (opt);
 	r->of = objfile_open (opt->image);
 	if (opt->objects)
-		profile_objects (opt->gmon_files, opt->ngmon, &r->objs);
+		profile_objects (r->of, opt->gmon_files, opt->ngmon,
+				 &r->objs);
 	if (opt->map_file)
 		symfile_read_map (opt->map_file, &r->map);
 	if (opt->symbol_file) {

@@ -206,6 +206,44 @@ objfile_demangle (const struct objfile *of, const char *name)
 	return bfd_demangle (of->abfd, name, DMGL_ANSI | DMGL_PARAMS);
 }
 
+/* Whether NAME (less a version, "mcount@GLIBC_2.2.5") is an entry
+   point that gcc's -pg calls.  */
+static bool
+mcount_name (const char *name)
+{
+	static const char *const names[] = {
+		"mcount", "_mcount", "__mcount", ".mcount", "__fentry__"
+	};
+	size_t n = strcspn (name, "@"), i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen (names[i]) == n && strncmp (name, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+int
+objfile_calls_mcount (struct objfile *of)
+{
+	asymbol **dyn;
+	long i, n, bytes;
+	int found = 0;
+
+	for (i = 0; i < of->nsyms; i++)
+		if (of->syms[i]->name && mcount_name (of->syms[i]->name))
+			return 1;
+	/* A stripped program keeps its dynamic symbols.  */
+	bytes = bfd_get_dynamic_symtab_upper_bound (of->abfd);
+	if (bytes <= 0)
+		return of->nsyms > 0 ? 0 : -1;
+	dyn = xmalloc ((size_t) bytes);
+	n = bfd_canonicalize_dynamic_symtab (of->abfd, dyn);
+	for (i = 0; i < n && !found; i++)
+		found = dyn[i]->name && mcount_name (dyn[i]->name);
+	free (dyn);
+	return found || n > 0 || of->nsyms > 0 ? found : -1;
+}
+
 /* The dotted tails a static name may have: ".N", ".clone.N" and
    ".constprop.N", any number of them in a row.  */
 bool

@@ -95,6 +95,10 @@ struct text_sym {
    number.  Malloc'ed.  */
 struct text_sym *objfile_text_syms (struct objfile *of, size_t *n);
 
+/* Whether OF calls the entry point of gcc's -pg (mcount, _mcount,
+   __fentry__): 1 yes, 0 no, -1 cannot tell (no symbols at all).  */
+int objfile_calls_mcount (struct objfile *of);
+
 /* The first byte of .text.  */
 uint64_t objfile_text_start (const struct objfile *of);
 

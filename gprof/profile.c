@@ -28,12 +28,14 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
+#include "gprof/diagnose.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util/replace.h"
@@ -227,8 +229,21 @@ object_index (struct proc_objects *objs, const struct gmonx_file *f,
 	return objs->n++;
 }
 
+/* Exits with a note on how to make one if profile NAME of OF does not
+   exist.  */
+static void
+profile_exists (struct objfile *of, const char *name)
+{
+	struct stat sb;
+
+	if (strcmp (name, "-") != 0 && stat (name, &sb) != 0
+	    && errno == ENOENT)
+		diagnose_no_profile (of, name);
+}
+
 void
-profile_objects (char *const *names, size_t n, struct proc_objects *objs)
+profile_objects (struct objfile *of, char *const *names, size_t n,
+		 struct proc_objects *objs)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
 	size_t i, k;
@@ -246,6 +261,7 @@ profile_objects (char *const *names, size_t n, struct proc_objects *objs)
 	for (i = 0; i < n; i++) {
 		struct gmonx_file f;
 
+		profile_exists (of, names[i]);
 		companion_of (names[i], &f);
 		for (k = 0; k < f.nobjects; k++)
 			object_index (objs, &f, &f.objects[k]);
@@ -534,6 +550,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		uint64_t before = 0;
 		int got = -1;
 
+		profile_exists (of, names[i]);
 		/* The companion first: only a profile that has one needs
 		   its samples counted (to know it is the companion's).  */
 		if (objs) {

@@ -164,6 +164,14 @@ EXTRA_DIST += $(EXPORT_E2E) \
 	tests/tools/export-compare.py \
 	tests/programs/export-demo.c
 
+# What gprof says when the inputs do not match, or a profile is partial
+# or missing (issue 22): one test per case, each with the message it
+# expects.
+HINT_E2E = \
+	tests/e2e/hint-no-profile.sh
+TESTS += $(HINT_E2E)
+EXTRA_DIST += $(HINT_E2E)
+
 # Differential tests of the analyser against GNU gprof (the oracle).
 # Ours is $(top_builddir)/gprof/gprof, or GPROF_UNDER_TEST if set in the
 # environment; see tests/e2e/gprof-lib.sh and doc/testing.texi.
