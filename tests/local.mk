@@ -168,7 +168,8 @@ EXTRA_DIST += $(EXPORT_E2E) \
 # or missing (issue 22): one test per case, each with the message it
 # expects.
 HINT_E2E = \
-	tests/e2e/hint-no-profile.sh
+	tests/e2e/hint-no-profile.sh \
+	tests/e2e/hint-gmondump-names.sh
 TESTS += $(HINT_E2E)
 EXTRA_DIST += $(HINT_E2E)
 
