@@ -96,6 +96,11 @@ objfile_open (const char *path)
 	of->nsyms = bfd_canonicalize_symtab (of->abfd, of->syms);
 	if (of->nsyms < 0)
 		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
+	of->sym_text = of->text;
+	/* Stripped: its symbols from its debugging file, as -l takes its
+	   lines from there.  */
+	if (of->nsyms == 0)
+		objfile_debug_symbols (of);
 
 	/* PLT entries and the like: GNU gprof looks at them too (and
 	   drops them by their class, but -a drops them earlier).  */
@@ -120,6 +125,7 @@ objfile_close (struct objfile *of)
 	if (!of)
 		return;
 	bfd_close (of->abfd);
+	objfile_close (of->sym_file);
 	if (of->map)
 		munmap (of->map, of->map_size);
 	free (of->syms);
@@ -328,6 +334,27 @@ map_find (const struct fmap *map, const char *name)
 	return NULL;
 }
 
+/* Exits: OF has no function symbols, and no debugging file that has
+   them; say where they may be found.  */
+static void
+no_symbols (const struct objfile *of)
+{
+	bool stripped = of->nsyms == 0 || of->sym_file;
+
+	gp_error (of->path, "has no symbols%s: cannot say which function "
+		  "an address belongs to", stripped ? " (it was stripped)"
+		  : "");
+	if (stripped)
+		gp_note (NULL, "give them with -S FILE (the output of nm on "
+			 "an unstripped copy of the same build), or install "
+			 "its debugging file (Debian: its -dbgsym package; "
+			 "objcopy --only-keep-debug makes one, and "
+			 "--add-gnu-debuglink points to it): gprof finds it "
+			 "by build id under /usr/lib/debug, or by "
+			 ".gnu_debuglink beside the program");
+	exit (1);
+}
+
 struct sym *
 objfile_function_syms (struct objfile *of, const struct options *opt,
 		       const struct fmap *map, size_t *n)
@@ -377,8 +404,7 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		     sym->name, sym->addr);
 	}
 	if (len == 0)
-		gp_fatal (of->path, "has no symbols (stripped?): cannot say "
-			  "which function an address belongs to");
+		no_symbols (of);
 	*n = len;
 	return xrealloc (v, len * sizeof *v);
 }
@@ -513,7 +539,7 @@ objfile_text_syms (struct objfile *of, size_t *n)
 	for (k = 0; k < of->nsyms; k++) {
 		asymbol *s = of->syms[k];
 
-		if (s->section != of->text || (s->flags & skip) || !s->name)
+		if (s->section != of->sym_text || (s->flags & skip) || !s->name)
 			continue;
 		v[len].addr = s->value + bfd_section_vma (of->text);
 		v[len].name = s->name;
