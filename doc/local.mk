@@ -11,6 +11,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/lines.texi \
 	doc/viewers.texi \
 	doc/contexts.texi \
+	doc/messages.texi \
 	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi \

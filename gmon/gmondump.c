@@ -98,7 +98,9 @@ usage (FILE *f, int status)
 "  -h, --help           print this help and exit\n"
 "  -V, --version        print the version and exit\n"
 "\n"
-"Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C samples=S',\n"
+"Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C [build=K:HEX]\n"
+"samples=S' (build: libgmon's stamp of the build, B for a build id, F for\n"
+"the file's size and time),\n"
 "then '  ADDR COUNT' per non-zero bin; 'arc FROM SELF COUNT';\n"
 "'bb N' then '  ADDR COUNT' per block.  Addresses are hexadecimal.\n"
 "A gmonx file (the companion libgmon writes beside a profile, in\n"
@@ -203,10 +205,15 @@ print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 		nonzero++;
 	}
 	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
-		"abbrev=%c samples=%llu nonzero=%llu\n",
-		(unsigned long long) h->low_pc,
+		"abbrev=%c", (unsigned long long) h->low_pc,
 		(unsigned long long) h->high_pc, h->nbins, h->rate, h->dimen,
-		h->abbrev ? h->abbrev : '?', total, nonzero);
+		h->abbrev ? h->abbrev : '?');
+	if (h->build.kind) {
+		printf (" build=%c:", h->build.kind);
+		for (i = 0; i < h->build.len; i++)
+			printf ("%02x", h->build.data[i]);
+	}
+	printf (" samples=%llu nonzero=%llu\n", total, nonzero);
 	if (o->summary)
 		return;
 	if (!o->all_bins) {

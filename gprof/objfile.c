@@ -135,6 +135,44 @@ objfile_close (struct objfile *of)
 	free (of);
 }
 
+bool
+objfile_symbol_value (const struct objfile *of, const char *name,
+		      uint64_t *value)
+{
+	long i;
+
+	for (i = 0; i < of->nsyms; i++)
+		if (of->syms[i]->name && strcmp (of->syms[i]->name, name) == 0
+		    && !(of->syms[i]->flags & BSF_SYNTHETIC)) {
+			*value = bfd_asymbol_value (of->syms[i]);
+			return true;
+		}
+	return false;
+}
+
+size_t
+objfile_build_id (struct objfile *of, unsigned char *id, size_t max)
+{
+	unsigned char *owned;
+	const unsigned char *p;
+	size_t size, n = 0;
+	uint32_t namesz, descsz;
+
+	/* One note: namesz, descsz, type (4 bytes each, the file's byte
+	   order), then "GNU\0" and the id, each padded to 4 bytes.  */
+	p = objfile_section (of, ".note.gnu.build-id", &size, &owned);
+	if (p && size >= 16) {
+		namesz = (uint32_t) bfd_get_32 (of->abfd, p);
+		descsz = (uint32_t) bfd_get_32 (of->abfd, p + 4);
+		if (namesz == 4 && descsz <= size - 16) {
+			n = descsz < max ? descsz : max;
+			memcpy (id, p + 16, n);
+		}
+	}
+	free (owned);
+	return n;
+}
+
 const char *
 objfile_path (const struct objfile *of)
 {

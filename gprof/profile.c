@@ -567,6 +567,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			gp_fatal (NULL, "%s", err.msg);
 		if (gs.format != GMON_FMT_MAGIC)
 			bsd = true;
+		diagnose_build (of, names[i], &gs.build);
 		st.version = gs.version;
 		st.nhist = gs.nhist;
 		st.narcs = gs.narcs;
@@ -697,6 +698,9 @@ profile_write_sum (const char *path, const struct profile *p,
 				hh.rate = (uint32_t) p->hz;
 				memcpy (hh.dimen, p->dimen, GMON_DIMEN_LEN);
 				hh.abbrev = p->abbrev;
+				/* Which build it was taken of, as GNU's
+				   -s copies it on.  */
+				hh.build = p->hist[i].h.build;
 				gmon_write_hist_bins (&w, &hh,
 						      &p->hist[i].bins);
 			}

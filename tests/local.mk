@@ -170,7 +170,8 @@ EXTRA_DIST += $(EXPORT_E2E) \
 HINT_E2E = \
 	tests/e2e/hint-no-profile.sh \
 	tests/e2e/hint-gmondump-names.sh \
-	tests/e2e/hint-stripped.sh
+	tests/e2e/hint-stripped.sh \
+	tests/e2e/hint-build.sh
 TESTS += $(HINT_E2E)
 EXTRA_DIST += $(HINT_E2E)
 
