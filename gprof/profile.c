@@ -36,6 +36,7 @@
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
 #include "gprof/diagnose.h"
+#include "gprof/leftout.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util/replace.h"
@@ -526,6 +527,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
 	struct ctx_load cl = { .use = contexts };
+	struct left_out lo = { 0 };
 	struct gmon_profile gp;
 	struct gmon_target t;
 	bool bsd = false;
@@ -548,6 +550,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		struct gmonx_file f;
 		char path[4096];
 		uint64_t before = 0;
+		char *why = NULL;
 		int got = -1;
 
 		profile_exists (of, names[i]);
@@ -583,10 +586,21 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 				      got == -2 ? &xerr : NULL, objs);
 		if (objs)
 			add_objects (&gp, &f, objs);
+		else {
+			/* Read for its objects' samples only.  */
+			if (contexts == CTX_IGNORE)
+				got = companion_read (names[i], &f, path,
+						      sizeof path, &xerr);
+			if (got == 0 && !(why = run_mismatch (names[i],
+							&gs.run, &f, false)))
+				left_out_add (&lo, names[i], &f);
+			free (why);
+		}
 		if (got == 0)
 			gmonx_free (&f);
 	}
 	take_contexts (&cl, p);
+	left_out_say (&lo);
 
 	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
 		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)
