@@ -172,7 +172,7 @@ add_object_syms (const struct options *opt, const struct proc_objects *objs,
 static struct symspecs *
 function_model (const struct options *opt, struct objfile *of,
 		struct lines *lines, struct symtab *fst,
-		const struct profile *prof, struct callgraph *fcg,
+		struct profile *prof, struct callgraph *fcg,
 		struct export_input *in)
 {
 	struct options fopt = *opt;
@@ -192,6 +192,9 @@ function_model (const struct options *opt, struct objfile *of,
 		in->total_time = assign_samples (prof, fst);
 	in->cg = NULL;
 	if (prof->input & INPUT_ARCS) {
+		/* The -l graph has none of them (see build_graph).  */
+		if (prof->nctx)
+			ctx_add_calls (prof, fst);
 		cg_tally (fcg, fst, prof, fss);
 		cg_assemble (fcg, fst, fss, NULL, NULL);
 		if (prof->nctx)
@@ -359,6 +362,8 @@ build_graph (struct run *r)
 		struct static_scan scan;
 
 		memset (&scan, 0, sizeof scan);
+		if (r->prof.nctx && !opt->line)
+			ctx_add_calls (&r->prof, &r->st);
 		r->lost = cg_tally (&r->cg, &r->st, &r->prof, r->ss);
 		if (opt->static_calls)
 			static_scan_init (&scan, r->of, &r->st, &r->cg,

@@ -280,7 +280,8 @@ RT_E2E_TESTS = \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh
+	tests/e2e/ctx-export.sh \
+	tests/e2e/ctx-callers.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
