@@ -157,7 +157,8 @@ EXPORT_E2E = \
 	tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh \
 	tests/e2e/export-options.sh \
-	tests/e2e/export-kcachegrind.sh
+	tests/e2e/export-kcachegrind.sh \
+	tests/e2e/export-fidelity.sh
 TESTS += $(EXPORT_E2E)
 EXTRA_DIST += $(EXPORT_E2E) \
 	tests/e2e/export-lib.sh \
