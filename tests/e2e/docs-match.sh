@@ -73,6 +73,29 @@ fi
 grep -a -q "^\* .*::.* (-[a-z]" "$DOC/gmonkit.info" &&
 	bad "an Info menu lost a dash: $(grep -a "^\* .*::.* (-[a-z]" "$DOC/gmonkit.info")"
 
+# The manual's chapter of warnings and hints has every one of them:
+# each gp_warn and gp_note of the analyser, by its first words.
+check "the manual lists every warning and hint of gprof" python3 - "$top_srcdir" <<'PY'
+import glob, re, sys
+top = sys.argv[1]
+doc = open (top + "/doc/messages.texi").read ()
+doc = re.sub (r"@(samp|var|option|file|code|env|command)\{([^}]*)\}", r"\2", doc)
+doc = re.sub (r"\s+", " ", doc.replace ("@dots{}", "...").replace ("@@", "@"))
+missing = 0
+for f in sorted (glob.glob (top + "/gprof/**/*.c", recursive = True)):
+    if f.endswith ("util/util.c"):
+        continue
+    for m in re.finditer (r'gp_(?:warn|note)\s*\([^,]*,\s*((?:"(?:[^"\\]|\\.)*"\s*)+)',
+                          open (f).read ()):
+        text = "".join (re.findall (r'"((?:[^"\\]|\\.)*)"', m.group (1)))
+        parts = [p.strip (" :,;") for p in re.split (r"%%|%[-.0-9]*[a-zA-Z]+|[()\"'`]", text)]
+        parts = [p for p in parts if len (p) > 12]
+        if parts and parts[0][:30] not in doc:
+            print ("%s: not in doc/messages.texi: %s" % (f[len (top) + 1:], parts[0]))
+            missing += 1
+sys.exit (missing != 0)
+PY
+
 # HTML: the pictures beside the manual, and installed with it.
 if command -v makeinfo >/dev/null; then
 	make -C "$top_builddir" html >html.log 2>&1 || hard_error "make html: $(tail html.log)"
