@@ -33,6 +33,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
+	gprof/arch/insn.h gprof/arch/insn.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \
@@ -61,7 +62,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c
-gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la
+gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la $(OPCODES_LIBS)
 
 bin_PROGRAMS += gprof/gprof
 gprof_gprof_SOURCES = gprof/main.c

@@ -173,6 +173,16 @@ objfile_build_id (struct objfile *of, unsigned char *id, size_t max)
 	return n;
 }
 
+bool
+objfile_disasm_target (const struct objfile *of, int *arch,
+		       unsigned long *mach, bool *big)
+{
+	*arch = (int) bfd_get_arch (of->abfd);
+	*mach = bfd_get_mach (of->abfd);
+	*big = bfd_big_endian (of->abfd);
+	return bfd_get_arch (of->abfd) != bfd_arch_unknown;
+}
+
 const char *
 objfile_path (const struct objfile *of)
 {

@@ -108,6 +108,12 @@ bool objfile_symbol_value (const struct objfile *of, const char *name,
    them) in ID; its length, 0 if it has none.  */
 size_t objfile_build_id (struct objfile *of, unsigned char *id, size_t max);
 
+/* What libopcodes needs to decode OF's machine code: libbfd's
+   architecture and machine numbers (enum bfd_architecture, mach) and
+   byte order.  False if libbfd does not know them.  */
+bool objfile_disasm_target (const struct objfile *of, int *arch,
+			    unsigned long *mach, bool *big);
+
 /* The first byte of .text.  */
 uint64_t objfile_text_start (const struct objfile *of);
 

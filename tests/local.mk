@@ -10,7 +10,7 @@ AM_TESTS_ENVIRONMENT = \
 	GPROF_PROGRAMS='$(bin_PROGRAMS) $(noinst_PROGRAMS)'; EXEEXT='$(EXEEXT)'; \
 	GPROF_BUILD_CFLAGS='$(DEFS) -I$(abs_top_builddir) -I$(abs_top_srcdir) \
 		-I$(abs_top_srcdir)/include $(CPPFLAGS) $(SAN_CFLAGS) $(CFLAGS)'; \
-	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(BFD_LIBS) $(IBERTY_LIBS) \
+	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(OPCODES_LIBS) $(BFD_LIBS) $(IBERTY_LIBS) \
 		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
 	LC_ALL=C; \
 	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \

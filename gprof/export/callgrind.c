@@ -25,8 +25,9 @@
        totals: TOTAL
 
    Self costs are samples.c's pieces: one line per share of a bin, at
-   the address it starts, with the function's first line (or, with -l,
-   the line of that address).  Inclusive costs of calls are
+   the start of the instruction the bin starts in (arch/insn.c: where
+   KCachegrind's objdump shows it), with the function's first line
+   (or, with -l, the line of that address).  Inclusive costs of calls are
    estimate.c's, per call site (measured when the profile has calling
    contexts, estimated by gprof's rule otherwise); calls within a cycle
    cost 0, as in GNU gprof, so that both readers' inclusive times are
@@ -44,6 +45,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arch/insn.h"
 #include "gprof/export/private.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
@@ -210,8 +212,18 @@ self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 	    size_t *pi, size_t *bi)
 {
 	const struct samples *xs = c->samples;
-	const struct sym *s = &c->in->st->base[sym];
+	const struct symtab *st = c->in->st;
+	const struct sym *s = &st->base[sym];
 	const struct source_file *fl = s->file, *cur = fl;
+	struct insn_starts is;
+	bool decoded;
+
+	/* Each piece at the start of the instruction it falls in, as
+	   objdump decodes the function (insn.c): the program's only,
+	   whose code this gprof has.  */
+	decoded = obj_of (c, s->addr) == 0
+		&& insn_starts (c->in->of, s->addr, sym + 1 < st->len
+				? st->base[sym + 1].addr : st->text_end, &is);
 
 	while ((*pi < xs->n && xs->v[*pi].sym == sym)
 	       || (*bi < xs->nbb && xs->bbv[*bi].sym == sym)) {
@@ -240,8 +252,12 @@ self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 			put_file (o, nm, "fi", file);
 			cur = file;
 		}
-		put_cost_line (o, c, obj_addr (c, addr), line, time, bb);
+		put_cost_line (o, c, obj_addr (c, decoded
+						 ? insn_start_of (&is, addr)
+						 : addr), line, time, bb);
 	}
+	if (decoded)
+		insn_starts_free (&is);
 	if (cur != fl)
 		put_file (o, nm, "fi", fl);
 }

@@ -62,6 +62,55 @@ for ob, addrs in costs.items ():
 sys.exit (bad != 0 or len (costs) < 2)
 PY
 
+# --- Every cost line at the start of an instruction, as objdump decodes
+# the function from its first byte (KCachegrind's machine-code view
+# runs objdump, and shows "There are cost lines without machine code"
+# otherwise): glibc's bins are about 4 bytes, not instructions.  Half a
+# second of samples, so that many bins of the loop have some.
+cat >ins.c <<'EOS'
+volatile double sink;
+double mix (long n) { double s = 0; long i;
+	for (i = 0; i < n; i++) s += (double) (i * 7 % 13) / (1 + (i & 3)); return s; }
+int main (void) { sink = mix (400000000); return 0; }
+EOS
+$CC -pg -O2 -g -o ins ins.c || hard_error "cannot build ins"
+mkdir ins.run && (cd ins.run && ../ins) || hard_error "ins failed"
+"$GPROF" ins ins.run/gmon.out --export=callgrind:ins.cg >/dev/null 2>&1 ||
+	bad "gprof --export=callgrind failed"
+check "every cost line of mix is at an instruction's start" python3 - ins ins.cg <<'PY'
+import re, subprocess, sys
+exe, cg = sys.argv[1], sys.argv[2]
+syms = {}
+for l in subprocess.run (["nm", "-S", "--defined-only", exe], capture_output = True,
+                         text = True).stdout.splitlines ():
+    f = l.split ()
+    if len (f) == 4 and f[2] in "tT":
+        syms[f[3]] = (int (f[0], 16), int (f[0], 16) + int (f[1], 16))
+names, cur, costs = {}, None, {}
+for l in open (cg):
+    m = re.match (r"^(c?)fn=\((\d+)\)(?: (.*))?$", l.rstrip ("\n"))
+    if m:
+        if m.group (3):
+            names[m.group (2)] = m.group (3)
+        if not m.group (1):
+            cur = names.get (m.group (2))
+        continue
+    if l.startswith ("0x") and cur in syms:
+        costs.setdefault (cur, set ()).add (int (l.split ()[0], 16))
+bad = 0
+for fn, addrs in costs.items ():
+    lo, hi = syms[fn]
+    out = subprocess.run (["objdump", "-d", "--start-address=%#x" % lo,
+                           "--stop-address=%#x" % hi, exe],
+                          capture_output = True, text = True).stdout
+    starts = {int (m.group (1), 16) for m in re.finditer (r"^ *([0-9a-f]+):\t", out, re.M)}
+    miss = sorted (a for a in addrs if a not in starts)
+    print ("%s: %d cost addresses, %d not an instruction's start %s"
+           % (fn, len (addrs), len (miss), [hex (a) for a in miss[:4]]))
+    bad += len (miss)
+sys.exit (bad != 0 or "mix" not in costs)
+PY
+
 # --- callgrind_annotate: a function with calls and no samples.
 if command -v callgrind_annotate >/dev/null; then
 	mkdir src && cd src || hard_error "mkdir"
