@@ -180,12 +180,13 @@ static bool
 glibc_range_differs (const char *pname, struct objfile *of,
 		     const struct profile *p)
 {
-	const struct gmon_hist_hdr *h = &p->hist[0].h;
+	const struct gmon_hist_hdr *h;
 	uint64_t start, etext, lo, hi;
 
 	if (!glibc_hist (p) || !objfile_symbol_value (of, "etext", &etext)
 	    || !objfile_symbol_value (of, "__executable_start", &start))
 		return false;
+	h = &p->hist[0].h;
 	lo = start & ~(uint64_t) 3;
 	hi = (etext + 3) & ~(uint64_t) 3;
 	if (h->low_pc == lo && h->high_pc == hi)
