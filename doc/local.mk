@@ -11,6 +11,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/lines.texi \
 	doc/viewers.texi \
 	doc/contexts.texi \
+	doc/messages.texi \
 	doc/compat.texi \
 	doc/tools.texi \
 	doc/testing.texi \
@@ -26,3 +27,31 @@ dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1
 dist_doc_DATA = doc/gprof-json.schema.json
 EXTRA_DIST += doc/viewers-kcachegrind.png doc/viewers-kcachegrind.txt \
 	doc/viewers-callgraph.svg doc/viewers-callgraph.txt
+
+# The HTML manual shows the pictures by their plain names, beside it:
+# a build outside the source tree copies them there, and install-html
+# installs them with it.
+DOC_IMAGES = doc/viewers-kcachegrind.png doc/viewers-callgraph.svg
+html-local: $(DOC_IMAGES)
+	@for f in $(DOC_IMAGES); do \
+	  if test ! -f "$$f" || test "$(srcdir)/$$f" -nt "$$f"; then \
+	    echo " cp $(srcdir)/$$f $$f"; \
+	    $(MKDIR_P) doc && cp "$(srcdir)/$$f" "$$f" || exit 1; \
+	  fi; \
+	done
+install-html-local: $(DOC_IMAGES)
+	$(MKDIR_P) "$(DESTDIR)$(htmldir)"
+	@for f in $(DOC_IMAGES); do \
+	  echo " $(INSTALL_DATA) $(srcdir)/$$f $(DESTDIR)$(htmldir)"; \
+	  $(INSTALL_DATA) "$(srcdir)/$$f" "$(DESTDIR)$(htmldir)" || exit 1; \
+	done
+uninstall-local: uninstall-doc-images
+uninstall-doc-images:
+	@for f in $(DOC_IMAGES); do \
+	  rm -f "$(DESTDIR)$(htmldir)/$${f#doc/}"; \
+	done
+clean-local: clean-doc-images
+# Only copies: never the sources of an in-tree build.
+clean-doc-images:
+	@test "$(srcdir)" = "." || rm -f $(DOC_IMAGES)
+.PHONY: uninstall-doc-images clean-doc-images

@@ -87,13 +87,42 @@ const char *gmon_file_kind (unsigned int mode);
 int gmon_open_regular (const char *path, const char **kind);
 
 /* The header of a histogram record.  */
+/* The build stamp of a histogram (gmon_out.h): which build of its
+   object the samples were taken of.  */
+#define GMON_BUILD_ID		'B'	/* the build id's first bytes */
+#define GMON_BUILD_FILE		'F'	/* the file's size and time */
+#define GMON_BUILD_DATA_MAX	13	/* the most dimen[] leaves room for */
+struct gmon_build {
+	char kind;			/* GMON_BUILD_*, or 0: no stamp */
+	unsigned char len;		/* bytes of DATA */
+	unsigned char data[GMON_BUILD_DATA_MAX];	/* see gmon_out.h */
+};
+
+/* The stamp of an object whose build id is ID (N bytes), or, if N is
+   0, whose file has SIZE bytes and was modified at MTIME_NS
+   (nanoseconds since 1970); no stamp if both are unknown (0).  */
+void gmon_build_make (struct gmon_build *b, const unsigned char *id,
+		      size_t n, uint64_t size, uint64_t mtime_ns);
+
+/* How the stamps A and B compare, in the bytes both hold: 0 the same
+   build, else which part differs (GMON_BUILD_DIFFERS: the build id,
+   or the kind; GMON_BUILD_SIZE: the file's size;
+   GMON_BUILD_TIME: only its time), or -1 if either has none.  */
+#define GMON_BUILD_DIFFERS	1
+#define GMON_BUILD_SIZE		2
+#define GMON_BUILD_TIME		3
+int gmon_build_cmp (const struct gmon_build *a, const struct gmon_build *b);
+
 struct gmon_hist_hdr {
 	uint64_t low_pc;		/* first address covered */
 	uint64_t high_pc;		/* one past the last address covered */
 	uint32_t nbins;			/* number of bins */
 	uint32_t rate;			/* clock rate, Hz; 0: not known (old BSD) */
-	char dimen[GMON_DIMEN_LEN + 1];	/* dimension, NUL-terminated */
+	char dimen[GMON_DIMEN_LEN + 1];	/* dimension, NUL-terminated (the
+					   bytes after the NUL: 0) */
 	char abbrev;			/* dimension abbreviation */
+	struct gmon_build build;	/* its build stamp (in dimen[]'s
+					   bytes after the NUL on disk) */
 };
 
 struct gmon_arc {
@@ -346,6 +375,8 @@ struct gmon_file_stats {
 	uint64_t narcs;			/* arc records */
 	uint64_t nbb;			/* basic-block records */
 	struct gmon_run run;		/* its run stamp (zeros: none) */
+	struct gmon_build build;	/* its first histogram's build stamp
+					   (kind 0: none) */
 };
 
 void gmon_profile_init (struct gmon_profile *p, const struct gmon_target *t);

@@ -58,6 +58,23 @@
    builds of libgmon) means the file does not say.  GNU gprof ignores these
    bytes.
 
+   The build stamp.  libgmon puts in the bytes of a histogram's
+   dimen[] after the dimension's terminating NUL which build of its
+   object the samples were taken of, so that gprof can tell a profile
+   of another build of the program (GNU gprof reads dimen[] as a
+   string, compares it with strncmp and prints it with %s: these
+   bytes are invisible to it; its -s copies them on).  With the
+   dimension D of n bytes (n + 1 <= 13):
+       n + 1      kind: 'B' or 'F', or 0: no stamp
+       n + 2 ...  (to the end of dimen[]) its data:
+         'B'  the first bytes of the object's NT_GNU_BUILD_ID note
+         'F'  no build id: its file's size and modification time,
+              s0 s1 h0 h1 s2 s3 h2 h3, where s is the size and h the
+              FNV-1a hash of the modification time (u64 nanoseconds
+              since 1970) in 32 bits, each little-endian
+   "seconds" leaves 6 bytes of data, "wall secs" 4: readers compare
+   the bytes both sides have.
+
    Old BSD formats (no cookie), read for compatibility:
 
      vma  low_pc;  vma high_pc;  u32 ncnt      ncnt = header + bin bytes

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gmon/elfsyms.h"
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
 
@@ -30,7 +31,51 @@ struct dump_opts {
 	bool all_bins;			/* -a: zero bins too */
 	bool summary;			/* -s: no contents */
 	bool merge;			/* -m: the sums, not the records */
+	struct elfsyms syms;		/* -e's functions, to name addresses;
+					   empty without -e */
 };
+
+/* " NAME+0xOFF" of the function that holds ADDR in S, or " ?".  */
+static void
+print_name (const struct elfsyms *s, uint64_t addr)
+{
+	uint64_t off = 0;
+	const char *name = elfsyms_find (s, addr, &off);
+
+	if (!name)
+		printf (" ?");
+	else if (off)
+		printf (" %s+0x%llx", name, (unsigned long long) off);
+	else
+		printf (" %s", name);
+}
+
+/* After a line's fields, "  # NAME" for ADDR, if -e gave names.  */
+static void
+name_addr (const struct dump_opts *o, uint64_t addr)
+{
+	if (o->syms.n) {
+		printf ("  #");
+		print_name (&o->syms, addr);
+	}
+	putchar ('\n');
+}
+
+/* An arc line, its ends named if -e gave names.  */
+static void
+print_arc (const struct dump_opts *o, uint64_t from, uint64_t self,
+	   uint64_t count)
+{
+	printf ("arc 0x%llx 0x%llx %llu", (unsigned long long) from,
+		(unsigned long long) self, (unsigned long long) count);
+	if (o->syms.n) {
+		printf ("  #");
+		print_name (&o->syms, from);
+		printf (" ->");
+		print_name (&o->syms, self);
+	}
+	putchar ('\n');
+}
 
 static void
 usage (FILE *f, int status)
@@ -41,7 +86,9 @@ usage (FILE *f, int status)
 "standard input) as text, one line per record.\n"
 "\n"
 "  -e, --exe=FILE       take address size and byte order from this ELF\n"
-"                       executable (default: guess them from the file)\n"
+"                       executable (default: guess them from the file),\n"
+"                       and name each address after its function\n"
+"                       (\"  # NAME+0xOFF\"; \"?\" outside every function)\n"
 "  -t, --target=LAYOUT  64le, 64be, 32le or 32be\n"
 "  -O, --format=FMT     auto (default), magic, bsd or 4.4bsd\n"
 "  -a, --all-bins       list zero histogram bins too\n"
@@ -51,7 +98,9 @@ usage (FILE *f, int status)
 "  -h, --help           print this help and exit\n"
 "  -V, --version        print the version and exit\n"
 "\n"
-"Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C samples=S',\n"
+"Lines: 'hist LOW HIGH bins=N rate=HZ dimen=\"D\" abbrev=C [build=K:HEX]\n"
+"samples=S' (build: libgmon's stamp of the build, B for a build id, F for\n"
+"the file's size and time),\n"
 "then '  ADDR COUNT' per non-zero bin; 'arc FROM SELF COUNT';\n"
 "'bb N' then '  ADDR COUNT' per block.  Addresses are hexadecimal.\n"
 "A gmonx file (the companion libgmon writes beside a profile, in\n"
@@ -156,25 +205,34 @@ print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 		nonzero++;
 	}
 	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
-		"abbrev=%c samples=%llu nonzero=%llu\n",
-		(unsigned long long) h->low_pc,
+		"abbrev=%c", (unsigned long long) h->low_pc,
 		(unsigned long long) h->high_pc, h->nbins, h->rate, h->dimen,
-		h->abbrev ? h->abbrev : '?', total, nonzero);
+		h->abbrev ? h->abbrev : '?');
+	if (h->build.kind) {
+		printf (" build=%c:", h->build.kind);
+		for (i = 0; i < h->build.len; i++)
+			printf ("%02x", h->build.data[i]);
+	}
+	printf (" samples=%llu nonzero=%llu\n", total, nonzero);
 	if (o->summary)
 		return;
 	if (!o->all_bins) {
 		gmon_bins_iter_init (&it, bins);
-		while (gmon_bins_next (&it, &i, &count))
-			printf ("  0x%llx %llu\n", bin_addr (h, i),
+		while (gmon_bins_next (&it, &i, &count)) {
+			printf ("  0x%llx %llu", bin_addr (h, i),
 				(unsigned long long) count);
+			name_addr (o, bin_addr (h, i));
+		}
 		return;
 	}
 	for (i = 0; i < h->nbins; i += n) {
 		n = h->nbins - i < 64 ? h->nbins - i : 64;
 		gmon_bins_fill (bins, i, n, v);
-		for (k = 0; k < n; k++)
-			printf ("  0x%llx %llu\n", bin_addr (h, i + k),
+		for (k = 0; k < n; k++) {
+			printf ("  0x%llx %llu", bin_addr (h, i + k),
 				(unsigned long long) v[k]);
+			name_addr (o, bin_addr (h, i + k));
+		}
 	}
 }
 
@@ -186,9 +244,11 @@ print_bb (const struct gmon_bb *b, size_t n, const struct dump_opts *o)
 	printf ("bb %zu\n", n);
 	if (o->summary)
 		return;
-	for (i = 0; i < n; i++)
-		printf ("  0x%llx %llu\n", (unsigned long long) b[i].addr,
+	for (i = 0; i < n; i++) {
+		printf ("  0x%llx %llu", (unsigned long long) b[i].addr,
 			(unsigned long long) b[i].count);
+		name_addr (o, b[i].addr);
+	}
 }
 
 /* Prints each record of PATH.  Returns 0, or -1 after a message.  */
@@ -223,10 +283,8 @@ dump_records (const char *path, const struct gmon_target *t,
 			na++;
 			calls += rec.arc.count;
 			if (!o->summary)
-				printf ("arc 0x%llx 0x%llx %llu\n",
-					(unsigned long long) rec.arc.from_pc,
-					(unsigned long long) rec.arc.self_pc,
-					(unsigned long long) rec.arc.count);
+				print_arc (o, rec.arc.from_pc,
+					   rec.arc.self_pc, rec.arc.count);
 			break;
 		case GMON_REC_BB:
 			nb++;
@@ -291,18 +349,84 @@ end_name (uint32_t end)
 	return end < sizeof names / sizeof names[0] ? names[end] : "?";
 }
 
+/* With -e, the functions of a companion's objects: the program's from
+   -e, every other's read from its path on first use.  */
+struct obj_names {
+	const struct gmonx_file *f;
+	struct elfsyms *syms;		/* one per object, in file order */
+	bool *tried;			/* ... loaded, or tried to be */
+};
+
+/* The functions of OB from its separate debugging file, found by its
+   build id under /usr/lib/debug/.build-id; false if there is none.  */
+static bool
+debug_names (const struct gmonx_object *ob, struct elfsyms *s)
+{
+	char path[64 + 2 * GMONX_BUILD_ID_MAX], err[256];
+	size_t i;
+	int n;
+
+	if (ob->build_id_len < 2)
+		return false;
+	n = snprintf (path, sizeof path, "/usr/lib/debug/.build-id/%02x/",
+		      ob->build_id[0]);
+	for (i = 1; i < ob->build_id_len; i++)
+		n += snprintf (path + n, sizeof path - (size_t) n, "%02x",
+			       ob->build_id[i]);
+	snprintf (path + n, sizeof path - (size_t) n, ".debug");
+	return elfsyms_load (path, s, err, sizeof err) == 0;
+}
+
+/* "  # NAME" of ADDR in object ID, or nothing without -e.  */
+static void
+name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
+		uint64_t addr)
+{
+	const struct gmonx_object *ob = gmonx_object (on->f, id);
+	size_t k;
+	char err[256];
+
+	if (!o->syms.n)
+		return;
+	if (!ob) {
+		printf (" ?");
+		return;
+	}
+	if (ob->flags & GMONX_OBJ_MAIN) {
+		print_name (&o->syms, addr);
+		return;
+	}
+	k = (size_t) (ob - on->f->objects);
+	if (!on->tried[k]) {
+		on->tried[k] = true;
+		/* A distribution's library is stripped: its debugging
+		   file, if installed, has the full symbol table.  */
+		if (!debug_names (ob, &on->syms[k]))
+			elfsyms_load (ob->path, &on->syms[k], err, sizeof err);
+	}
+	print_name (&on->syms[k], addr);
+}
+
 /* The records of a gmonx file (the companion of a profile).  */
 static int
 dump_gmonx (const char *path, const struct dump_opts *o)
 {
 	struct gmonx_file f;
 	struct gmon_error err;
+	struct obj_names on;
 	unsigned long long calls = 0, samples = 0;
 	size_t i, k;
 
 	if (gmonx_read (path, &f, &err) < 0) {
 		fprintf (stderr, "%s: %s\n", prog, err.msg);
 		return -1;
+	}
+	on.f = &f;
+	on.syms = calloc (f.nobjects + 1, sizeof *on.syms);
+	on.tried = calloc (f.nobjects + 1, sizeof *on.tried);
+	if (!on.syms || !on.tried) {
+		fprintf (stderr, "%s: out of memory\n", prog);
+		exit (1);
 	}
 	printf ("%s: gmonx, version %u\n", path, f.version);
 	if (f.have_process) {
@@ -366,7 +490,14 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 		else
 			printf (" %u:0x%llx", a->self_obj,
 				(unsigned long long) a->self_pc);
-		printf (" %llu\n", (unsigned long long) a->count);
+		printf (" %llu", (unsigned long long) a->count);
+		if (o->syms.n) {
+			printf ("  #");
+			name_in_object (o, &on, a->from_obj, a->from_pc);
+			printf (" ->");
+			name_in_object (o, &on, a->self_obj, a->self_pc);
+		}
+		putchar ('\n');
 	}
 	if (f.have_context)
 		printf ("context depth=%u lost=%llu unwalked=%llu\n",
@@ -390,7 +521,12 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 		else
 			printf (" %u:0x%llx", c->obj,
 				(unsigned long long) c->addr);
-		printf (" %llu\n", (unsigned long long) c->count);
+		printf (" %llu", (unsigned long long) c->count);
+		if (o->syms.n) {
+			printf ("  #");
+			name_in_object (o, &on, c->obj, c->addr);
+		}
+		putchar ('\n');
 	}
 	if (f.nnodes)
 		printf ("contexts: %zu nodes, %llu samples\n", f.nnodes,
@@ -398,6 +534,10 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 	printf ("total: %zu objects, %zu arcs between them (%llu calls), "
 		"%llu records skipped\n", f.nobjects, f.narcs, calls,
 		(unsigned long long) f.skipped);
+	for (i = 0; i < f.nobjects; i++)
+		elfsyms_free (&on.syms[i]);
+	free (on.syms);
+	free (on.tried);
 	gmonx_free (&f);
 	return 0;
 }
@@ -477,10 +617,8 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 		for (k = 0; k < p.narcs; k++) {
 			calls += p.arcs[k].count;
 			if (!o->summary)
-				printf ("arc 0x%llx 0x%llx %llu\n",
-					(unsigned long long) p.arcs[k].from_pc,
-					(unsigned long long) p.arcs[k].self_pc,
-					(unsigned long long) p.arcs[k].count);
+				print_arc (o, p.arcs[k].from_pc,
+					   p.arcs[k].self_pc, p.arcs[k].count);
 		}
 		if (p.nbbs)
 			print_bb (p.bbs, p.nbbs, o);
@@ -489,6 +627,19 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 	}
 	gmon_profile_free (&p);
 	return ret;
+}
+
+/* -e's function names; without them the addresses stay bare, as
+   gmondump says.  */
+static void
+load_names (const char *path, struct dump_opts *o)
+{
+	char err[256];
+
+	elfsyms_free (&o->syms);
+	if (elfsyms_load (path, &o->syms, err, sizeof err) < 0)
+		fprintf (stderr, "%s: %s: %s: the addresses are not named\n",
+			 prog, path, err);
 }
 
 int
@@ -519,6 +670,7 @@ main (int argc, char **argv)
 			if (layout_from_elf (optarg, &o.target) < 0)
 				return 1;
 			o.target_set = true;
+			load_names (optarg, &o);
 			break;
 		case 't':
 			if (parse_layout (optarg, &o.target) < 0) {
@@ -567,10 +719,14 @@ main (int argc, char **argv)
 	}
 	files = optind < argc ? argv + optind : deflt;
 	nfiles = optind < argc ? argc - optind : 1;
-	if (o.merge)
-		return dump_merged (files, nfiles, &o) < 0 ? 1 : 0;
+	if (o.merge) {
+		status = dump_merged (files, nfiles, &o) < 0 ? 1 : 0;
+		elfsyms_free (&o.syms);
+		return status;
+	}
 	for (i = 0; i < nfiles; i++)
 		if (dump_file (files[i], &o) < 0)
 			status = 1;
+	elfsyms_free (&o.syms);
 	return status;
 }

@@ -11,5 +11,5 @@ gmon_libgmonfmt_la_SOURCES = \
 	gmon/gmonx_names.c
 
 bin_PROGRAMS += gmon/gmondump
-gmon_gmondump_SOURCES = gmon/gmondump.c
+gmon_gmondump_SOURCES = gmon/gmondump.c gmon/elfsyms.c gmon/elfsyms.h
 gmon_gmondump_LDADD = gmon/libgmonfmt.la $(LIBM)

@@ -577,6 +577,8 @@ gmon_profile_read (struct gmon_profile *p, const char *path,
 		switch (rec.kind) {
 		case GMON_REC_HIST:
 			st.nhist++;
+			if (!st.build.kind)
+				st.build = rec.hist.build;
 			p->input |= GMON_INPUT_HIST;
 			if (add_record_hist (p, path, r, &rec, bsd, err) < 0)
 				ret = -1;

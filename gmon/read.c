@@ -255,6 +255,7 @@ bsd_open (struct gmon_reader *r, enum gmon_format fmt, struct gmon_error *err)
 		return -1;
 	}
 	strcpy (h->dimen, "seconds");
+	memset (&h->build, 0, sizeof h->build);
 	h->abbrev = 's';
 	take (r, hdr_size);
 	r->state = ST_BSD_HIST;
@@ -438,6 +439,45 @@ hist_counts (struct gmon_reader *r, struct gmon_record *rec,
 	return 0;
 }
 
+int
+gmon_build_cmp (const struct gmon_build *a, const struct gmon_build *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len, i;
+	bool size = false, time = false;
+
+	if (!a->kind || !b->kind)
+		return -1;
+	if (a->kind != b->kind)
+		return GMON_BUILD_DIFFERS;
+	for (i = 0; i < n; i++)
+		if (a->data[i] != b->data[i]) {
+			if (a->kind == GMON_BUILD_ID)
+				return GMON_BUILD_DIFFERS;
+			if (i % 4 < 2)
+				size = true;
+			else
+				time = true;
+		}
+	return size ? GMON_BUILD_SIZE : time ? GMON_BUILD_TIME : 0;
+}
+
+/* The build stamp in the bytes of H's dimension after its NUL, taken
+   out of the dimension (gmon_out.h).  */
+static void
+take_build (struct gmon_hist_hdr *h)
+{
+	size_t n = strnlen (h->dimen, GMON_DIMEN_LEN);
+
+	memset (&h->build, 0, sizeof h->build);
+	if (n + 3 <= GMON_DIMEN_LEN && (h->dimen[n + 1] == GMON_BUILD_ID
+					|| h->dimen[n + 1] == GMON_BUILD_FILE)) {
+		h->build.kind = h->dimen[n + 1];
+		h->build.len = (unsigned char) (GMON_DIMEN_LEN - n - 2);
+		memcpy (h->build.data, h->dimen + n + 2, h->build.len);
+	}
+	memset (h->dimen + n, 0, GMON_DIMEN_LEN + 1 - n);
+}
+
 static int
 read_hist (struct gmon_reader *r, struct gmon_record *rec,
 	   struct gmon_error *err)
@@ -457,6 +497,7 @@ read_hist (struct gmon_reader *r, struct gmon_record *rec,
 	h->rate = (uint32_t) get (r, p + 2 * asz + 4, 4);
 	memcpy (h->dimen, p + 2 * asz + 8, GMON_DIMEN_LEN);
 	h->dimen[GMON_DIMEN_LEN] = '\0';
+	take_build (h);
 	h->abbrev = (char) p[2 * asz + 8 + GMON_DIMEN_LEN];
 	if (h->low_pc > h->high_pc) {
 		gmon_error_set (err, r->name, "histogram record at offset %llu: "

@@ -155,16 +155,67 @@ gmon_write_header (struct gmon_writer *w)
 	return gmon_write_header_run (w, NULL);
 }
 
+/* FNV-1a, 32 bits, of the 8 bytes of V (little-endian).  */
+static uint32_t
+fnv32 (uint64_t v)
+{
+	uint32_t h = 2166136261u;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		h ^= (uint32_t) (v >> (8 * i)) & 0xff;
+		h *= 16777619u;
+	}
+	return h;
+}
+
+void
+gmon_build_make (struct gmon_build *b, const unsigned char *id, size_t n,
+		 uint64_t size, uint64_t mtime_ns)
+{
+	uint32_t h;
+	size_t i;
+
+	memset (b, 0, sizeof *b);
+	if (n > 0) {
+		b->kind = GMON_BUILD_ID;
+		b->len = (unsigned char) (n < GMON_BUILD_DATA_MAX ? n
+					  : GMON_BUILD_DATA_MAX);
+		memcpy (b->data, id, b->len);
+		return;
+	}
+	if (size == 0 && mtime_ns == 0)
+		return;
+	/* Size and time interleaved by twos, so that the 4 bytes a
+	   longer dimension leaves still hold some of each.  */
+	h = fnv32 (mtime_ns);
+	b->kind = GMON_BUILD_FILE;
+	b->len = 8;
+	for (i = 0; i < 2; i++) {
+		b->data[4 * i] = (unsigned char) (size >> (16 * i));
+		b->data[4 * i + 1] = (unsigned char) (size >> (16 * i + 8));
+		b->data[4 * i + 2] = (unsigned char) (h >> (16 * i));
+		b->data[4 * i + 3] = (unsigned char) (h >> (16 * i + 8));
+	}
+}
+
 static int
 put_hist_header (struct gmon_writer *w, const struct gmon_hist_hdr *h)
 {
 	char dimen[GMON_DIMEN_LEN];
-	size_t n = strnlen (h->dimen, GMON_DIMEN_LEN);
+	size_t n = strnlen (h->dimen, GMON_DIMEN_LEN), room;
 
 	/* NUL-padded, so no byte of the caller's struct beyond the
-	   name ever reaches the file.  */
+	   name ever reaches the file; then the build stamp, if there is
+	   room for its kind and a byte.  */
 	memset (dimen, 0, sizeof dimen);
 	memcpy (dimen, h->dimen, n);
+	if (h->build.kind && n + 3 <= GMON_DIMEN_LEN) {
+		room = GMON_DIMEN_LEN - n - 2;
+		dimen[n + 1] = h->build.kind;
+		memcpy (dimen + n + 2, h->build.data,
+			h->build.len < room ? h->build.len : room);
+	}
 	if (put_uint (w, GMON_TAG_TIME_HIST, 1) < 0
 	    || put_vma (w, h->low_pc) < 0
 	    || put_vma (w, h->high_pc) < 0

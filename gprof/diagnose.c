@@ -9,11 +9,23 @@
    user can act on: a histogram no function lies in, arcs none of which
    lie in the program, and arcs that do not return into the calls of
    mcount the program's functions make.  Only warnings: the reports
-   are printed all the same, as GNU gprof prints them.  */
+   are printed all the same, as GNU gprof prints them.
+
+   A profile of libgmon says which build it was taken of (its build
+   stamp: the build id, else the file's size and time): another build
+   id is certain, and refused; another size or time is warned about.
+   One of glibc's runtime says nothing, but its histogram covers
+   exactly the program's text as the program's own symbols bound it
+   (__executable_start to etext, rounded to 4 bytes): another range is
+   another build, however small the profile.  */
 
 #include <config.h>
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "gprof/arch/arch.h"
 #include "gprof/diagnose.h"
@@ -63,6 +75,136 @@ hist_holds_function (const struct gmon_hist *h, const struct symtab *st)
 	return lo < st->len && st->base[lo].addr < h->h.high_pc;
 }
 
+/* ------------------------------------------------------------------ */
+/* Another build */
+
+/* The stamp libgmon would have made of OF, as it stands now.  */
+static void
+image_stamp (struct objfile *of, struct gmon_build *b)
+{
+	unsigned char id[64];
+	size_t n = objfile_build_id (of, id, sizeof id);
+	struct stat st;
+
+	memset (b, 0, sizeof *b);
+	if (n > 0)
+		gmon_build_make (b, id, n, 0, 0);
+	else if (stat (objfile_path (of), &st) == 0)
+		gmon_build_make (b, NULL, 0, (uint64_t) st.st_size,
+				 (uint64_t) st.st_mtim.tv_sec * 1000000000u
+				 + (uint64_t) st.st_mtim.tv_nsec);
+}
+
+/* B's first N bytes in hexadecimal (as many as the profile holds),
+   into BUF.  */
+static const char *
+stamp_hex (const struct gmon_build *b, unsigned int n,
+	   char buf[2 * GMON_BUILD_DATA_MAX + 1])
+{
+	unsigned int i;
+
+	for (i = 0; i < b->len && i < n && i < GMON_BUILD_DATA_MAX; i++)
+		sprintf (buf + 2 * i, "%02x", b->data[i]);
+	buf[2 * i] = '\0';
+	return buf;
+}
+
+void
+diagnose_build (struct objfile *of, const char *name,
+		const struct gmon_build *b)
+{
+	const char *image = objfile_path (of);
+	char h1[2 * GMON_BUILD_DATA_MAX + 1], h2[2 * GMON_BUILD_DATA_MAX + 1];
+	struct gmon_build mine;
+
+	if (!b->kind)
+		return;
+	image_stamp (of, &mine);
+	switch (gmon_build_cmp (b, &mine)) {
+	case GMON_BUILD_DIFFERS:
+		if (b->kind == GMON_BUILD_ID && mine.kind == GMON_BUILD_ID)
+			gp_error (NULL, "%s was written by another build of "
+				  "%s: the program that ran had the build id "
+				  "%s..., %s has %s...", name, image,
+				  stamp_hex (b, b->len, h1), image,
+				  stamp_hex (&mine, b->len, h2));
+		else
+			gp_error (NULL, "%s was written by another build of "
+				  "%s: the program that ran had %s build id, "
+				  "%s has %s", name, image,
+				  b->kind == GMON_BUILD_ID ? "a" : "no",
+				  image, mine.kind == GMON_BUILD_ID ? "one"
+				  : "none");
+		gp_note (NULL, "its addresses are that build's, and would be "
+			 "charged to the wrong functions: run %s again to "
+			 "profile this build, or name the program the profile "
+			 "was taken of", image);
+		exit (1);
+	case GMON_BUILD_SIZE:
+		gp_warn (NULL, "%s was written by another build of %s: the "
+			 "program that ran was a file of another size (it had "
+			 "no build id); its functions and times may be "
+			 "wrong: run %s again to profile this build", name,
+			 image, image);
+		break;
+	case GMON_BUILD_TIME:
+		gp_warn (NULL, "%s may have been written by another build of "
+			 "%s: the program that ran had the same size but "
+			 "another modification time (it had no build id; a "
+			 "copy made without keeping the time looks the same)",
+			 name, image);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Whether the histograms of P are one record as glibc's runtime
+   writes it: no build stamp, the bins as many as glibc makes for its
+   range (a 16-bit counter per 4 bytes, rounded up to 8 bytes).  */
+static bool
+glibc_hist (const struct profile *p)
+{
+	const struct gmon_hist_hdr *h;
+	uint64_t size;
+
+	if (p->nhist != 1)
+		return false;
+	h = &p->hist[0].h;
+	if (h->build.kind || h->low_pc % 4 || h->high_pc % 4
+	    || h->high_pc <= h->low_pc)
+		return false;
+	size = h->high_pc - h->low_pc;
+	return h->nbins == ((size / 2 + 7) & ~(uint64_t) 7) / 2;
+}
+
+/* Warns if P's one histogram, written by glibc's runtime, does not
+   cover OF's text as glibc would cover it: __executable_start rounded
+   down to 4 bytes, etext rounded up.  True if it warned.  */
+static bool
+glibc_range_differs (const char *pname, struct objfile *of,
+		     const struct profile *p)
+{
+	const struct gmon_hist_hdr *h;
+	uint64_t start, etext, lo, hi;
+
+	if (!glibc_hist (p) || !objfile_symbol_value (of, "etext", &etext)
+	    || !objfile_symbol_value (of, "__executable_start", &start))
+		return false;
+	h = &p->hist[0].h;
+	lo = start & ~(uint64_t) 3;
+	hi = (etext + 3) & ~(uint64_t) 3;
+	if (h->low_pc == lo && h->high_pc == hi)
+		return false;
+	gp_warn (NULL, "%s was written by another build of %s (was it "
+		 "rebuilt after it was profiled?): its histogram covers 0x%" PRIx64 "-0x%" PRIx64 ", the text of "
+		 "%s is 0x%" PRIx64 "-0x%" PRIx64 ": the functions and times "
+		 "below are wrong; run %s again to profile this build",
+		 pname, objfile_path (of), h->low_pc, h->high_pc,
+		 objfile_path (of), lo, hi, objfile_path (of));
+	return true;
+}
+
 void
 diagnose_mismatch (const struct options *opt, struct objfile *of,
 		   const struct profile *p, const struct symtab *st,
@@ -79,7 +221,7 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 	for (i = 0; i < p->nhist; i++)
 		if (hist_holds_function (&p->hist[i], st))
 			break;
-	if (p->nhist > 0 && i == p->nhist)
+	if (p->nhist > 0 && i == p->nhist) {
 		gp_warn (pname, "no function of %s lies in its histogram's "
 			 "range 0x%" PRIx64 "-0x%" PRIx64 "%s: was the program "
 			 "rebuilt after it was profiled, or are these the "
@@ -87,6 +229,9 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 			 "relocated back to link time?", opt->image,
 			 p->hist[0].h.low_pc, p->hist[p->nhist - 1].h.high_pc,
 			 p->nhist > 1 ? " (all its records)" : "");
+	} else if (!opt->symbol_file && glibc_range_differs (pname, of, p)) {
+		return;
+	}
 
 	for (i = 0; i < p->narcs; i++)
 		total += p->arcs[i].count;
@@ -112,4 +257,42 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 			 "into a call of mcount in %s: was the program "
 			 "rebuilt after it was profiled?", odd, seen,
 			 opt->image);
+}
+
+/* ------------------------------------------------------------------ */
+/* No profile at all */
+
+void
+diagnose_no_image (const struct options *opt)
+{
+	struct stat st;
+
+	if (opt->image_given || stat (opt->image, &st) == 0 || errno != ENOENT)
+		return;
+	gp_error (opt->image, "%s", strerror (ENOENT));
+	gp_note (NULL, "usage: gprof [OPTION]... [PROGRAM [PROFILE]...]; "
+		 "PROGRAM (a.out if not named) is compiled and linked with "
+		 "-pg (gcc -pg -o prog prog.c) and run once: it writes its "
+		 "profile, gmon.out, into its working directory as it exits");
+	exit (1);
+}
+
+void
+diagnose_no_profile (struct objfile *of, const char *name)
+{
+	const char *image = objfile_path (of);
+
+	gp_error (name, "%s", strerror (ENOENT));
+	if (objfile_calls_mcount (of) == 0)
+		gp_note (NULL, "%s was not compiled with -pg (it never calls "
+			 "mcount), so it writes no profile: compile and link "
+			 "it with -pg (gcc -pg -o prog prog.c), then run it: "
+			 "it writes gmon.out into its working directory as "
+			 "it exits", image);
+	else
+		gp_note (NULL, "no profile: run %s to its end (exit, or return "
+			 "from main); compiled and linked with -pg, it then "
+			 "writes gmon.out into its working directory "
+			 "(GMON_OUT_PREFIX=NAME: NAME.PID instead)", image);
+	exit (1);
 }

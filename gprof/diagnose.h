@@ -20,4 +20,19 @@ void diagnose_mismatch (const struct options *opt, struct objfile *of,
 			const struct profile *p, const struct symtab *st,
 			uint64_t lost);
 
+/* Compares the build stamp B that libgmon put in the profile NAME
+   with the executable OF: exits with a message if its build id is
+   another, warns if (no build id) its file's size or time is.  */
+void diagnose_build (struct objfile *of, const char *name,
+		     const struct gmon_build *b);
+
+/* Exits with a message and a note on how to make a profile if the
+   executable was not named and the default a.out does not exist.  */
+void diagnose_no_image (const struct options *opt);
+
+/* Exits with a message and a note on how to make one: the profile
+   NAME of executable OF does not exist.  */
+void diagnose_no_profile (struct objfile *of, const char *name)
+	__attribute__ ((noreturn));
+
 #endif /* GPROF_DIAGNOSE_H */

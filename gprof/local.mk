@@ -25,6 +25,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
+	gprof/leftout.h gprof/leftout.c \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/arclists.h gprof/arclists.c \
@@ -33,6 +34,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/aarch64.c gprof/arch/riscv.c gprof/arch/arm.c \
+	gprof/arch/insn.h gprof/arch/insn.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \
 	gprof/diagnose.h gprof/diagnose.c \
 	gprof/report/report.h \
@@ -61,7 +63,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c
-gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la
+gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la $(OPCODES_LIBS)
 
 bin_PROGRAMS += gprof/gprof
 gprof_gprof_SOURCES = gprof/main.c

@@ -172,7 +172,7 @@ add_object_syms (const struct options *opt, const struct proc_objects *objs,
 static struct symspecs *
 function_model (const struct options *opt, struct objfile *of,
 		struct lines *lines, struct symtab *fst,
-		const struct profile *prof, struct callgraph *fcg,
+		struct profile *prof, struct callgraph *fcg,
 		struct export_input *in)
 {
 	struct options fopt = *opt;
@@ -192,6 +192,9 @@ function_model (const struct options *opt, struct objfile *of,
 		in->total_time = assign_samples (prof, fst);
 	in->cg = NULL;
 	if (prof->input & INPUT_ARCS) {
+		/* The -l graph has none of them (see build_graph).  */
+		if (prof->nctx)
+			ctx_add_calls (prof, fst);
 		cg_tally (fcg, fst, prof, fss);
 		cg_assemble (fcg, fst, fss, NULL, NULL);
 		if (prof->nctx)
@@ -235,9 +238,11 @@ load_symbols (struct run *r)
 	const struct options *opt = &r->opt;
 	size_t i;
 
+	diagnose_no_image (opt);
 	r->of = objfile_open (opt->image);
 	if (opt->objects)
-		profile_objects (opt->gmon_files, opt->ngmon, &r->objs);
+		profile_objects (r->of, opt->gmon_files, opt->ngmon,
+				 &r->objs);
 	if (opt->map_file)
 		symfile_read_map (opt->map_file, &r->map);
 	if (opt->symbol_file) {
@@ -357,6 +362,8 @@ build_graph (struct run *r)
 		struct static_scan scan;
 
 		memset (&scan, 0, sizeof scan);
+		if (r->prof.nctx && !opt->line)
+			ctx_add_calls (&r->prof, &r->st);
 		r->lost = cg_tally (&r->cg, &r->st, &r->prof, r->ss);
 		if (opt->static_calls)
 			static_scan_init (&scan, r->of, &r->st, &r->cg,
@@ -436,6 +443,7 @@ write_exports (struct run *r)
 		.p = &r->prof,
 		.cg = r->have_cg ? &r->cg : NULL,
 		.total_time = r->rep.total_time,
+		.objs = r->opt.objects ? &r->objs : NULL,
 	};
 
 	if (fflush (stdout) != 0)

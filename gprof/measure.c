@@ -44,6 +44,13 @@
    has samples the contexts lack: a thread's first, or those the clock
    owes when it stops) and every inclusive time is a part of the total.
 
+   A call into a function libgmon counted no call of at all (a shared
+   library's, under --objects: its code does not call mcount) would
+   leave that function <spontaneous> and its time in no caller's.  The
+   contexts show who called it: ctx_add_calls() makes each such call an
+   arc of the graph, of no counted calls, before the graph is made, and
+   the chains are followed through it.
+
    The options that leave time out (-E, -N, -F, -n) act as in GNU
    gprof, through each entry's fraction of its time shown: a chain is
    followed no further than a function whose fraction is 0, and the
@@ -152,6 +159,63 @@ sites_free (struct site_map *h)
 	hindex_free (&h->index);
 }
 
+static size_t
+sym_ix (const struct symtab *st, const struct sym *s)
+{
+	return (size_t) (s - st->base);
+}
+
+void
+ctx_add_calls (struct profile *p, const struct symtab *st)
+{
+	bool *counted = XCNEWVEC (bool, st->len + 1);
+	struct site_map seen;
+	size_t i, cap = p->narcs;
+
+	/* The functions libgmon counted calls into.  */
+	for (i = 0; i < p->narcs; i++) {
+		struct sym *c = symtab_find (st, p->arcs[i].self_pc);
+
+		if (c && (c = cg_callee (st, c)) && p->arcs[i].count)
+			counted[sym_ix (st, c)] = true;
+	}
+	seen.v = XNEWVEC (struct site, p->nctx ? p->nctx : 1);
+	seen.n = 0;
+	hindex_init (&seen.index, p->nctx);
+	for (i = 0; i < p->nctx; i++) {
+		const struct ctx_node *c = &p->ctx[i], *up;
+		struct sym *callee, *caller;
+		size_t k;
+
+		if (c->parent >= CTX_CUT || !c->known)
+			continue;
+		up = &p->ctx[c->parent];
+		callee = symtab_find (st, c->addr);
+		caller = up->known ? symtab_find (st, up->addr) : NULL;
+		if (!callee || !caller || !(callee = cg_callee (st, callee))
+		    || callee == caller || counted[sym_ix (st, callee)])
+			continue;
+		k = site_slot (&seen, up->addr, callee);
+		if (seen.index.slot[k])
+			continue;
+		seen.v[seen.n].from = up->addr;
+		seen.v[seen.n].callee = callee;
+		seen.n++;
+		hindex_put (&seen.index, k, seen.n - 1, seen.n, site_hash,
+			    &seen);
+		if (p->narcs == cap) {
+			cap = cap * 2 + 16;
+			p->arcs = xrealloc (p->arcs, cap * sizeof *p->arcs);
+		}
+		p->arcs[p->narcs].from_pc = up->addr;
+		p->arcs[p->narcs].self_pc = callee->addr;
+		p->arcs[p->narcs].count = 0;
+		p->narcs++;
+	}
+	sites_free (&seen);
+	free (counted);
+}
+
 /* What the walk adds up, in ticks, per arc, symbol and cycle.  */
 struct sums {
 	double *arc_total, *arc_self;	/* per arc */
@@ -162,11 +226,6 @@ struct sums {
 	double cut;			/* weight of chains cut by the depth */
 };
 
-static size_t
-sym_ix (const struct symtab *st, const struct sym *s)
-{
-	return (size_t) (s - st->base);
-}
 
 /* Whether A and B are in one cycle, or are one function.  */
 static bool

@@ -24,6 +24,13 @@ struct symspecs;
 void ctx_weigh (const struct profile *p, const struct symtab *st,
 		const double *self, struct sym **psym, double *w);
 
+/* Adds to P's arcs, with no calls, every call its contexts show into
+   a function libgmon counted no call of (a shared library's under
+   --objects), from the return address in its caller: the graph made
+   of them then shows who called it, and ctx_measure() charges its time
+   there.  Before cg_tally().  */
+void ctx_add_calls (struct profile *p, const struct symtab *st);
+
 void ctx_measure (struct callgraph *cg, struct symtab *st,
 		  const struct profile *p, const struct symspecs *ss,
 		  const char *name);

@@ -20,6 +20,12 @@ struct objfile {
 	long nsyms;
 	asymbol *synth;			/* synthetic symbols (to free) */
 	asection *text;			/* .text (or $CODE$) */
+	struct objfile *sym_file;	/* a stripped program's debugging
+					   file, whose symbols SYMS are; or
+					   NULL: OF's own */
+	asection *sym_text;		/* the section of SYMS that is TEXT
+					   (TEXT itself, or the debugging
+					   file's copy of its header) */
 	unsigned char *text_bytes;	/* its contents, once read (-c) */
 	bool text_tried;		/* text_bytes was attempted */
 	unsigned char *map;		/* the file, mapped (sections) */
@@ -60,5 +66,10 @@ bfd *open_regular_bfd (const char *path, const char **kind);
    objfile.c).  */
 int objfile_sym_class (const struct objfile *of, asymbol *s,
 		       const struct options *opt);
+
+/* A stripped program (no symbol table of its own): the symbol table
+   of its separate debugging file, if it has one (lines/debuglink.c),
+   into OF's SYMS; false if there is none.  */
+bool objfile_debug_symbols (struct objfile *of);
 
 #endif /* GPROF_OBJFILE_BFD_H */

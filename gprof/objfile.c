@@ -127,6 +127,11 @@ objfile_open (const char *path)
 	of->nsyms = bfd_canonicalize_symtab (of->abfd, of->syms);
 	if (of->nsyms < 0)
 		gp_fatal (path, "%s", bfd_errmsg (bfd_get_error ()));
+	of->sym_text = of->text;
+	/* Stripped: its symbols from its debugging file, as -l takes its
+	   lines from there.  */
+	if (of->nsyms == 0)
+		objfile_debug_symbols (of);
 
 	/* PLT entries and the like: GNU gprof looks at them too (and
 	   drops them by their class, but -a drops them earlier).  */
@@ -151,6 +156,7 @@ objfile_close (struct objfile *of)
 	if (!of)
 		return;
 	bfd_close (of->abfd);
+	objfile_close (of->sym_file);
 	if (of->map)
 		munmap (of->map, of->map_size);
 	free (of->syms);
@@ -159,6 +165,54 @@ objfile_close (struct objfile *of)
 	free (of->marks);
 	free (of->path);
 	free (of);
+}
+
+bool
+objfile_symbol_value (const struct objfile *of, const char *name,
+		      uint64_t *value)
+{
+	long i;
+
+	for (i = 0; i < of->nsyms; i++)
+		if (of->syms[i]->name && strcmp (of->syms[i]->name, name) == 0
+		    && !(of->syms[i]->flags & BSF_SYNTHETIC)) {
+			*value = bfd_asymbol_value (of->syms[i]);
+			return true;
+		}
+	return false;
+}
+
+size_t
+objfile_build_id (struct objfile *of, unsigned char *id, size_t max)
+{
+	unsigned char *owned;
+	const unsigned char *p;
+	size_t size, n = 0;
+	uint32_t namesz, descsz;
+
+	/* One note: namesz, descsz, type (4 bytes each, the file's byte
+	   order), then "GNU\0" and the id, each padded to 4 bytes.  */
+	p = objfile_section (of, ".note.gnu.build-id", &size, &owned);
+	if (p && size >= 16) {
+		namesz = (uint32_t) bfd_get_32 (of->abfd, p);
+		descsz = (uint32_t) bfd_get_32 (of->abfd, p + 4);
+		if (namesz == 4 && descsz <= size - 16) {
+			n = descsz < max ? descsz : max;
+			memcpy (id, p + 16, n);
+		}
+	}
+	free (owned);
+	return n;
+}
+
+bool
+objfile_disasm_target (const struct objfile *of, int *arch,
+		       unsigned long *mach, bool *big)
+{
+	*arch = (int) bfd_get_arch (of->abfd);
+	*mach = bfd_get_mach (of->abfd);
+	*big = bfd_big_endian (of->abfd);
+	return bfd_get_arch (of->abfd) != bfd_arch_unknown;
 }
 
 const char *
@@ -278,7 +332,7 @@ build_marks (struct objfile *of)
 			const asymbol *s = of->syms[i];
 			char k = mark_kind (s->name);
 
-			if (s->section != of->text)
+			if (s->section != of->sym_text)
 				continue;
 			if (pass == 1 && (s->flags & BSF_FUNCTION))
 				k = s->value & 1 ? 't' : 'a';
@@ -341,6 +395,44 @@ objfile_demangle (const struct objfile *of, const char *name)
 			return NULL;
 	}
 	return bfd_demangle (of->abfd, name, DMGL_ANSI | DMGL_PARAMS);
+}
+
+/* Whether NAME (less a version, "mcount@GLIBC_2.2.5") is an entry
+   point that gcc's -pg calls.  */
+static bool
+mcount_name (const char *name)
+{
+	static const char *const names[] = {
+		"mcount", "_mcount", "__mcount", ".mcount", "__fentry__"
+	};
+	size_t n = strcspn (name, "@"), i;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen (names[i]) == n && strncmp (name, names[i], n) == 0)
+			return true;
+	return false;
+}
+
+int
+objfile_calls_mcount (struct objfile *of)
+{
+	asymbol **dyn;
+	long i, n, bytes;
+	int found = 0;
+
+	for (i = 0; i < of->nsyms; i++)
+		if (of->syms[i]->name && mcount_name (of->syms[i]->name))
+			return 1;
+	/* A stripped program keeps its dynamic symbols.  */
+	bytes = bfd_get_dynamic_symtab_upper_bound (of->abfd);
+	if (bytes <= 0)
+		return of->nsyms > 0 ? 0 : -1;
+	dyn = xmalloc ((size_t) bytes);
+	n = bfd_canonicalize_dynamic_symtab (of->abfd, dyn);
+	for (i = 0; i < n && !found; i++)
+		found = dyn[i]->name && mcount_name (dyn[i]->name);
+	free (dyn);
+	return found || n > 0 || of->nsyms > 0 ? found : -1;
 }
 
 /* The dotted tails a static name may have: ".N", ".clone.N" and
@@ -427,6 +519,27 @@ map_find (const struct fmap *map, const char *name)
 	return NULL;
 }
 
+/* Exits: OF has no function symbols, and no debugging file that has
+   them; say where they may be found.  */
+static void
+no_symbols (const struct objfile *of)
+{
+	bool stripped = of->nsyms == 0 || of->sym_file;
+
+	gp_error (of->path, "has no symbols%s: cannot say which function "
+		  "an address belongs to", stripped ? " (it was stripped)"
+		  : "");
+	if (stripped)
+		gp_note (NULL, "give them with -S FILE (the output of nm on "
+			 "an unstripped copy of the same build), or install "
+			 "its debugging file (Debian: its -dbgsym package; "
+			 "objcopy --only-keep-debug makes one, and "
+			 "--add-gnu-debuglink points to it): gprof finds it "
+			 "by build id under /usr/lib/debug, or by "
+			 ".gnu_debuglink beside the program");
+	exit (1);
+}
+
 struct sym *
 objfile_function_syms (struct objfile *of, const struct options *opt,
 		       const struct fmap *map, size_t *n)
@@ -476,8 +589,7 @@ objfile_function_syms (struct objfile *of, const struct options *opt,
 		     sym->name, sym->addr);
 	}
 	if (len == 0)
-		gp_fatal (of->path, "has no symbols (stripped?): cannot say "
-			  "which function an address belongs to");
+		no_symbols (of);
 	*n = len;
 	return xrealloc (v, len * sizeof *v);
 }
@@ -638,7 +750,7 @@ objfile_text_syms (struct objfile *of, size_t *n)
 	for (k = 0; k < of->nsyms; k++) {
 		asymbol *s = of->syms[k];
 
-		if (s->section != of->text || (s->flags & skip) || !s->name
+		if (s->section != of->sym_text || (s->flags & skip) || !s->name
 		    || not_a_function (of, s))
 			continue;
 		v[len].addr = objfile_sym_addr (of, s);

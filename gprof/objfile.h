@@ -106,6 +106,25 @@ struct text_sym {
    number.  Malloc'ed.  */
 struct text_sym *objfile_text_syms (struct objfile *of, size_t *n);
 
+/* Whether OF calls the entry point of gcc's -pg (mcount, _mcount,
+   __fentry__): 1 yes, 0 no, -1 cannot tell (no symbols at all).  */
+int objfile_calls_mcount (struct objfile *of);
+
+/* The value of the symbol NAME of OF's symbol table (etext,
+   __executable_start ...) in *VALUE; false if there is none.  */
+bool objfile_symbol_value (const struct objfile *of, const char *name,
+			   uint64_t *value);
+
+/* OF's build id (its NT_GNU_BUILD_ID note's bytes, at most MAX of
+   them) in ID; its length, 0 if it has none.  */
+size_t objfile_build_id (struct objfile *of, unsigned char *id, size_t max);
+
+/* What libopcodes needs to decode OF's machine code: libbfd's
+   architecture and machine numbers (enum bfd_architecture, mach) and
+   byte order.  False if libbfd does not know them.  */
+bool objfile_disasm_target (const struct objfile *of, int *arch,
+			    unsigned long *mach, bool *big);
+
 /* The first byte of .text.  */
 uint64_t objfile_text_start (const struct objfile *of);
 

@@ -491,8 +491,10 @@ options_parse (int argc, char **argv, struct options *opt)
 	if (env)
 		add_dirs (opt, env);
 
-	if (optind < argc)
+	if (optind < argc) {
 		opt->image = argv[optind++];
+		opt->image_given = true;
+	}
 	opt->gmon_files = argv + optind;
 	opt->ngmon = (size_t) (argc - optind);
 }

@@ -86,6 +86,8 @@ struct options {
 	unsigned int debug;		/* -d bits */
 	enum file_format format;	/* -O */
 	const char *image;		/* the executable */
+	bool image_given;		/* named on the command line, not
+					   the default a.out */
 	char **gmon_files;		/* profiles to read */
 	size_t ngmon;
 	const char *symbol_file;	/* -S */

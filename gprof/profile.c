@@ -28,12 +28,15 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
+#include "gprof/diagnose.h"
+#include "gprof/leftout.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util/replace.h"
@@ -227,8 +230,21 @@ object_index (struct proc_objects *objs, const struct gmonx_file *f,
 	return objs->n++;
 }
 
+/* Exits with a note on how to make one if profile NAME of OF does not
+   exist.  */
+static void
+profile_exists (struct objfile *of, const char *name)
+{
+	struct stat sb;
+
+	if (strcmp (name, "-") != 0 && stat (name, &sb) != 0
+	    && errno == ENOENT)
+		diagnose_no_profile (of, name);
+}
+
 void
-profile_objects (char *const *names, size_t n, struct proc_objects *objs)
+profile_objects (struct objfile *of, char *const *names, size_t n,
+		 struct proc_objects *objs)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
 	size_t i, k;
@@ -246,6 +262,7 @@ profile_objects (char *const *names, size_t n, struct proc_objects *objs)
 	for (i = 0; i < n; i++) {
 		struct gmonx_file f;
 
+		profile_exists (of, names[i]);
 		companion_of (names[i], &f);
 		for (k = 0; k < f.nobjects; k++)
 			object_index (objs, &f, &f.objects[k]);
@@ -510,6 +527,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
 	struct ctx_load cl = { .use = contexts };
+	struct left_out lo = { 0 };
 	struct gmon_profile gp;
 	struct gmon_target t;
 	bool bsd = false;
@@ -532,8 +550,10 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		struct gmonx_file f;
 		char path[4096];
 		uint64_t before = 0;
+		char *why = NULL;
 		int got = -1;
 
+		profile_exists (of, names[i]);
 		/* The companion first: only a profile that has one needs
 		   its samples counted (to know it is the companion's).  */
 		if (objs) {
@@ -550,6 +570,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			gp_fatal (NULL, "%s", err.msg);
 		if (gs.format != GMON_FMT_MAGIC)
 			bsd = true;
+		diagnose_build (of, names[i], &gs.build);
 		st.version = gs.version;
 		st.nhist = gs.nhist;
 		st.narcs = gs.narcs;
@@ -565,10 +586,21 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 				      got == -2 ? &xerr : NULL, objs);
 		if (objs)
 			add_objects (&gp, &f, objs);
+		else {
+			/* Read for its objects' samples only.  */
+			if (contexts == CTX_IGNORE)
+				got = companion_read (names[i], &f, path,
+						      sizeof path, &xerr);
+			if (got == 0 && !(why = run_mismatch (names[i],
+							&gs.run, &f, false)))
+				left_out_add (&lo, names[i], &f);
+			free (why);
+		}
 		if (got == 0)
 			gmonx_free (&f);
 	}
 	take_contexts (&cl, p);
+	left_out_say (&lo);
 
 	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
 		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)
@@ -680,6 +712,9 @@ profile_write_sum (const char *path, const struct profile *p,
 				hh.rate = (uint32_t) p->hz;
 				memcpy (hh.dimen, p->dimen, GMON_DIMEN_LEN);
 				hh.abbrev = p->abbrev;
+				/* Which build it was taken of, as GNU's
+				   -s copies it on.  */
+				hh.build = p->hist[i].h.build;
 				gmon_write_hist_bins (&w, &hh,
 						      &p->hist[i].bins);
 			}

@@ -35,10 +35,14 @@ mc_write_header (struct gmon_writer *w)
 	return gmon_write_header_run (w, &run);
 }
 
+/* The header of a histogram of object M: its samples in [LO, HI), its
+   build stamp.  */
 static void
-hist_header (struct gmon_hist_hdr *hdr, const struct mc_hist *h,
-	     uint64_t lo, uint64_t hi, uintptr_t base)
+hist_header (struct gmon_hist_hdr *hdr, const struct mc_module *m,
+	     uint64_t lo, uint64_t hi)
 {
+	const struct mc_hist *h = &m->hist;
+	uintptr_t base = m->base;
 	struct mc_sample_stats st;
 
 	mc_sampler_stats (&st);
@@ -49,6 +53,8 @@ hist_header (struct gmon_hist_hdr *hdr, const struct mc_hist *h,
 	hdr->rate = st.file_rate;
 	strcpy (hdr->dimen, mc_config.wall ? MC_DIMEN_WALL : "seconds");
 	hdr->abbrev = 's';
+	gmon_build_make (&hdr->build, m->build_id, m->build_id_len,
+			 m->file_size, m->mtime_ns);
 }
 
 /* Bins per record of another object's histogram.  */
@@ -65,9 +71,10 @@ hist_header (struct gmon_hist_hdr *hdr, const struct mc_hist *h,
    bin twice (to count the records a chunk needs, then to write them),
    so it gets a copy that stays still.  */
 static int
-write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
-	    bool whole, uint64_t *written)
+write_hist (struct gmon_writer *w, const struct mc_module *m, bool whole,
+	    uint64_t *written)
 {
+	const struct mc_hist *h = &m->hist;
 	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
 	uint64_t step = whole ? h->nbins : CHUNK_BINS, i, k, *copy;
 	struct gmon_hist_hdr hdr;
@@ -97,8 +104,8 @@ write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
 		if (!whole && !samples)
 			continue;
 		any = true;
-		hist_header (&hdr, h, h->lo + (i << h->shift),
-			     h->lo + ((i + n) << h->shift), base);
+		hist_header (&hdr, m, h->lo + (i << h->shift),
+			     h->lo + ((i + n) << h->shift));
 		rc = gmon_write_hist (w, &hdr, copy != MAP_FAILED ? copy
 				      : bins + i, sizeof *bins);
 	}
@@ -106,7 +113,7 @@ write_hist (struct gmon_writer *w, const struct mc_hist *h, uintptr_t base,
 		/* No samples at all: every bin is 0.  */
 		uint64_t n = h->nbins < step ? h->nbins : step;
 
-		hist_header (&hdr, h, h->lo, h->lo + (n << h->shift), base);
+		hist_header (&hdr, m, h->lo, h->lo + (n << h->shift));
 		rc = gmon_write_hist (w, &hdr, bins, sizeof *bins);
 	}
 	if (copy != MAP_FAILED)
@@ -181,7 +188,7 @@ write_classic (struct gmon_writer *w, const struct mc_snap *s, int k)
 	   them that a classic file is the one the companion was written
 	   with.  */
 	if (mc_write_header (w) < 0
-	    || write_hist (w, &m->hist, m->base, k == 0, &mc_objs[k].samples)
+	    || write_hist (w, m, k == 0, &mc_objs[k].samples)
 	    < 0)
 		return -1;
 	if (!s->slots) {

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mcount/runtime.h"
@@ -448,6 +449,24 @@ find_build_id (struct mc_module *m, const struct dl_phdr_info *info)
 	}
 }
 
+/* The size and time of M's file, as it was loaded: the program's
+   through /proc/self/exe (the file that runs, even if a new build
+   replaced it since), a library's by its path.  The vDSO has none.  */
+static void
+find_file_stamp (struct mc_module *m)
+{
+	struct stat st;
+	const char *path = (m->flags & MC_MOD_MAIN) ? "/proc/self/exe"
+		: m->path;
+
+	if ((m->flags & MC_MOD_VDSO) || !path || path[0] != '/'
+	    || stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+		return;
+	m->file_size = (uint64_t) st.st_size;
+	m->mtime_ns = (uint64_t) st.st_mtim.tv_sec * 1000000000u
+		+ (uint64_t) st.st_mtim.tv_nsec;
+}
+
 /* The unwind table index of the object (PT_GNU_EH_FRAME), and the
    bounds of the readable segment that holds it: unwind.c reads the
    tables in a signal handler and must stay inside mapped memory.  */
@@ -594,6 +613,7 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 		}
 	}
 	find_build_id (m, info);
+	find_file_stamp (m);
 	find_eh_frame (m, info);
 	if (mc_hists_on) {
 		int err = hist_alloc (&m->hist, lo, hi);

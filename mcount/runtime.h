@@ -282,6 +282,10 @@ struct mc_module {
 	const char *path;		/* as loaded; absolute for the program */
 	unsigned char build_id[MC_BUILD_ID_MAX];	/* NT_GNU_BUILD_ID */
 	unsigned int build_id_len;	/* 0: none */
+	uint64_t file_size;		/* its file's size in bytes, and */
+	uint64_t mtime_ns;		/* time of change, ns since 1970, as
+					   it was loaded (0: not known): the
+					   build stamp without a build id */
 	int flags;			/* enum mc_module_flag, atomic */
 	uint64_t seen;			/* the last scan that saw it */
 	uintptr_t eh_hdr;		/* its .eh_frame_hdr, runtime; 0: none */

@@ -10,7 +10,7 @@ AM_TESTS_ENVIRONMENT = \
 	GPROF_PROGRAMS='$(bin_PROGRAMS) $(noinst_PROGRAMS)'; EXEEXT='$(EXEEXT)'; \
 	GPROF_BUILD_CFLAGS='$(DEFS) -I$(abs_top_builddir) -I$(abs_top_srcdir) \
 		-I$(abs_top_srcdir)/include $(CPPFLAGS) $(SAN_CFLAGS) $(CFLAGS)'; \
-	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(BFD_LIBS) $(IBERTY_LIBS) \
+	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(OPCODES_LIBS) $(BFD_LIBS) $(IBERTY_LIBS) \
 		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
 	LC_ALL=C; \
 	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \
@@ -160,12 +160,26 @@ EXPORT_E2E = \
 	tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh \
 	tests/e2e/export-options.sh \
-	tests/e2e/export-kcachegrind.sh
+	tests/e2e/export-kcachegrind.sh \
+	tests/e2e/export-fidelity.sh
 TESTS += $(EXPORT_E2E)
 EXTRA_DIST += $(EXPORT_E2E) \
 	tests/e2e/export-lib.sh \
 	tests/tools/export-compare.py \
 	tests/programs/export-demo.c
+
+# What gprof says when the inputs do not match, or a profile is partial
+# or missing (issue 22): one test per case, each with the message it
+# expects.
+HINT_E2E = \
+	tests/e2e/hint-no-profile.sh \
+	tests/e2e/hint-gmondump-names.sh \
+	tests/e2e/hint-stripped.sh \
+	tests/e2e/hint-build.sh \
+	tests/e2e/hint-left-out.sh \
+	tests/e2e/docs-match.sh
+TESTS += $(HINT_E2E)
+EXTRA_DIST += $(HINT_E2E)
 
 # Differential tests of the analyser against GNU gprof (the oracle).
 # Ours is $(top_builddir)/gprof/gprof, or GPROF_UNDER_TEST if set in the
@@ -287,7 +301,8 @@ RT_E2E_TESTS = \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh
+	tests/e2e/ctx-export.sh \
+	tests/e2e/ctx-callers.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \

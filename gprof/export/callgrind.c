@@ -25,8 +25,9 @@
        totals: TOTAL
 
    Self costs are samples.c's pieces: one line per share of a bin, at
-   the address it starts, with the function's first line (or, with -l,
-   the line of that address).  Inclusive costs of calls are
+   the start of the instruction the bin starts in (arch/insn.c: where
+   KCachegrind's objdump shows it), with the function's first line
+   (or, with -l, the line of that address).  Inclusive costs of calls are
    estimate.c's, per call site (measured when the profile has calling
    contexts, estimated by gprof's rule otherwise); calls within a cycle
    cost 0, as in GNU gprof, so that both readers' inclusive times are
@@ -44,6 +45,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arch/insn.h"
 #include "gprof/export/private.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
@@ -59,7 +61,50 @@ struct names {
 	size_t unknown_file;		/* id of "???" */
 	size_t *fn_id;			/* per symbol */
 	size_t nfns;
+	bool *ob_named;			/* per object: its ob id defined */
+	size_t ob;			/* the current ob= (object index) */
 };
+
+/* --objects: the index of the object symbol address ADDR is in (0:
+   the program), from the offsets profile.c gives them (k << 40).  */
+static size_t
+obj_of (const struct export_ctx *c, uint64_t addr)
+{
+	const struct proc_objects *objs = c->in->objs;
+	size_t k;
+
+	if (!objs)
+		return 0;
+	k = (size_t) (addr >> 40);
+	return k < objs->n && objs->v[k].offset == (uint64_t) k << 40 ? k : 0;
+}
+
+/* ADDR as its object's own (link-time) address: what objdump of the
+   ob= file shows, where KCachegrind looks for it.  */
+static uint64_t
+obj_addr (const struct export_ctx *c, uint64_t addr)
+{
+	size_t k = obj_of (c, addr);
+
+	return k ? addr - c->in->objs->v[k].offset : addr;
+}
+
+/* Writes "KEY=(id) path" or "KEY=(id)" for object K: its file, or for
+   the vDSO the copy saved of it.  */
+static void
+put_ob (struct out *o, struct names *nm, const struct export_ctx *c,
+	const char *key, size_t k)
+{
+	const struct proc_object *ob = k ? &c->in->objs->v[k] : NULL;
+
+	if (nm->ob_named[k]) {
+		out_printf (o, "%s=(%zu)\n", key, k + 1);
+		return;
+	}
+	nm->ob_named[k] = true;
+	out_printf (o, "%s=(%zu) %s\n", key, k + 1, !ob ? c->image_abs
+		    : ob->symbols ? ob->symbols : ob->path);
+}
 
 static size_t
 file_hash (const void *arg, size_t i)
@@ -167,8 +212,18 @@ self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 	    size_t *pi, size_t *bi)
 {
 	const struct samples *xs = c->samples;
-	const struct sym *s = &c->in->st->base[sym];
+	const struct symtab *st = c->in->st;
+	const struct sym *s = &st->base[sym];
 	const struct source_file *fl = s->file, *cur = fl;
+	struct insn_starts is;
+	bool decoded;
+
+	/* Each piece at the start of the instruction it falls in, as
+	   objdump decodes the function (insn.c): the program's only,
+	   whose code this gprof has.  */
+	decoded = obj_of (c, s->addr) == 0
+		&& insn_starts (c->in->of, s->addr, sym + 1 < st->len
+				? st->base[sym + 1].addr : st->text_end, &is);
 
 	while ((*pi < xs->n && xs->v[*pi].sym == sym)
 	       || (*bi < xs->nbb && xs->bbv[*bi].sym == sym)) {
@@ -197,8 +252,12 @@ self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 			put_file (o, nm, "fi", file);
 			cur = file;
 		}
-		put_cost_line (o, c, addr, line, time, bb);
+		put_cost_line (o, c, obj_addr (c, decoded
+						 ? insn_start_of (&is, addr)
+						 : addr), line, time, bb);
 	}
+	if (decoded)
+		insn_starts_free (&is);
 	if (cur != fl)
 		put_file (o, nm, "fi", fl);
 }
@@ -232,12 +291,18 @@ call_lines (struct out *o, struct export_ctx *c, struct names *nm, size_t i)
 			if (f && f == caller->file)
 				line = l;
 		}
+		/* The callee's object, if not the caller's: cob= holds
+		   for the next call only, as cfi= does.  */
+		if (obj_of (c, callee->addr) != nm->ob)
+			put_ob (o, nm, c, "cob", obj_of (c, callee->addr));
 		put_file (o, nm, "cfi", callee->file);
 		put_fn (o, nm, c, "cfn", site->callee);
 		out_printf (o, "calls=%llu 0x%llx %d\n",
 			    (unsigned long long) site->count,
-			    (unsigned long long) callee->addr, callee->line);
-		put_cost_line (o, c, at, line, site->cost[EST_TIME],
+			    (unsigned long long) obj_addr (c, callee->addr),
+			    callee->line);
+		put_cost_line (o, c, obj_addr (c, at), line,
+			       site->cost[EST_TIME],
 			       g->nev > 1 ? site->cost[EST_BB] : 0);
 	}
 }
@@ -319,9 +384,13 @@ callgrind_write (struct export_ctx *c, struct out *o)
 	memset (&nm, 0, sizeof nm);
 	hindex_init (&nm.file_index, 100);
 	nm.fn_id = XCNEWVEC (size_t, st->len ? st->len : 1);
+	nm.ob_named = XCNEWVEC (bool, c->in->objs ? c->in->objs->n : 1);
 
 	header (o, c);
-	out_printf (o, "\nob=(1) %s\n", c->image_abs);
+	/* One ob= per object (with --objects, the libraries' after the
+	   program's: their symbols lie above it).  */
+	out_puts (o, "\n");
+	put_ob (o, &nm, c, "ob", 0);
 
 	/* Pieces are ascending by address, so are symbols: one walk.
 	   Pieces outside every symbol are set aside for the end.  */
@@ -342,14 +411,29 @@ callgrind_write (struct export_ctx *c, struct out *o)
 		if (!has_self && !has_calls)
 			continue;
 		out_puts (o, "\n");
+		if (obj_of (c, s->addr) != nm.ob) {
+			nm.ob = obj_of (c, s->addr);
+			put_ob (o, &nm, c, "ob", nm.ob);
+		}
 		put_file (o, &nm, "fl", s->file);
 		put_fn (o, &nm, c, "fn", i);
 		self_lines (o, c, &nm, (uint32_t) i, &pi, &bi);
+		/* A function with calls but no samples gets a cost line of
+		   0 at its start all the same: callgrind_annotate annotates
+		   the source files of the functions, and one with no cost
+		   line at all makes it warn (its lines list is empty).  */
+		if (!has_self)
+			put_cost_line (o, c, obj_addr (c, s->addr), s->line,
+				       0, 0);
 		call_lines (o, c, &nm, i);
 	}
 
 	if (xs->unknown || xs->bb_unknown) {
 		out_puts (o, "\n# samples outside every function symbol\n");
+		if (nm.ob) {
+			nm.ob = 0;
+			put_ob (o, &nm, c, "ob", 0);
+		}
 		put_file (o, &nm, "fl", NULL);
 		out_printf (o, "fn=(%zu) ???\n", ++nm.nfns);
 		for (pu = 0; pu < xs->n; pu++)
@@ -373,6 +457,7 @@ callgrind_write (struct export_ctx *c, struct out *o)
 	free (nm.file_id);
 	hindex_free (&nm.file_index);
 	free (nm.fn_id);
+	free (nm.ob_named);
 }
 
 /* ------------------------------------------------------------------ */

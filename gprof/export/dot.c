@@ -13,9 +13,11 @@
    calling contexts (GMON_CONTEXT), which measured them.
 
    `node=P' leaves out the functions whose total is under P percent
-   (default 0.5) and `edge=P' the arcs that carry less (default 0.1);
-   calls within a cycle and recursive calls carry no time and are drawn
-   whenever both ends are.  `dot -Tsvg FILE' draws it.  */
+   (default 0.5), cycle members by their own total as any other, and
+   `edge=P' the arcs that carry less (default 0.1); calls within a
+   cycle and recursive calls carry no time and are drawn whenever both
+   ends are.  The caption says all of that: what the boxes, colours and
+   arrows are, and what was left out.  `dot -Tsvg FILE' draws it.  */
 
 #include <config.h>
 
@@ -118,9 +120,8 @@ shown (const struct export_ctx *c, const struct sym *s)
 				   && s->ncalls == 0)) {
 		return false;
 	}
-	/* A cycle's members stand or fall with the cycle.  */
-	if (s->cyc_num && c->in->cg)
-		s = &c->in->cg->cycles[s->cyc_num - 1].entry;
+	/* A cycle's member by its own total, as the caption says: a
+	   cycle of many functions would otherwise draw them all.  */
 	pct = 100 * node_total (c, s) / graph_total (c);
 	return pct >= c->req->node_thres;
 }
@@ -196,10 +197,14 @@ dot_write (struct export_ctx *c, struct out *o)
 		  "labeljust=l, nodesep=0.3, ranksep=0.4, label=\"");
 	put_escaped (o, "Call graph of ");
 	put_escaped (o, c->image_abs);
-	out_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  Totals "
-		    "(self + children) and times on arrows %s.\\lLeft out: "
-		    "functions under %g%% of the time, arrows under "
-		    "%g%%.\\l\"];\n",
+	out_printf (o, "\\l%llu samples at %ld Hz: %.2f s shown.  A box is "
+		    "a function, its total (self + children) and self time, "
+		    "coloured by its total, blue to red; an arrow a call, "
+		    "labelled by the time it carries and its calls; a "
+		    "dashed box a cycle, dashed arrows calls within it or "
+		    "recursive ones (no time).\\lTotals and times on arrows "
+		    "%s.\\lLeft out: functions under %g%% of the time "
+		    "(members of cycles too), arrows under %g%%.\\l\"];\n",
 		    (unsigned long long) c->samples->samples, in->p->hz,
 		    export_secs (c, cg ? cg->print_time : in->total_time),
 		    in->p->nctx ? "are measured from the calling contexts of "

@@ -402,7 +402,9 @@ collect_sites (struct estimate *g, const struct export_input *in)
 		struct site *s;
 
 		child = callee_of (st, child);
-		if (!parent || !child || r->count == 0)
+		/* No calls: a call only the contexts show (measure.c's
+		   ctx_add_calls), a site of its own.  */
+		if (!parent || !child || (r->count == 0 && !p->nctx))
 			continue;
 		a = map_find (&map, cg, parent, child);
 		if (!a)
@@ -434,7 +436,7 @@ collect_sites (struct estimate *g, const struct export_input *in)
 	for (i = 0; i < g->nsites; i = j) {
 		for (j = i; j < g->nsites && by_arc[j]->arc == by_arc[i]->arc;
 		     j++)
-			w[j - i] = by_arc[j]->count;
+			w[j - i] = by_arc[j]->count ? by_arc[j]->count : 1;
 		for (e = 0; e < g->nev; e++) {
 			round_split (g->arc_cost[e][by_arc[i]->arc], w, j - i,
 				     out);

@@ -34,6 +34,9 @@ struct export_input {
 	const struct profile *p;	/* with its histogram bins */
 	const struct callgraph *cg;	/* NULL without call-graph data */
 	double total_time;		/* ticks the flat profile accounts */
+	const struct proc_objects *objs;	/* --objects: the objects, whose
+					   symbols are at their offsets in
+					   ST; NULL without */
 };
 
 /* Parses the --export SPECS[0..N) of OPT (whose image names the

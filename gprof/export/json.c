@@ -27,20 +27,60 @@
 
 #define JSON_VERSION	1
 
+/* The length of the well-formed UTF-8 sequence at S (1 to 4), or 0 if
+   the bytes there are none: a stray continuation byte, a sequence cut
+   short, an overlong form, a surrogate or a code point past U+10FFFF
+   (RFC 3629).  */
+static size_t
+utf8_len (const unsigned char *s)
+{
+	size_t n, i;
+	unsigned int cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;	/* the NUL ends it too */
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
+	    || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/* S as a JSON string.  Symbol names are bytes, not always UTF-8 (a
+   Latin-1 source file, a damaged table): each byte that is not part
+   of a well-formed sequence becomes U+FFFD, so that the file is valid
+   UTF-8 whatever the names (the schema says so).  */
 static void
 put_str (struct out *o, const char *s)
 {
 	const char *run = s;
 
 	out_puts (o, "\"");
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char ch = (unsigned char) *s;
+		size_t n = utf8_len ((const unsigned char *) s);
 
-		if (ch >= 0x20 && ch != '"' && ch != '\\')
+		if (n > 1 || (n == 1 && ch >= 0x20 && ch != '"'
+			      && ch != '\\')) {
+			s += n;
 			continue;
+		}
 		out_write (o, run, (size_t) (s - run));
-		run = s + 1;
-		if (ch == '"' || ch == '\\')
+		if (n == 0)
+			out_puts (o, "\\ufffd");
+		else if (ch == '"' || ch == '\\')
 			out_printf (o, "\\%c", ch);
 		else if (ch == '\n')
 			out_puts (o, "\\n");
@@ -48,6 +88,7 @@ put_str (struct out *o, const char *s)
 			out_puts (o, "\\t");
 		else
 			out_printf (o, "\\u%04x", ch);
+		run = ++s;
 	}
 	out_write (o, run, (size_t) (s - run));
 	out_puts (o, "\"");

@@ -132,3 +132,33 @@ objfile_open_debug (struct objfile *of)
 	return dbg;
 }
 
+
+bool
+objfile_debug_symbols (struct objfile *of)
+{
+	struct objfile *dbg = objfile_open_debug (of);
+	long bytes;
+
+	if (!dbg)
+		return false;
+	bytes = bfd_get_symtab_upper_bound (dbg->abfd);
+	if (bytes > 0) {
+		dbg->syms = xmalloc ((size_t) bytes + sizeof *dbg->syms);
+		dbg->nsyms = bfd_canonicalize_symtab (dbg->abfd, dbg->syms);
+	}
+	dbg->text = bfd_get_section_by_name (dbg->abfd,
+					     bfd_section_name (of->text));
+	if (dbg->nsyms <= 0 || !dbg->text
+	    || bfd_section_vma (dbg->text) != bfd_section_vma (of->text)) {
+		objfile_close (dbg);
+		return false;
+	}
+	/* The symbols stay the debugging file's: OF keeps it open.  */
+	of->sym_file = dbg;
+	of->sym_text = dbg->text;
+	free (of->syms);
+	of->syms = dbg->syms;
+	of->nsyms = dbg->nsyms;
+	dbg->syms = NULL;
+	return true;
+}

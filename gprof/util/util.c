@@ -57,3 +57,13 @@ gp_warn (const char *file, const char *fmt, ...)
 	message (file, "warning: ", fmt, ap);
 	va_end (ap);
 }
+
+void
+gp_note (const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start (ap, fmt);
+	message (file, "note: ", fmt, ap);
+	va_end (ap);
+}

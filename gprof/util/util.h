@@ -25,6 +25,10 @@ void gp_fatal (const char *file, const char *fmt, ...)
 void gp_warn (const char *file, const char *fmt, ...)
 	__attribute__ ((format (printf, 2, 3)));
 
+/* A note that says what to do: "gprof: FILE: note: MESSAGE".  */
+void gp_note (const char *file, const char *fmt, ...)
+	__attribute__ ((format (printf, 2, 3)));
+
 /* The -d bits in effect; debug output goes to stdout, as GNU gprof's
    does, each line prefixed with its area.  */
 extern unsigned int gp_debug;

@@ -32,17 +32,29 @@ demo_synth syn
 for f in d all big e10; do
 	render "synthesised $f" "syn/$f.dot"
 done
-# main, work, leaf, spin, and the cycle's is_even and is_odd; fib has
-# no time (0%).
-expect "default thresholds: nodes" "$(nodes syn/d.dot)" 6
+# main, work, leaf, spin, and the cycle's is_even; is_odd (a member of
+# the cycle) and fib have no time (0%): left out, as the caption says.
+expect "default thresholds: nodes" "$(nodes syn/d.dot)" 5
 expect "node=0: every function" "$(nodes syn/all.dot)" 7
 expect "node=50: main, work, leaf" "$(nodes syn/big.dot)" 3
 # main -> leaf carries 20.5 of 290 ms: 7%.
 expect "edge=10: arrows" "$(edges syn/e10.dot)" $(( $(edges syn/d.dot) - 1 ))
 grep -q 'subgraph "cluster_cycle1"' syn/d.dot &&
 	ok "the cycle is a cluster" || bad "no cluster for the cycle"
-grep -q 'calls in cycle' syn/d.dot && ok "calls within the cycle drawn" ||
+grep -q 'calls in cycle' syn/all.dot && ok "calls within the cycle drawn" ||
 	bad "no arrow within the cycle"
+# No box under its threshold, cycle members included; the caption says
+# what is left out, and what the boxes and arrows are.
+for f in d:0.5 big:50; do
+	under=$(awk -v min="${f#*:}" '/^ *n[0-9]+ \[label=/ {
+		s = $0; sub (/.*\\ntotal /, "", s); sub (/%.*/, "", s)
+		if (s + 0 < min) print }' "syn/${f%%:*}.dot")
+	check "${f%%:*}.dot: no box under ${f#*:}%" [ -z "$under" ]
+	grep -q "Left out: functions under ${f#*:}% of the time (members of cycles too)" "syn/${f%%:*}.dot" ||
+		bad "${f%%:*}.dot: the caption does not say what is left out"
+done
+grep -q 'A box is a function, its total (self + children) and self time' syn/d.dot ||
+	bad "the caption does not say what a box is"
 grep -q 'are estimates' syn/d.dot && grep -q 'est\.)' syn/d.dot &&
 	ok "estimates are marked" || bad "estimates not marked"
 grep -q 'label="leaf\\ntotal 70\.69% (0\.20 s)\\nself 70\.69% (0\.20 s)\\n40 calls"' \

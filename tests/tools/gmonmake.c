@@ -10,7 +10,7 @@
      target 64le|64be|32le|32be     layout (default: the host's)
      run PID START ID               the run stamp (default: none)
      format magic|bsd|4.4bsd        file layout (default magic)
-     hist LOW HIGH bins=N [rate=HZ] [dimen="D"] [abbrev=C]
+     hist LOW HIGH bins=N [rate=HZ] [dimen="D"] [abbrev=C] [build=K:HEX]
        ADDR COUNT                   add COUNT to the bin holding ADDR
        #I COUNT                     add COUNT to bin number I
      arc FROM SELF COUNT
@@ -76,6 +76,21 @@ new_item (enum item_kind k)
 	return &items[nitems++];
 }
 
+/* "K:HEX" (as gmondump prints a build stamp) into B.  */
+static void
+parse_build (struct gmon_build *b, const char *p, const char *line)
+{
+	unsigned int v;
+
+	memset (b, 0, sizeof *b);
+	if ((p[0] != GMON_BUILD_ID && p[0] != GMON_BUILD_FILE) || p[1] != ':')
+		die ("bad build=K:HEX", line);
+	b->kind = p[0];
+	for (p += 2; b->len < GMON_BUILD_DATA_MAX
+	     && sscanf (p, "%2x", &v) == 1 && p[1]; p += 2)
+		b->data[b->len++] = (unsigned char) v;
+}
+
 static void
 parse_hist (char *line)
 {
@@ -106,6 +121,8 @@ parse_hist (char *line)
 	}
 	if ((p = strstr (line, "abbrev=")))
 		it->h.abbrev = p[7];
+	if ((p = strstr (line, "build=")))
+		parse_build (&it->h.build, p + 6, line);
 	if (it->h.nbins == 0)
 		die ("bins=0", line);
 	it->bins = calloc (it->h.nbins, sizeof *it->bins);

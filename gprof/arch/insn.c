@@ -1,0 +1,132 @@
+/* insn.c - where a program's instructions start, through libopcodes.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   A histogram bin covers bytes, not instructions: glibc's are about 4
+   bytes wide, libgmon's a few.  KCachegrind's machine-code view runs
+   objdump over a function and looks up each cost line's address among
+   the instructions it prints; one that is not an instruction's start
+   shows as "(No Instruction)" with a banner, "There are cost lines
+   without machine code".  So the Callgrind export charges each bin to
+   the instruction it starts in, as objdump decodes the function from
+   its first byte: with objdump's own decoder, libopcodes, when this
+   gprof was built with it (configure says so).  */
+
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/arch/insn.h"
+#include "gprof/objfile.h"
+
+#ifdef HAVE_LIBOPCODES
+#include <dis-asm.h>
+
+/* The text libopcodes prints: not wanted, only the lengths.  */
+static int
+no_print (void *stream, const char *fmt, ...)
+{
+	(void) stream;
+	(void) fmt;
+	return 0;
+}
+
+static int
+no_print_styled (void *stream, enum disassembler_style style,
+		 const char *fmt, ...)
+{
+	(void) stream;
+	(void) style;
+	(void) fmt;
+	return 0;
+}
+
+bool
+insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
+	     struct insn_starts *s)
+{
+	const unsigned char *text;
+	uint64_t vma, size, pc;
+	struct disassemble_info di;
+	disassembler_ftype decode;
+	int arch;
+	unsigned long mach;
+	bool big;
+	size_t cap = 0;
+
+	memset (s, 0, sizeof *s);
+	if (!objfile_disasm_target (of, &arch, &mach, &big))
+		return false;
+	decode = disassembler ((enum bfd_architecture) arch, big, mach, NULL);
+	text = decode ? objfile_text (of, &vma, &size) : NULL;
+	if (text && hi > vma + size)
+		hi = vma + size;	/* the last function, or --objects */
+	if (!text || lo < vma || lo >= hi)
+		return false;
+	init_disassemble_info (&di, NULL, no_print, no_print_styled);
+	di.arch = (enum bfd_architecture) arch;
+	di.mach = mach;
+	di.endian = big ? BFD_ENDIAN_BIG : BFD_ENDIAN_LITTLE;
+	di.buffer = (bfd_byte *) (uintptr_t) (text + (lo - vma));
+	di.buffer_vma = lo;
+	di.buffer_length = (size_t) (hi - lo);
+	disassemble_init_for_target (&di);
+	for (pc = lo; pc < hi;) {
+		int len = decode (pc, &di);
+
+		if (s->n == cap) {
+			cap = cap ? 2 * cap : 64;
+			s->v = xrealloc (s->v, cap * sizeof *s->v);
+		}
+		s->v[s->n++] = pc;
+		/* A byte it cannot decode is one instruction of its own,
+		   as objdump shows "(bad)".  */
+		pc += len > 0 ? (uint64_t) len : 1;
+	}
+	disassemble_free_target (&di);
+	return true;
+}
+
+#else /* !HAVE_LIBOPCODES */
+
+bool
+insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
+	     struct insn_starts *s)
+{
+	(void) of;
+	(void) lo;
+	(void) hi;
+	memset (s, 0, sizeof *s);
+	return false;
+}
+
+#endif
+
+uint64_t
+insn_start_of (const struct insn_starts *s, uint64_t addr)
+{
+	size_t lo = 0, hi = s->n;
+
+	/* The first start above ADDR; the one before it holds ADDR.  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->v[mid] <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 ? s->v[lo - 1] : addr;
+}
+
+void
+insn_starts_free (struct insn_starts *s)
+{
+	free (s->v);
+	memset (s, 0, sizeof *s);
+}
