@@ -11,7 +11,11 @@
    without machine code".  So the Callgrind export charges each bin to
    the instruction it starts in, as objdump decodes the function from
    its first byte: with objdump's own decoder, libopcodes, when this
-   gprof was built with it (configure says so).  */
+   gprof was built with it (configure says so) and it knows the
+   machine; otherwise, on the targets whose instructions have a length
+   this gprof's own decoders tell (arch/: aarch64, RISC-V, Arm and
+   Thumb), with those.  x86's lengths need a whole decoder: without
+   libopcodes, its bins stay where they start.  */
 
 #include <config.h>
 
@@ -21,8 +25,51 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gprof/arch/arch.h"
 #include "gprof/arch/insn.h"
 #include "gprof/objfile.h"
+
+/* Adds PC to S, whose array holds *CAP.  */
+static void
+push_start (struct insn_starts *s, size_t *cap, uint64_t pc)
+{
+	if (s->n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		s->v = xrealloc (s->v, *cap * sizeof *s->v);
+	}
+	s->v[s->n++] = pc;
+}
+
+/* The starts in LO..HI by this gprof's decoders (arch.h's next), from
+   LO on, each stretch by the instruction set the mapping symbols say
+   on Arm; data between them (Arm's literal pools) in words, as objdump
+   prints them.  False where the decoders do not know the lengths.  */
+static bool
+starts_by_arch (struct objfile *of, uint64_t lo, uint64_t hi,
+		struct insn_starts *s)
+{
+	const struct arch *arch = arch_of (of);
+	const unsigned char *text;
+	uint64_t vma, size, pc;
+	size_t cap = 0;
+
+	if (!arch || arch->align < 2)
+		return false;
+	text = objfile_text (of, &vma, &size);
+	if (text && hi > vma + size)
+		hi = vma + size;
+	if (!text || lo < vma || lo >= hi)
+		return false;
+	for (pc = lo; pc < hi;) {
+		const struct arch *a = arch_at (arch, of, pc, NULL);
+		unsigned int len = a ? a->next (text + (pc - vma),
+						(size_t) (hi - pc)) : 4;
+
+		push_start (s, &cap, pc);
+		pc += len ? len : 1;
+	}
+	return true;
+}
 
 #ifdef HAVE_LIBOPCODES
 #include <dis-asm.h>
@@ -61,8 +108,10 @@ insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 
 	memset (s, 0, sizeof *s);
 	if (!objfile_disasm_target (of, &arch, &mach, &big))
-		return false;
+		return starts_by_arch (of, lo, hi, s);
 	decode = disassembler ((enum bfd_architecture) arch, big, mach, NULL);
+	if (!decode)
+		return starts_by_arch (of, lo, hi, s);
 	text = decode ? objfile_text (of, &vma, &size) : NULL;
 	if (text && hi > vma + size)
 		hi = vma + size;	/* the last function, or --objects */
@@ -79,11 +128,7 @@ insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 	for (pc = lo; pc < hi;) {
 		int len = decode (pc, &di);
 
-		if (s->n == cap) {
-			cap = cap ? 2 * cap : 64;
-			s->v = xrealloc (s->v, cap * sizeof *s->v);
-		}
-		s->v[s->n++] = pc;
+		push_start (s, &cap, pc);
 		/* A byte it cannot decode is one instruction of its own,
 		   as objdump shows "(bad)".  */
 		pc += len > 0 ? (uint64_t) len : 1;
@@ -98,11 +143,8 @@ bool
 insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 	     struct insn_starts *s)
 {
-	(void) of;
-	(void) lo;
-	(void) hi;
 	memset (s, 0, sizeof *s);
-	return false;
+	return starts_by_arch (of, lo, hi, s);
 }
 
 #endif

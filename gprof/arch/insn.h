@@ -19,8 +19,9 @@ struct insn_starts {
 };
 
 /* Decodes OF's .text from LO (a function's start) up to HI, as objdump
-   does from there, into S.  False (S empty) if it cannot: this gprof
-   was built without libopcodes, or the range is not in .text.  */
+   does from there, into S, by libopcodes or this gprof's own decoders
+   (insn.c).  False (S empty) if it cannot: neither knows the lengths
+   of OF's instructions, or the range is not in .text.  */
 bool insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 		  struct insn_starts *s);
 

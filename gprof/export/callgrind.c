@@ -203,6 +203,19 @@ put_cost_line (struct out *o, const struct export_ctx *c, uint64_t addr,
 			    line, (unsigned long long) time);
 }
 
+/* Where the instructions of symbol SYM start, as objdump decodes it
+   (insn.c), into IS: the program's only, whose code this gprof has.  */
+static bool
+sym_insn_starts (struct export_ctx *c, uint32_t sym, struct insn_starts *is)
+{
+	const struct symtab *st = c->in->st;
+	const struct sym *s = &st->base[sym];
+
+	return obj_of (c, s->addr) == 0
+		&& insn_starts (c->in->of, s->addr, sym + 1 < st->len
+				? st->base[sym + 1].addr : st->text_end, is);
+}
+
 /* The self cost lines of symbol SYM from pieces V[*PI..] and blocks
    B[*BI..] (both ascending, a symbol's together); lines of another
    file than the function's (inlined code, with -l) go under fi= and
@@ -218,12 +231,8 @@ self_lines (struct out *o, struct export_ctx *c, struct names *nm, uint32_t sym,
 	struct insn_starts is;
 	bool decoded;
 
-	/* Each piece at the start of the instruction it falls in, as
-	   objdump decodes the function (insn.c): the program's only,
-	   whose code this gprof has.  */
-	decoded = obj_of (c, s->addr) == 0
-		&& insn_starts (c->in->of, s->addr, sym + 1 < st->len
-				? st->base[sym + 1].addr : st->text_end, &is);
+	/* Each piece at the start of the instruction it falls in.  */
+	decoded = sym_insn_starts (c, sym, &is);
 
 	while ((*pi < xs->n && xs->v[*pi].sym == sym)
 	       || (*bi < xs->nbb && xs->bbv[*bi].sym == sym)) {
@@ -268,14 +277,27 @@ call_lines (struct out *o, struct export_ctx *c, struct names *nm, size_t i)
 {
 	const struct estimate *g = c->est;
 	const struct sym *caller = &c->in->st->base[i];
+	struct insn_starts is;
+	bool decoded = false, tried = false;
 	size_t k;
 
 	for (k = g->first_site[i]; k < g->first_site[i + 1]; k++) {
 		const struct site *site = &g->sites[k];
 		const struct sym *callee = &c->in->st->base[site->callee];
-		uint64_t at = site->call_pc ? site->call_pc
-			: site->from_pc;
+		uint64_t at = site->call_pc;
 		int line;
+
+		/* A call not found in the machine code goes at the return
+		   address the profile holds, at the start of the
+		   instruction it falls in: glibc's runtime keeps it to 16
+		   bytes on some targets (RISC-V, i386).  */
+		if (!at) {
+			if (!tried)
+				decoded = sym_insn_starts (c, (uint32_t) i, &is);
+			tried = true;
+			at = decoded ? insn_start_of (&is, site->from_pc)
+				: site->from_pc;
+		}
 
 		/* The call's line, if it is in the caller's file (calls
 		   from inlined code stay on the caller's first line, so
@@ -305,6 +327,8 @@ call_lines (struct out *o, struct export_ctx *c, struct names *nm, size_t i)
 			       site->cost[EST_TIME],
 			       g->nev > 1 ? site->cost[EST_BB] : 0);
 	}
+	if (decoded)
+		insn_starts_free (&is);
 }
 
 static void

@@ -300,6 +300,25 @@ tg_sites () {
 	else
 		bad "$tg_name: the Callgrind export finds '${_got:-no Sites line}' (found, sites); objdump's calls say '$_want'"
 	fi
+	# Every cost line at an instruction's start as the target's
+	# objdump decodes it (KCachegrind's machine-code view): RISC-V's
+	# and Thumb's instructions of two and four bytes do not start
+	# where glibc's 4-byte bins do.
+	"${tg_bin}objdump" -d "$1" >"$work/tg.dis" 2>/dev/null ||
+		hard_error "${tg_bin}objdump -d $1 fails"
+	_cost=$(awk 'FILENAME ~ /tg.dis$/ {
+			if (match ($0, /^ *[0-9a-f]+:\t/)) {
+				a = substr ($0, 1, RLENGTH - 2); sub (/^ */, "", a)
+				start[a] = 1 }
+			next }
+		/^0x[0-9a-f]+ / { a = substr ($1, 3); sub (/^0+/, "", a)
+			n++; if (!(a in start)) { bad++; if (bad <= 3) l = l " 0x" a } }
+		END { printf "%d %d%s\n", n, bad, l }' "$work/tg.dis" "$work/tg.callgrind")
+	case $_cost in
+	"0 "*) bad "$tg_name: the Callgrind export has no cost lines" ;;
+	*" 0") ok "$tg_name: all ${_cost%% *} cost lines of the Callgrind export at instructions' starts" ;;
+	*) bad "$tg_name: cost lines of the Callgrind export not at an instruction's start (lines, not, first ones): $_cost" ;;
+	esac
 }
 
 # The line-level options (gprof-diff-lines.sh's matrix, without the
