@@ -57,6 +57,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/ctxtree.c \
 	gprof/export/callgrind.c \
 	gprof/export/igprof.c \
+	gprof/export/stacks.c \
+	gprof/export/folded.c \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c

@@ -268,8 +268,13 @@ RT_E2E_TESTS = \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh
+	tests/e2e/ctx-export.sh \
+	tests/e2e/view-folded.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
+	tests/e2e/view-lib.sh \
+	tests/tools/speedscope-folded.mjs \
+	tests/tools/readers-install.sh \
+	tests/programs/views-libm.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \

@@ -33,6 +33,7 @@ static const struct export_format *const formats[] = {
 	&export_aprof,
 	&export_dot,
 	&export_json,
+	&export_folded,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])
@@ -96,7 +97,23 @@ static const struct {
 	{ "bb", EXPORT_OPT_BB, false },
 	{ "node", EXPORT_OPT_NODE, true },
 	{ "edge", EXPORT_OPT_EDGE, true },
+	{ "unit", EXPORT_OPT_UNIT, true },
 };
+
+/* unit=VAL of R: the name, kept (VAL is freed).  */
+static const char *
+unit_name (const struct export_req *r, const char *val)
+{
+	static const char *const units[] = { "samples", "ms", "us", "ns" };
+	size_t i;
+
+	for (i = 0; val && i < sizeof units / sizeof units[0]; i++)
+		if (strcmp (val, units[i]) == 0)
+			return units[i];
+	gp_fatal (NULL, "--export=%s: unit=%s is not one of samples, ms, us, "
+		  "ns", r->spec, val ? val : "");
+	return NULL;
+}
 
 /* Sets option FLAG of R, with VAL if it takes one.  */
 static void
@@ -124,6 +141,9 @@ set_option (struct export_req *r, unsigned int flag, const char *key,
 		break;
 	case EXPORT_OPT_EDGE:
 		r->edge_thres = number (r, key, val);
+		break;
+	case EXPORT_OPT_UNIT:
+		r->unit = unit_name (r, val);
 		break;
 	}
 }
