@@ -25,4 +25,6 @@ dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1
 # pictures of the viewers chapter (.txt: what Info shows instead).
 dist_doc_DATA = doc/gprof-json.schema.json
 EXTRA_DIST += doc/viewers-kcachegrind.png doc/viewers-kcachegrind.txt \
-	doc/viewers-callgraph.svg doc/viewers-callgraph.txt
+	doc/viewers-callgraph.svg doc/viewers-callgraph.txt \
+	doc/viewers-flamegraph.png doc/viewers-flamegraph-zoomed.png \
+	doc/viewers-flamegraph-measured.png

@@ -34,6 +34,7 @@ static const struct export_format *const formats[] = {
 	&export_dot,
 	&export_json,
 	&export_folded,
+	&export_flamegraph,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])

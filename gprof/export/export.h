@@ -9,7 +9,8 @@
 
        --export=FORMAT[,OPTION[=VALUE]]...[:FILE]
 
-   FORMAT is callgrind, igprof, aprof, dot, json or folded; FILE is `-' for
+   FORMAT is callgrind, igprof, aprof, dot, json, folded or
+   flamegraph; FILE is `-' for
    standard output, and has a default name per format otherwise.  */
 
 #ifndef GPROF_EXPORT_EXPORT_H

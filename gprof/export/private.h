@@ -317,6 +317,7 @@ extern const struct export_format export_aprof;
 extern const struct export_format export_dot;
 extern const struct export_format export_json;
 extern const struct export_format export_folded;
+extern const struct export_format export_flamegraph;
 
 /* folded.c, for the writers of its stacks: units per second of UNIT
    (unit=), 0 for samples; the name of a frame (malloc'd, no `;');
