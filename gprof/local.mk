@@ -60,6 +60,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/stacks.c \
 	gprof/export/folded.c \
 	gprof/export/flamegraph.c \
+	gprof/export/pprof.c \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c

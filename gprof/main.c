@@ -436,6 +436,7 @@ write_exports (struct run *r)
 		.p = &r->prof,
 		.cg = r->have_cg ? &r->cg : NULL,
 		.total_time = r->rep.total_time,
+		.objs = r->opt.objects ? &r->objs : NULL,
 	};
 
 	if (fflush (stdout) != 0)

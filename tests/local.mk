@@ -270,7 +270,8 @@ RT_E2E_TESTS = \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
 	tests/e2e/view-folded.sh \
-	tests/e2e/view-flamegraph.sh
+	tests/e2e/view-flamegraph.sh \
+	tests/e2e/view-pprof.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/view-lib.sh \
 	tests/tools/speedscope-folded.mjs \

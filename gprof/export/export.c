@@ -35,6 +35,7 @@ static const struct export_format *const formats[] = {
 	&export_json,
 	&export_folded,
 	&export_flamegraph,
+	&export_pprof,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])
@@ -208,6 +209,8 @@ parse_one (struct export_req *r, const char *spec, const char *image)
 				  spec, r->fmt->name);
 		r->gzip = true;
 	}
+	if (r->fmt->always_gzip)
+		r->gzip = true;
 	if (r->max_nodes < 1)
 		r->max_nodes = 1;
 }

@@ -9,8 +9,8 @@
 
        --export=FORMAT[,OPTION[=VALUE]]...[:FILE]
 
-   FORMAT is callgrind, igprof, aprof, dot, json, folded or
-   flamegraph; FILE is `-' for
+   FORMAT is callgrind, igprof, aprof, dot, json, folded,
+   flamegraph or pprof; FILE is `-' for
    standard output, and has a default name per format otherwise.  */
 
 #ifndef GPROF_EXPORT_EXPORT_H
@@ -35,6 +35,8 @@ struct export_input {
 	const struct profile *p;	/* with its histogram bins */
 	const struct callgraph *cg;	/* NULL without call-graph data */
 	double total_time;		/* ticks the flat profile accounts */
+	const struct proc_objects *objs;	/* --objects: the process's
+						   objects, else NULL */
 };
 
 /* Parses the --export SPECS[0..N) of OPT (whose image names the

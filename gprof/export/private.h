@@ -309,6 +309,7 @@ struct export_format {
 	   any file is written; NULL: it takes every profile.  */
 	void (*check) (struct export_ctx *c);
 	void (*write) (struct export_ctx *c, struct out *o);
+	bool always_gzip;		/* compressed, whatever the name */
 };
 
 extern const struct export_format export_callgrind;
@@ -318,6 +319,7 @@ extern const struct export_format export_dot;
 extern const struct export_format export_json;
 extern const struct export_format export_folded;
 extern const struct export_format export_flamegraph;
+extern const struct export_format export_pprof;
 
 /* folded.c, for the writers of its stacks: units per second of UNIT
    (unit=), 0 for samples; the name of a frame (malloc'd, no `;');
