@@ -30,6 +30,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/arclists.h gprof/arclists.c \
 	gprof/propagate.h gprof/propagate.c \
 	gprof/cycles.h gprof/cycles.c \
+	gprof/diff.h gprof/diff.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/staticcalls.h gprof/arch/staticcalls.c \

@@ -297,6 +297,43 @@ export_secs (const struct export_ctx *c, double ticks)
 	return c->in->p->hz ? ticks / (double) c->in->p->hz : 0.0;
 }
 
+/* The pprof files' base: FILE.pb.gz -> FILE.base.pb.gz (malloc'd).  */
+static char *
+base_path (const char *path)
+{
+	size_t n = strlen (path);
+	char *head, *full;
+
+	if (ends_with (path, ".pb.gz"))
+		n -= strlen (".pb.gz");
+	head = xstrndup (path, n);
+	full = concat (head, ".base.pb.gz", NULL);
+	free (head);
+	return full;
+}
+
+void
+export_write_diff_base (struct export_set *set, const struct export_input *in)
+{
+	struct export_set base;
+	size_t i;
+
+	base.v = XCNEWVEC (struct export_req, set->n ? set->n : 1);
+	base.n = 0;
+	for (i = 0; i < set->n; i++) {
+		if (set->v[i].fmt != &export_pprof
+		    || strcmp (set->v[i].path, "-") == 0)
+			continue;
+		base.v[base.n] = set->v[i];
+		base.v[base.n++].path = base_path (set->v[i].path);
+	}
+	if (base.n)
+		export_write (&base, in);
+	for (i = 0; i < base.n; i++)
+		free (base.v[i].path);
+	free (base.v);
+}
+
 void
 export_write (struct export_set *set, const struct export_input *in)
 {

@@ -50,6 +50,11 @@ bool export_to_stdout (const struct export_set *xs);
    file cannot be written.  */
 void export_write (struct export_set *xs, const struct export_input *in);
 
+/* --diff-base: for each pprof export FILE.pb.gz of XS, the base
+   profile IN as FILE.base.pb.gz, for pprof's -diff_base.  */
+void export_write_diff_base (struct export_set *xs,
+			     const struct export_input *in);
+
 void export_free (struct export_set *xs);
 
 #endif /* GPROF_EXPORT_EXPORT_H */
