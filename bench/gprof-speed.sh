@@ -28,6 +28,9 @@
 #                                             instructions
 #   -s merging 100 gmon files                 >= 10x faster than GNU
 #   peak memory                               never above GNU's
+#   each --export and --diff-base on the      no target: time and peak
+#     20 000-function program                 memory beside the text
+#                                             report's, ours and GNU's
 #
 # A time is a measurement only if the run took 0.05 s or more: ours on
 # the synthetic graphs takes less, so each of its jobs there runs ours
@@ -257,6 +260,13 @@ job big-l-gnu "$B" "$GNU_GPROF" -l prog gmon.out
 job big-l-ours "$B" "$OURS" -l prog gmon.out
 job big-A-gnu "$B" "$GNU_GPROF" -A prog gmon.out
 job big-A-ours "$B" "$OURS" -A prog gmon.out
+# Each export and view alone (to standard output, which runstat
+# discards), and the comparison of the profile with itself.
+VIEWS="folded flamegraph pprof igprof callgrind json dot"
+for x in $VIEWS; do
+	job "big-x-$x" "$B" "$OURS" "--export=$x:-" prog gmon.out
+done
+job big-x-diff "$B" "$OURS" --diff-base=gmon.out prog gmon.out
 if [ -f objdump.stamp ]; then
 	for o in "" -l -A; do
 		job "objdump$o-gnu" "$D" "$GNU_GPROF" $o prog gmon.out
@@ -471,6 +481,26 @@ if [ -f objdump.stamp ]; then
 else
 	echo "objdump: left out ($BINUTILS_TAR not found: apt-get install binutils-source)"
 fi
+
+# The views: no target, their cost beside the text report's (ours and
+# GNU gprof's, measured in the same rounds).
+echo "exports and views of the 20k-function program (no target: their cost"
+echo "beside the default text report; ratios are that time over the view's):"
+set -- $(res big-gnu) $(res big-ours)
+gt=$1 gm=$2 tt=$3 tm=$4
+for x in $VIEWS diff; do
+	set -- $(res "big-x-$x")
+	case $1 in
+	crash* | exit*) printf '  %-26s %s\n' "$x" "$1"; missed=$((missed + 1)); continue ;;
+	esac
+	if measured "$1" && measured "$gt" && measured "$tt"; then
+		_r=$(awk "BEGIN { printf \"%.2fx ours' text, %.2fx GNU's text\", $tt / $1, $gt / $1 }")
+	else
+		_r="n/m (a run under ${min_time} s)"
+	fi
+	printf '  %-26s %10s %7s  text: ours %ss %sMB, GNU %ss %sMB; %s\n' \
+		"--export=$x" "$1" "$2" "$tt" "$tm" "$gt" "$gm" "$_r"
+done
 
 for sizes in $SHAPES; do
 	shape=${sizes%%:*}

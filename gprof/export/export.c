@@ -363,7 +363,7 @@ export_write (struct export_set *set, const struct export_input *in)
 				  "basic-block counts", c.req->spec);
 		if (c.req->fmt->check)
 			c.req->fmt->check (&c);
-		out_open (&o, c.req->path, c.req->gzip);
+		out_open (&o, c.req->path, c.req->gzip, c.req->fmt->always_gzip);
 		c.req->fmt->write (&c, &o);
 		out_close (&o);
 	}

@@ -64,9 +64,10 @@ struct out {
 	bool failed;			/* a write failed */
 };
 
-/* Opens PATH ("-": standard output) for writing, compressed if GZIP.
-   Exits with a message if it cannot.  */
-void out_open (struct out *o, const char *path, bool gzip);
+/* Opens PATH ("-": standard output) for writing, compressed if GZIP
+   (zlib's fastest level if FAST, else its best).  Exits with a message
+   if it cannot.  */
+void out_open (struct out *o, const char *path, bool gzip, bool fast);
 void out_write (struct out *o, const char *s, size_t n);
 void out_puts (struct out *o, const char *s);
 void out_printf (struct out *o, const char *fmt, ...)
@@ -309,7 +310,9 @@ struct export_format {
 	   any file is written; NULL: it takes every profile.  */
 	void (*check) (struct export_ctx *c);
 	void (*write) (struct export_ctx *c, struct out *o);
-	bool always_gzip;		/* compressed, whatever the name */
+	bool always_gzip;		/* compressed, whatever the name, and
+					   at zlib's fastest level (as Go's
+					   runtime writes its profiles) */
 };
 
 extern const struct export_format export_callgrind;
