@@ -6,7 +6,8 @@
    Two models, each built by the whole pipeline from its own files
    (and, with --diff-base-exe, its own executable), under the same
    symspecs; their functions are matched by name, since addresses move
-   between builds.  Per function: self time, total time (self and
+   between builds (two static functions of one name are one row, their
+   numbers summed).  Per function: self time, total time (self and
    children, the call graph's: estimated, or measured with calling
    contexts) and calls, in the base, in the new profile, and the
    change, absolute and relative; sorted by the largest change of time.

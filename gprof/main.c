@@ -546,7 +546,8 @@ main (int argc, char **argv)
 
 	load_symbols (&r);
 	load_profiles (&r);
-	if (export_to_stdout (r.exports) && (opt->style & ~STYLE_SUMMARY))
+	if (export_to_stdout (r.exports)
+	    && ((opt->style & ~STYLE_SUMMARY) || opt->ndiff_base))
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
 			  "with a report, which is printed there too");
 	if (opt->style & STYLE_SUMMARY)

@@ -124,6 +124,10 @@ fi
 "$GPROF" --diff-base=b/gmon.out --diff-format=yaml d.exe n/gmon.out >/dev/null 2>yerr &&
 	bad "--diff-format=yaml accepted"
 check "--diff-format=yaml: refused, with a message" grep -q 'not text or json' yerr
+"$GPROF" --diff-base=b/gmon.out --export=folded:- d.exe n/gmon.out >/dev/null 2>serr &&
+	bad "an export to standard output accepted with the comparison"
+check "an export to standard output: refused with the comparison" \
+	grep -q 'cannot go with a report' serr
 "$GPROF" --diff-base=nosuch.out d.exe n/gmon.out >/dev/null 2>nerr &&
 	bad "a missing base accepted"
 check "a missing base: named in the error" grep -q 'nosuch.out' nerr
