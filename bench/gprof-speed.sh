@@ -485,21 +485,32 @@ fi
 # The views: no target, their cost beside the text report's (ours and
 # GNU gprof's, measured in the same rounds).
 echo "exports and views of the 20k-function program (no target: their cost"
-echo "beside the default text report; ratios are that time over the view's):"
+echo "beside the default text report's; a ratio is that report's time over"
+echo "the view's, where both runs are measurements):"
 set -- $(res big-gnu) $(res big-ours)
 gt=$1 gm=$2 tt=$3 tm=$4
+# ratio_to TEXT-TIME VIEW-TIME WHOSE: "0.12x WHOSE text", or n/m.
+ratio_to () {
+	case $1 in crash* | exit*) echo "$3 text fails"; return ;; esac
+	if measured "$1" && measured "$2"; then
+		awk "BEGIN { printf \"%.2fx $3 text\", $1 / $2 }"
+	else
+		echo "n/m against $3 text (a run under ${min_time} s)"
+	fi
+}
+printf '  %-26s %10s %7s  %s\n' "(text: ours, GNU)" "$tt $gt" "$tm $gm" ""
 for x in $VIEWS diff; do
 	set -- $(res "big-x-$x")
+	_name="--export=$x"
+	[ "$x" = diff ] && _name="--diff-base (itself)"
 	case $1 in
-	crash* | exit*) printf '  %-26s %s\n' "$x" "$1"; missed=$((missed + 1)); continue ;;
+	crash* | exit*)
+		printf '  %-26s %10s\n' "$_name" "$1"
+		missed=$((missed + 1))
+		continue ;;
 	esac
-	if measured "$1" && measured "$gt" && measured "$tt"; then
-		_r=$(awk "BEGIN { printf \"%.2fx ours' text, %.2fx GNU's text\", $tt / $1, $gt / $1 }")
-	else
-		_r="n/m (a run under ${min_time} s)"
-	fi
-	printf '  %-26s %10s %7s  text: ours %ss %sMB, GNU %ss %sMB; %s\n' \
-		"--export=$x" "$1" "$2" "$tt" "$tm" "$gt" "$gm" "$_r"
+	printf '  %-26s %10s %7s  %s; %s\n' "$_name" "$1" "$2" \
+		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$tt" "$1" ours)"
 done
 
 for sizes in $SHAPES; do
