@@ -29,8 +29,9 @@
 #   -s merging 100 gmon files                 >= 10x faster than GNU
 #   peak memory                               never above GNU's
 #   each --export and --diff-base on the      no target: time and peak
-#     20 000-function program                 memory beside the text
-#                                             report's, ours and GNU's
+#     20 000-function program, and the views  memory beside the text
+#     that write stacks on it with a million  report's, ours and GNU's
+#     calling contexts
 #
 # A time is a measurement only if the run took 0.05 s or more: ours on
 # the synthetic graphs takes less, so each of its jobs there runs ours
@@ -124,6 +125,20 @@ mkmid () {	# 2000 functions and 100 different gmon.out for -s
 	)
 }
 gen mid100.stamp mkmid
+# The same program and profile with a million calling contexts (a
+# companion made by bench/gprof-ctx-gen.py), for the views that write
+# measured stacks.
+mkctx () {
+	mkdir -p ctx1m/gmon.out-objs && (
+		cd ctx1m &&
+		cp ../big/prog ../big/gmon.out . &&
+		_s=$("$top_builddir/gmon/gmondump" -s gmon.out |
+			sed -n 's/.* samples=\([0-9]*\).*/\1/p' | head -n 1) &&
+		"$PYTHON3" "$top_srcdir/bench/gprof-ctx-gen.py" prog 1000000 \
+			"$_s" gmon.out-objs/objects.gmonx
+	)
+}
+gen ctx1m.stamp mkctx
 
 # A real program: objdump of the binutils sources Debian ships
 # (binutils-source), built with -pg -g -O2 and run over the 20 000-
@@ -267,6 +282,12 @@ for x in $VIEWS; do
 	job "big-x-$x" "$B" "$OURS" "--export=$x:-" prog gmon.out
 done
 job big-x-diff "$B" "$OURS" --diff-base=gmon.out prog gmon.out
+C=$cache/ctx1m
+CTX_VIEWS="folded flamegraph pprof igprof callgrind"
+job ctx-text "$C" "$OURS" prog gmon.out
+for x in $CTX_VIEWS; do
+	job "ctx-x-$x" "$C" "$OURS" "--export=$x:-" prog gmon.out
+done
 if [ -f objdump.stamp ]; then
 	for o in "" -l -A; do
 		job "objdump$o-gnu" "$D" "$GNU_GPROF" $o prog gmon.out
@@ -511,6 +532,23 @@ for x in $VIEWS diff; do
 	esac
 	printf '  %-26s %10s %7s  %s; %s\n' "$_name" "$1" "$2" \
 		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$tt" "$1" ours)"
+done
+
+echo "the same with a million calling contexts (measured stacks; GNU gprof"
+echo "reads no contexts, so its text report is the one above):"
+set -- $(res ctx-text)
+printf '  %-26s %10s %7s  %s\n' "(text: ours)" "$1" "$2" "$(ratio_to "$gt" "$1" "GNU's")"
+ct=$1
+for x in $CTX_VIEWS; do
+	set -- $(res "ctx-x-$x")
+	case $1 in
+	crash* | exit*)
+		printf '  %-26s %10s\n' "--export=$x" "$1"
+		missed=$((missed + 1))
+		continue ;;
+	esac
+	printf '  %-26s %10s %7s  %s; %s\n' "--export=$x" "$1" "$2" \
+		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$ct" "$1" ours)"
 done
 
 for sizes in $SHAPES; do
