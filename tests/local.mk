@@ -278,6 +278,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/tools/speedscope-folded.mjs \
 	tests/tools/readers-install.sh \
 	tests/tools/browser-click.py \
+	tests/tools/cdp.py \
+	tests/tools/speedscope-browser.py \
 	tests/programs/views-libm.c \
 	tests/programs/views-diff.c \
 	tests/e2e/rt-lib.sh \

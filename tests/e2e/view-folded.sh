@@ -79,6 +79,27 @@ share "estimated: a's calls get half of foo" "$(js est.json \
 	"d.stacks.filter (s => s[0].endsWith ('main;a;foo')).reduce ((a, s) => a + s[1], 0)")" \
 	"$foo" 0.45 0.55
 
+# speedscope's whole application, in Chromium: it imports the files
+# (its format detection by content, its call-tree builder) and its
+# Sandwich view shows each function's self and total.
+if CHROMIUM=$(command -v chromium || command -v chromium-browser); then
+	SSB="python3 $top_srcdir/tests/tools/speedscope-browser.py $CHROMIUM ${SS%/*}/index.html"
+	$SSB foo.folded >app.json || bad "speedscope in Chromium failed"
+	$SSB est.folded >eapp.json || bad "speedscope in Chromium failed (estimated)"
+	echo "speedscope's Sandwich view: $(cat app.json)"
+	echo "... estimated: $(cat eapp.json)"
+	check "speedscope (the application) imported it" test \
+		"$(js app.json d.title)" = "foo.folded - speedscope"
+	check "speedscope (the application): foo's self is $foo samples" test \
+		"$(js app.json "d.rows.find (r => r[2] === 'foo')[1]")" = "$foo"
+	check "speedscope (the application): b's total holds foo" test \
+		"$(js app.json "d.rows.find (r => r[2] === 'b')[0] >= $viab")" = true
+	share "speedscope (the application), estimated: a's total is half of foo" \
+		"$(js eapp.json "d.rows.find (r => r[2] === 'a')[0]")" "$foo" 0.45 0.55
+else
+	missing_tool chromium "speedscope's application reading the files"
+fi
+
 # unit=us: microseconds, adding up to the run.
 "$GPROF" foo.exe gmon.out --export=folded,unit=us:us.folded 2>err ||
 	bad "unit=us: gprof failed: $(cat err)"

@@ -83,6 +83,22 @@ for f in foo a b; do
 		test "$got" = "$want"
 done
 
+# speedscope's application (npm) imports pprof files too.
+CHROMIUM=$(command -v chromium || command -v chromium-browser) || CHROMIUM=
+if [ -n "$CHROMIUM" ] && SS=$(speedscope_bundle); then
+	python3 "$top_srcdir/tests/tools/speedscope-browser.py" "$CHROMIUM" \
+		"${SS%/*}/index.html" foo.pb.gz >app.json ||
+		bad "speedscope in Chromium failed"
+	echo "speedscope's Sandwich view of foo.pb.gz: $(cat app.json)"
+	check "speedscope (the application): foo's self is -top's" python3 -c "
+import json, sys
+d = json.load (open ('app.json'))
+r = [x for x in d['rows'] if x[2] == 'foo']
+sys.exit (not r or abs (r[0][1] - $(top_ms top.txt foo)) > 0.5)"
+else
+	missing_tool "chromium or speedscope" "speedscope's reading of the pprof file"
+fi
+
 # Estimated: --no-contexts, a and b share foo.
 "$GPROF" --no-contexts foo.exe gmon.out --export=pprof:est.pb.gz 2>err ||
 	bad "--no-contexts: gprof failed: $(cat err)"
