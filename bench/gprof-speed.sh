@@ -28,6 +28,10 @@
 #                                             instructions
 #   -s merging 100 gmon files                 >= 10x faster than GNU
 #   peak memory                               never above GNU's
+#   each --export and --diff-base on the      no target: time and peak
+#     20 000-function program, and the views  memory beside the text
+#     that write stacks on it with a million  report's, ours and GNU's
+#     calling contexts
 #
 # A time is a measurement only if the run took 0.05 s or more: ours on
 # the synthetic graphs takes less, so each of its jobs there runs ours
@@ -121,6 +125,20 @@ mkmid () {	# 2000 functions and 100 different gmon.out for -s
 	)
 }
 gen mid100.stamp mkmid
+# The same program and profile with a million calling contexts (a
+# companion made by bench/gprof-ctx-gen.py), for the views that write
+# measured stacks.
+mkctx () {
+	mkdir -p ctx1m/gmon.out-objs && (
+		cd ctx1m &&
+		cp ../big/prog ../big/gmon.out . &&
+		_s=$("$top_builddir/gmon/gmondump" -s gmon.out |
+			sed -n 's/.* samples=\([0-9]*\).*/\1/p' | head -n 1) &&
+		"$PYTHON3" "$top_srcdir/bench/gprof-ctx-gen.py" prog 1000000 \
+			"$_s" gmon.out-objs/objects.gmonx
+	)
+}
+gen ctx1m.stamp mkctx
 
 # A real program: objdump of the binutils sources Debian ships
 # (binutils-source), built with -pg -g -O2 and run over the 20 000-
@@ -258,6 +276,19 @@ job big-l-gnu "$B" "$GNU_GPROF" -l prog gmon.out
 job big-l-ours "$B" "$OURS" -l prog gmon.out
 job big-A-gnu "$B" "$GNU_GPROF" -A prog gmon.out
 job big-A-ours "$B" "$OURS" -A prog gmon.out
+# Each export and view alone (to standard output, which runstat
+# discards), and the comparison of the profile with itself.
+VIEWS="folded flamegraph pprof igprof callgrind json dot"
+for x in $VIEWS; do
+	job "big-x-$x" "$B" "$OURS" "--export=$x:-" prog gmon.out
+done
+job big-x-diff "$B" "$OURS" --diff-base=gmon.out prog gmon.out
+C=$cache/ctx1m
+CTX_VIEWS="folded flamegraph pprof igprof callgrind"
+job ctx-text "$C" "$OURS" prog gmon.out
+for x in $CTX_VIEWS; do
+	job "ctx-x-$x" "$C" "$OURS" "--export=$x:-" prog gmon.out
+done
 if [ -f objdump.stamp ]; then
 	for o in "" -l -A; do
 		job "objdump$o-gnu" "$D" "$GNU_GPROF" $o prog gmon.out
@@ -472,6 +503,54 @@ if [ -f objdump.stamp ]; then
 else
 	echo "objdump: left out ($BINUTILS_TAR not found: apt-get install binutils-source)"
 fi
+
+# The views: no target, their cost beside the text report's (ours and
+# GNU gprof's, measured in the same rounds).
+echo "exports and views of the 20k-function program (no target: their cost"
+echo "beside the default text report's; a ratio is that report's time over"
+echo "the view's, where both runs are measurements):"
+set -- $(res big-gnu) $(res big-ours)
+gt=$1 gm=$2 tt=$3 tm=$4
+# ratio_to TEXT-TIME VIEW-TIME WHOSE: "0.12x WHOSE text", or n/m.
+ratio_to () {
+	case $1 in crash* | exit*) echo "$3 text fails"; return ;; esac
+	if measured "$1" && measured "$2"; then
+		awk "BEGIN { printf \"%.2fx $3 text\", $1 / $2 }"
+	else
+		echo "n/m against $3 text (a run under ${min_time} s)"
+	fi
+}
+printf '  %-26s %10s %7s  %s\n' "(text: ours, GNU)" "$tt $gt" "$tm $gm" ""
+for x in $VIEWS diff; do
+	set -- $(res "big-x-$x")
+	_name="--export=$x"
+	[ "$x" = diff ] && _name="--diff-base (itself)"
+	case $1 in
+	crash* | exit*)
+		printf '  %-26s %10s\n' "$_name" "$1"
+		missed=$((missed + 1))
+		continue ;;
+	esac
+	printf '  %-26s %10s %7s  %s; %s\n' "$_name" "$1" "$2" \
+		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$tt" "$1" ours)"
+done
+
+echo "the same with a million calling contexts (measured stacks; GNU gprof"
+echo "reads no contexts, so its text report is the one above):"
+set -- $(res ctx-text)
+printf '  %-26s %10s %7s  %s\n' "(text: ours)" "$1" "$2" "$(ratio_to "$gt" "$1" "GNU's")"
+ct=$1
+for x in $CTX_VIEWS; do
+	set -- $(res "ctx-x-$x")
+	case $1 in
+	crash* | exit*)
+		printf '  %-26s %10s\n' "--export=$x" "$1"
+		missed=$((missed + 1))
+		continue ;;
+	esac
+	printf '  %-26s %10s %7s  %s; %s\n' "--export=$x" "$1" "$2" \
+		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$ct" "$1" ours)"
+done
 
 for sizes in $SHAPES; do
 	shape=${sizes%%:*}

@@ -7,7 +7,7 @@
 	bench-hist
 bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context
 
-EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py
+EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py bench/gprof-ctx-gen.py
 
 # The analyser against GNU gprof: see the header of bench/gprof-speed.sh.
 # Inputs are generated once into bench/cache.  BENCH_REPEAT=n (default

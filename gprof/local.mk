@@ -31,6 +31,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/arclists.h gprof/arclists.c \
 	gprof/propagate.h gprof/propagate.c \
 	gprof/cycles.h gprof/cycles.c \
+	gprof/diff.h gprof/diff.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/aarch64.c gprof/arch/riscv.c gprof/arch/arm.c \
@@ -60,6 +61,10 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/ctxtree.c \
 	gprof/export/callgrind.c \
 	gprof/export/igprof.c \
+	gprof/export/stacks.c \
+	gprof/export/folded.c \
+	gprof/export/flamegraph.c \
+	gprof/export/pprof.c \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c

@@ -24,6 +24,7 @@
 #include "gprof/callgraph.h"
 #include "gprof/measure.h"
 #include "gprof/diagnose.h"
+#include "gprof/diff.h"
 #include "gprof/export/export.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
@@ -288,8 +289,8 @@ load_profiles (struct run *r)
 		gp_warn (profile_name (opt), "--objects: %" PRIu64 " calls "
 			 "from or into code of no known object are left out",
 			 r->objs.lost_calls);
-	/* Exports alone print no report.  */
-	if (!r->exports)
+	/* Exports or a comparison alone print no report.  */
+	if (!r->exports && !opt->ndiff_base)
 		default_style (opt, &r->prof);
 	/* The exports describe functions (and, with -l, the lines inside
 	   each, which they find themselves): they get a model of their
@@ -455,6 +456,56 @@ write_exports (struct run *r)
 	stage_end ("exports");
 }
 
+static void free_run (struct run *r);
+
+/* --diff-base: the base's model, built the same way from its files
+   (and executable), then the comparison; with --export=pprof, the
+   base in that format too, for pprof's -diff_base.  */
+static void
+compare_base (struct run *r)
+{
+	static struct run b;		/* zeros: nothing loaded yet */
+	struct diff_side base, now;
+
+	b.opt = r->opt;
+	b.opt.image = r->opt.diff_base_exe ? r->opt.diff_base_exe
+		: r->opt.image;
+	b.opt.gmon_files = r->opt.diff_base;
+	b.opt.ngmon = r->opt.ndiff_base;
+	b.opt.style = 0;
+	/* Exports keep the histograms for themselves.  */
+	b.exports = r->exports;
+	load_symbols (&b);
+	load_profiles (&b);
+	build_graph (&b);
+	base = (struct diff_side) { &b.st, b.prof.hz, b.opt.image,
+				    b.opt.gmon_files, b.opt.ngmon };
+	now = (struct diff_side) { &r->st, r->prof.hz, r->opt.image,
+				   r->opt.gmon_files, r->opt.ngmon };
+	if (fflush (stdout) != 0)
+		gp_fatal (NULL, "cannot write the output");
+	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);
+	stage_end ("diff");
+	if (r->exports) {
+		struct export_input in = {
+			.opt = &b.opt,
+			.of = b.of,
+			.lines = b.lines,
+			.st = &b.st,
+			.p = &b.prof,
+			.cg = b.have_cg ? &b.cg : NULL,
+			.total_time = b.rep.total_time,
+			.objs = b.opt.objects ? &b.objs : NULL,
+		};
+
+		export_write_diff_base (r->exports, &in);
+	}
+	b.exports = NULL;
+	/* The options are R's: not B's to free.  */
+	memset (&b.opt, 0, sizeof b.opt);
+	free_run (&b);
+}
+
 static void
 free_run (struct run *r)
 {
@@ -502,17 +553,21 @@ main (int argc, char **argv)
 
 	load_symbols (&r);
 	load_profiles (&r);
-	if (export_to_stdout (r.exports) && (opt->style & ~STYLE_SUMMARY))
+	if (export_to_stdout (r.exports)
+	    && ((opt->style & ~STYLE_SUMMARY) || opt->ndiff_base))
 		gp_fatal (NULL, "an export to standard output (-) cannot go "
 			  "with a report, which is printed there too");
 	if (opt->style & STYLE_SUMMARY)
 		write_sum (&r);
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
-	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports) {
+	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports
+	    || opt->ndiff_base) {
 		build_graph (&r);
 		print_reports (&r);
 		if (r.exports)
 			write_exports (&r);
+		if (opt->ndiff_base)
+			compare_base (&r);
 	}
 	if (fflush (stdout) != 0 || ferror (stdout))
 		gp_fatal (NULL, "cannot write the output");

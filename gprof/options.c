@@ -37,7 +37,11 @@ enum {
 	OPT_OBJECTS,
 	OPT_EXPORT,
 	OPT_CONTEXTS,
-	OPT_NO_CONTEXTS
+	OPT_NO_CONTEXTS,
+	OPT_DIFF_BASE,
+	OPT_DIFF_BASE_EXE,
+	OPT_DIFF_FORMAT,
+	OPT_DIFF_NORMALIZE
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -93,6 +97,11 @@ static const struct option long_options[] = {
 	/* Nor with "c" or "no-c".  */
 	{ "contexts", no_argument, NULL, OPT_CONTEXTS },
 	{ "no-contexts", no_argument, NULL, OPT_NO_CONTEXTS },
+	/* Nor with "dif".  */
+	{ "diff-base", required_argument, NULL, OPT_DIFF_BASE },
+	{ "diff-base-exe", required_argument, NULL, OPT_DIFF_BASE_EXE },
+	{ "diff-format", required_argument, NULL, OPT_DIFF_FORMAT },
+	{ "diff-normalize", required_argument, NULL, OPT_DIFF_NORMALIZE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -123,9 +132,23 @@ usage (FILE *f, int status)
 "Exports to other tools (repeatable; without another output option, only\n"
 "the exports are written):\n"
 "      --export=FORMAT[,OPTION...][:FILE]  FORMAT callgrind, igprof, aprof,\n"
-"                                     dot or json; FILE - is standard output\n"
+"                                     dot, json, folded, flamegraph or pprof;\n"
+"                                     FILE - is standard output\n"
 "        callgrind,gzip   igprof,gzip,flat,prune=TICKS,nodes=N   aprof,bb\n"
-"        dot,node=PERCENT,edge=PERCENT   (see `info gmonkit Viewers')\n"
+"        dot,node=PERCENT,edge=PERCENT\n"
+"        folded,unit=samples|ms|us|ns,flat,prune=TICKS,nodes=N (flame graphs;\n"
+"        flamegraph: the same, drawn as an interactive SVG)\n"
+"        pprof,flat,prune=TICKS,nodes=N (go tool pprof; always gzipped)\n"
+"        (see `info gmonkit Viewers')\n"
+"\n"
+"Comparing with a base profile (see `info gmonkit Diffs'):\n"
+"      --diff-base=FILE               the base profile (repeatable: summed);\n"
+"                                     prints per function self, total and\n"
+"                                     calls: base, new, delta, %\n"
+"      --diff-base-exe=EXE            the base's executable (default: PROG)\n"
+"      --diff-format=text|json        the table, or JSON\n"
+"      --diff-normalize=total|none    scale the base to the new run's CPU\n"
+"                                     time (default), or not\n"
 "\n"
 "Choosing symbols (SPEC is FILE:FUNCTION, FILE:LINE, FILE, FUNCTION, LINE):\n"
 "  -e SPEC / -E SPEC                  leave SPEC out of the graph / and its time\n"
@@ -454,6 +477,31 @@ options_parse (int argc, char **argv, struct options *opt)
 		case OPT_NO_CONTEXTS:
 			opt->contexts = CTX_IGNORE;
 			break;
+		case OPT_DIFF_BASE:
+			opt->diff_base = xrealloc (opt->diff_base,
+				(opt->ndiff_base + 1) * sizeof *opt->diff_base);
+			opt->diff_base[opt->ndiff_base++] = optarg;
+			break;
+		case OPT_DIFF_BASE_EXE:
+			opt->diff_base_exe = optarg;
+			break;
+		case OPT_DIFF_FORMAT:
+			if (strcmp (optarg, "json") && strcmp (optarg, "text")) {
+				fprintf (stderr, "%s: --diff-format=%s: not text "
+					 "or json\n", program_name, optarg);
+				exit (1);
+			}
+			opt->diff_json = strcmp (optarg, "json") == 0;
+			break;
+		case OPT_DIFF_NORMALIZE:
+			if (strcmp (optarg, "none") && strcmp (optarg, "total")) {
+				fprintf (stderr, "%s: --diff-normalize=%s: not "
+					 "total or none\n", program_name,
+					 optarg);
+				exit (1);
+			}
+			opt->diff_raw = strcmp (optarg, "none") == 0;
+			break;
 		default:
 			usage (stderr, 1);
 		}
@@ -509,6 +557,7 @@ options_free (struct options *opt)
 	free (opt->search_dirs);
 	free (opt->specs);
 	free (opt->exports);
+	free (opt->diff_base);
 	if (opt->argv)
 		freeargv (opt->argv);
 }

@@ -98,6 +98,11 @@ struct options {
 	size_t nspecs;
 	char **exports;			/* --export arguments, in order given */
 	size_t nexports;
+	char **diff_base;		/* --diff-base files: the base profile */
+	size_t ndiff_base;
+	const char *diff_base_exe;	/* --diff-base-exe, or NULL: IMAGE */
+	bool diff_json;			/* --diff-format=json */
+	bool diff_raw;			/* --diff-normalize=none */
 	char **argv;			/* @FILEs expanded, if any */
 };
 

@@ -302,8 +302,20 @@ RT_E2E_TESTS = \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
-	tests/e2e/ctx-callers.sh
+	tests/e2e/ctx-callers.sh \
+	tests/e2e/view-folded.sh \
+	tests/e2e/view-flamegraph.sh \
+	tests/e2e/view-pprof.sh \
+	tests/e2e/view-diff.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
+	tests/e2e/view-lib.sh \
+	tests/tools/speedscope-folded.mjs \
+	tests/tools/readers-install.sh \
+	tests/tools/browser-click.py \
+	tests/tools/cdp.py \
+	tests/tools/speedscope-browser.py \
+	tests/programs/views-libm.c \
+	tests/programs/views-diff.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \

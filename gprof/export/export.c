@@ -33,6 +33,9 @@ static const struct export_format *const formats[] = {
 	&export_aprof,
 	&export_dot,
 	&export_json,
+	&export_folded,
+	&export_flamegraph,
+	&export_pprof,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])
@@ -96,7 +99,23 @@ static const struct {
 	{ "bb", EXPORT_OPT_BB, false },
 	{ "node", EXPORT_OPT_NODE, true },
 	{ "edge", EXPORT_OPT_EDGE, true },
+	{ "unit", EXPORT_OPT_UNIT, true },
 };
+
+/* unit=VAL of R: the name, kept (VAL is freed).  */
+static const char *
+unit_name (const struct export_req *r, const char *val)
+{
+	static const char *const units[] = { "samples", "ms", "us", "ns" };
+	size_t i;
+
+	for (i = 0; val && i < sizeof units / sizeof units[0]; i++)
+		if (strcmp (val, units[i]) == 0)
+			return units[i];
+	gp_fatal (NULL, "--export=%s: unit=%s is not one of samples, ms, us, "
+		  "ns", r->spec, val ? val : "");
+	return NULL;
+}
 
 /* Sets option FLAG of R, with VAL if it takes one.  */
 static void
@@ -124,6 +143,9 @@ set_option (struct export_req *r, unsigned int flag, const char *key,
 		break;
 	case EXPORT_OPT_EDGE:
 		r->edge_thres = number (r, key, val);
+		break;
+	case EXPORT_OPT_UNIT:
+		r->unit = unit_name (r, val);
 		break;
 	}
 }
@@ -187,6 +209,8 @@ parse_one (struct export_req *r, const char *spec, const char *image)
 				  spec, r->fmt->name);
 		r->gzip = true;
 	}
+	if (r->fmt->always_gzip)
+		r->gzip = true;
 	if (r->max_nodes < 1)
 		r->max_nodes = 1;
 }
@@ -273,6 +297,43 @@ export_secs (const struct export_ctx *c, double ticks)
 	return c->in->p->hz ? ticks / (double) c->in->p->hz : 0.0;
 }
 
+/* The pprof files' base: FILE.pb.gz -> FILE.base.pb.gz (malloc'd).  */
+static char *
+base_path (const char *path)
+{
+	size_t n = strlen (path);
+	char *head, *full;
+
+	if (ends_with (path, ".pb.gz"))
+		n -= strlen (".pb.gz");
+	head = xstrndup (path, n);
+	full = concat (head, ".base.pb.gz", NULL);
+	free (head);
+	return full;
+}
+
+void
+export_write_diff_base (struct export_set *set, const struct export_input *in)
+{
+	struct export_set base;
+	size_t i;
+
+	base.v = XCNEWVEC (struct export_req, set->n ? set->n : 1);
+	base.n = 0;
+	for (i = 0; i < set->n; i++) {
+		if (set->v[i].fmt != &export_pprof
+		    || strcmp (set->v[i].path, "-") == 0)
+			continue;
+		base.v[base.n] = set->v[i];
+		base.v[base.n++].path = base_path (set->v[i].path);
+	}
+	if (base.n)
+		export_write (&base, in);
+	for (i = 0; i < base.n; i++)
+		free (base.v[i].path);
+	free (base.v);
+}
+
 void
 export_write (struct export_set *set, const struct export_input *in)
 {
@@ -302,7 +363,7 @@ export_write (struct export_set *set, const struct export_input *in)
 				  "basic-block counts", c.req->spec);
 		if (c.req->fmt->check)
 			c.req->fmt->check (&c);
-		out_open (&o, c.req->path, c.req->gzip);
+		out_open (&o, c.req->path, c.req->gzip, c.req->fmt->always_gzip);
 		c.req->fmt->write (&c, &o);
 		out_close (&o);
 	}

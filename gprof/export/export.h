@@ -9,7 +9,8 @@
 
        --export=FORMAT[,OPTION[=VALUE]]...[:FILE]
 
-   FORMAT is callgrind, igprof, aprof, dot or json; FILE is `-' for
+   FORMAT is callgrind, igprof, aprof, dot, json, folded,
+   flamegraph or pprof; FILE is `-' for
    standard output, and has a default name per format otherwise.  */
 
 #ifndef GPROF_EXPORT_EXPORT_H
@@ -49,6 +50,11 @@ bool export_to_stdout (const struct export_set *xs);
 /* Writes every export, in the order given.  Exits with a message if a
    file cannot be written.  */
 void export_write (struct export_set *xs, const struct export_input *in);
+
+/* --diff-base: for each pprof export FILE.pb.gz of XS, the base
+   profile IN as FILE.base.pb.gz, for pprof's -diff_base.  */
+void export_write_diff_base (struct export_set *xs,
+			     const struct export_input *in);
 
 void export_free (struct export_set *xs);
 

@@ -35,7 +35,7 @@ shown_path (const struct out *o)
 }
 
 void
-out_open (struct out *o, const char *path, bool gzip)
+out_open (struct out *o, const char *path, bool gzip, bool fast)
 {
 	memset (o, 0, sizeof *o);
 	o->path = path;
@@ -48,7 +48,7 @@ out_open (struct out *o, const char *path, bool gzip)
 		} else {
 			fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		}
-		if (fd < 0 || !(o->gz = gzdopen (fd, "wb9")))
+		if (fd < 0 || !(o->gz = gzdopen (fd, fast ? "wb1" : "wb9")))
 			gp_fatal (shown_path (o), "cannot write: %s",
 				  strerror (errno));
 		return;

@@ -48,6 +48,8 @@ struct export_req {
 	size_t max_nodes;		/* igprof: most stack nodes written */
 	double node_thres;		/* dot: smallest node drawn, % of total */
 	double edge_thres;		/* dot: smallest edge drawn, % of total */
+	const char *unit;		/* folded, flamegraph: unit=, NULL:
+					   samples */
 };
 
 /* ------------------------------------------------------------------ */
@@ -62,9 +64,10 @@ struct out {
 	bool failed;			/* a write failed */
 };
 
-/* Opens PATH ("-": standard output) for writing, compressed if GZIP.
-   Exits with a message if it cannot.  */
-void out_open (struct out *o, const char *path, bool gzip);
+/* Opens PATH ("-": standard output) for writing, compressed if GZIP
+   (zlib's fastest level if FAST, else its best).  Exits with a message
+   if it cannot.  */
+void out_open (struct out *o, const char *path, bool gzip, bool fast);
 void out_write (struct out *o, const char *s, size_t n);
 void out_puts (struct out *o, const char *s);
 void out_printf (struct out *o, const char *fmt, ...)
@@ -209,6 +212,58 @@ void ctxtree_build (struct ctxtree *t, const struct export_input *in,
 void ctxtree_free (struct ctxtree *t);
 
 /* ------------------------------------------------------------------ */
+/* stacks.c: whole stacks, sampled (GMON_CONTEXT) or by gprof's
+   estimate, for the writers of stacks.  */
+
+enum stacks_kind {
+	STACKS_LABEL,			/* the root: sampled or estimated */
+	STACKS_FUNC,			/* a function (what: symbol) */
+	STACKS_CYCLE,			/* a cycle (what: its index) */
+	STACKS_PRUNED,			/* what prune and nodes left out */
+	STACKS_NOSYM,			/* a frame in no function */
+	STACKS_CUT			/* frames beyond GMON_CONTEXT's depth */
+};
+
+/* A frame, in the order written: depth first, the biggest callee
+   first.  */
+struct stacks_node {
+	enum stacks_kind kind;
+	uint32_t depth;			/* 1-based */
+	uint32_t what;			/* symbol index, or cycle index */
+	double value;			/* self ticks held, real */
+	uint64_t ticks;			/* the same, rounded */
+	uint64_t subtree;		/* ticks of it and below */
+};
+
+struct stacks_kid;
+
+struct stacks {
+	struct export_ctx *c;
+	size_t nsym, ncyc;		/* units: symbols, then cycles */
+	double *self;			/* per unit: self ticks, real */
+	double *total;			/* per unit: self + callees */
+	double *ncalls;			/* per unit: calls from outside */
+	struct stacks_kid **kids;	/* per unit: its callee units */
+	size_t *nkids;			/* per unit: how many */
+	struct stacks_node *v;		/* the frames */
+	size_t n, cap;			/* frames made, room for */
+	size_t max_nodes;		/* nodes=N */
+	double prune;			/* prune=TICKS */
+	uint64_t *ticks;		/* per symbol: self ticks, adding up
+					   to the samples; [nsym]: outside
+					   every symbol */
+	bool sampled;			/* the stacks are GMON_CONTEXT's */
+};
+
+/* The frames of C's profile: one per function with flat, the sampled
+   stacks if the profile has contexts, else gprof's estimate; each
+   frame's ticks and subtree ticks set, adding up to the samples.  */
+void stacks_build (struct stacks *t, struct export_ctx *c);
+struct stacks_node *stacks_push (struct stacks *t, enum stacks_kind kind,
+				 uint32_t depth, uint32_t what, double value);
+void stacks_free (struct stacks *t);
+
+/* ------------------------------------------------------------------ */
 /* export.c: what a writer gets.  */
 
 struct export_ctx {
@@ -243,6 +298,7 @@ double export_secs (const struct export_ctx *c, double ticks);
 #define EXPORT_OPT_BB		0x10	/* bb: block counts as the cost */
 #define EXPORT_OPT_NODE		0x20	/* node=PERCENT */
 #define EXPORT_OPT_EDGE		0x40	/* edge=PERCENT */
+#define EXPORT_OPT_UNIT		0x80	/* unit=samples|ms|us|ns */
 
 struct export_format {
 	const char *name;		/* as --export=NAME names it */
@@ -254,6 +310,9 @@ struct export_format {
 	   any file is written; NULL: it takes every profile.  */
 	void (*check) (struct export_ctx *c);
 	void (*write) (struct export_ctx *c, struct out *o);
+	bool always_gzip;		/* compressed, whatever the name, and
+					   at zlib's fastest level (as Go's
+					   runtime writes its profiles) */
 };
 
 extern const struct export_format export_callgrind;
@@ -261,5 +320,15 @@ extern const struct export_format export_igprof;
 extern const struct export_format export_aprof;
 extern const struct export_format export_dot;
 extern const struct export_format export_json;
+extern const struct export_format export_folded;
+extern const struct export_format export_flamegraph;
+extern const struct export_format export_pprof;
+
+/* folded.c, for the writers of its stacks: units per second of UNIT
+   (unit=), 0 for samples; the name of a frame (malloc'd, no `;');
+   the cost of each frame of T in C's unit, adding up (malloc'd).  */
+uint64_t folded_per_second (const char *unit);
+char *folded_frame_name (struct export_ctx *c, const struct stacks_node *nd);
+uint64_t *folded_costs (struct export_ctx *c, const struct stacks *t);
 
 #endif /* GPROF_EXPORT_PRIVATE_H */

@@ -1,0 +1,288 @@
+/* diff.c - gprof --diff-base: the profile against a base profile.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   Two models, each built by the whole pipeline from its own files
+   (and, with --diff-base-exe, its own executable), under the same
+   symspecs; their functions are matched by name, since addresses move
+   between builds (two static functions of one name are one row, their
+   numbers summed).  Per function: self time, total time (self and
+   children, the call graph's: estimated, or measured with calling
+   contexts) and calls, in the base, in the new profile, and the
+   change, absolute and relative; sorted by the largest change of time.
+
+   Times are seconds, samples over each profile's own rate, so profiles
+   sampled at different rates compare.  Runs of different lengths are
+   normalised by default: the base's times are scaled by the ratio of
+   the two profiles' total CPU time, so a function that kept its share
+   shows no change (--diff-normalize=none compares the seconds as
+   they are).  Calls are exact counts and are never scaled.  The
+   header says all of this, with the totals and the factor.  */
+
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libiberty/libiberty.h>
+
+#include "gprof/diff.h"
+#include "gprof/util/hindex.h"
+#include "gprof/util/util.h"
+
+#define D_SELF		0
+#define D_TOTAL		1
+#define D_CALLS		2
+
+struct row {
+	const char *name;		/* the function (raw symbol name) */
+	double v[2][3];			/* [base, new][D_*]: seconds, calls */
+};
+
+struct table {
+	struct row *v;
+	size_t n, cap;
+	struct hindex index;		/* V by name */
+};
+
+static size_t
+row_hash (const void *arg, size_t i)
+{
+	return hindex_hash_str (((const struct table *) arg)->v[i].name);
+}
+
+static struct row *
+row_of (struct table *t, const char *name)
+{
+	size_t k;
+
+	for (k = hindex_first (&t->index, hindex_hash_str (name));
+	     t->index.slot[k]; k = hindex_next (&t->index, k))
+		if (strcmp (t->v[t->index.slot[k] - 1].name, name) == 0)
+			return &t->v[t->index.slot[k] - 1];
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 256;
+		t->v = xrealloc (t->v, t->cap * sizeof *t->v);
+	}
+	memset (&t->v[t->n], 0, sizeof t->v[t->n]);
+	t->v[t->n].name = name;
+	t->n++;
+	hindex_put (&t->index, k, t->n - 1, t->n, row_hash, t);
+	return &t->v[t->n - 1];
+}
+
+/* Side SIDE's functions into T: those the flat profile keeps, with
+   time or calls.  Returns the side's total seconds.  */
+static double
+add_side (struct table *t, const struct diff_side *d, int side)
+{
+	double hz = d->hz > 0 ? (double) d->hz : 1.0, sum = 0.0;
+	size_t i;
+
+	for (i = 0; i < d->st->len; i++) {
+		const struct sym *s = &d->st->base[i];
+		struct row *r;
+
+		if (s->flat_off || !s->name
+		    || (s->time == 0.0 && s->ncalls == 0
+			&& s->child_time == 0.0))
+			continue;
+		r = row_of (t, s->name);
+		r->v[side][D_SELF] += s->time / hz;
+		r->v[side][D_TOTAL] += (s->time + s->child_time) / hz;
+		r->v[side][D_CALLS] += (double) s->ncalls;
+		sum += s->time / hz;
+	}
+	return sum;
+}
+
+static double
+change (const struct row *r, int k)
+{
+	return fabs (r->v[1][k] - r->v[0][k]);
+}
+
+/* The largest change of time first, then of calls, then by name.  */
+static int
+cmp_rows (const void *lp, const void *rp)
+{
+	const struct row *l = lp, *r = rp;
+	double lt = fmax (change (l, D_TOTAL), change (l, D_SELF));
+	double rt = fmax (change (r, D_TOTAL), change (r, D_SELF));
+
+	if (lt != rt)
+		return lt > rt ? -1 : 1;
+	if (change (l, D_CALLS) != change (r, D_CALLS))
+		return change (l, D_CALLS) > change (r, D_CALLS) ? -1 : 1;
+	return strcmp (l->name, r->name);
+}
+
+static void
+print_files (FILE *out, const struct diff_side *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfiles; i++)
+		fprintf (out, "%s%s", i ? ", " : "", d->files[i]);
+}
+
+/* "+12.3" percent of BASE, or "new" (no base), or "." (neither).  */
+static void
+percent (char *buf, size_t n, double base, double now)
+{
+	if (base != 0.0)
+		snprintf (buf, n, "%+.1f", 100.0 * (now - base) / base);
+	else
+		snprintf (buf, n, "%s", now != 0.0 ? "new" : ".");
+}
+
+static void
+print_text (FILE *out, const struct table *t, const struct diff_side *base,
+	    const struct diff_side *now, double tb, double tn, double k,
+	    bool normalized)
+{
+	static const char *const what[3] = { "self seconds",
+		"total seconds", "calls" };
+	char pc[32];
+	size_t i;
+	int j;
+
+	fprintf (out, "Differential profile: ");
+	print_files (out, now);
+	fprintf (out, " (%s) against the base ", now->image);
+	print_files (out, base);
+	fprintf (out, " (%s)\n\n", base->image);
+	fprintf (out, "base: %.2f seconds of CPU, %.0f Hz; new: %.2f seconds, "
+		 "%.0f Hz.\n", tb, (double) base->hz, tn, (double) now->hz);
+	fprintf (out, "Times are seconds (samples / rate).  ");
+	if (normalized)
+		fprintf (out, "The base's times are scaled by %.4f (new total / "
+			 "base total),\nso that runs of different lengths "
+			 "compare (--diff-normalize=none: as measured).  ",
+			 k);
+	else
+		fprintf (out, "They are as measured (not normalised).  ");
+	fprintf (out, "Calls are counts,\nnever scaled.  Sorted by the "
+		 "largest change of time.  %% is the change over the base.\n"
+		 "\n");
+	for (j = 0; j < 3; j++)
+		fprintf (out, "%-38s", what[j]);
+	fprintf (out, "\n");
+	for (j = 0; j < 3; j++)
+		fprintf (out, "%9s %9s %9s %7s ", "base", "new", "delta", "%");
+	fprintf (out, "name\n");
+	for (i = 0; i < t->n; i++) {
+		const struct row *r = &t->v[i];
+
+		for (j = 0; j < 3; j++) {
+			percent (pc, sizeof pc, r->v[0][j], r->v[1][j]);
+			if (j == D_CALLS)
+				fprintf (out, "%9.0f %9.0f %+9.0f %7s ",
+					 r->v[0][j], r->v[1][j],
+					 r->v[1][j] - r->v[0][j], pc);
+			else
+				fprintf (out, "%9.3f %9.3f %+9.3f %7s ",
+					 r->v[0][j], r->v[1][j],
+					 r->v[1][j] - r->v[0][j], pc);
+		}
+		fprintf (out, "%s\n", r->name);
+	}
+}
+
+/* S as a JSON string.  */
+static void
+json_str (FILE *out, const char *s)
+{
+	fputc ('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf (out, "\\%c", *s);
+		else if ((unsigned char) *s < 0x20)
+			fprintf (out, "\\u%04x", (unsigned char) *s);
+		else
+			fputc (*s, out);
+	}
+	fputc ('"', out);
+}
+
+static void
+json_side (FILE *out, const char *key, const struct diff_side *d, double secs)
+{
+	size_t i;
+
+	fprintf (out, "  \"%s\": {\"executable\": ", key);
+	json_str (out, d->image);
+	fprintf (out, ", \"files\": [");
+	for (i = 0; i < d->nfiles; i++) {
+		fprintf (out, "%s", i ? ", " : "");
+		json_str (out, d->files[i]);
+	}
+	fprintf (out, "], \"seconds\": %.6f, \"hz\": %ld},\n", secs, d->hz);
+}
+
+static void
+print_json (FILE *out, const struct table *t, const struct diff_side *base,
+	    const struct diff_side *now, double tb, double tn, double k,
+	    bool normalized)
+{
+	static const char *const key[3] = { "self_seconds", "total_seconds",
+		"calls" };
+	size_t i;
+	int j;
+
+	fprintf (out, "{\n");
+	json_side (out, "base", base, tb);
+	json_side (out, "new", now, tn);
+	fprintf (out, "  \"normalized\": %s, \"base_scale\": %.9g,\n",
+		 normalized ? "true" : "false", k);
+	fprintf (out, "  \"functions\": [");
+	for (i = 0; i < t->n; i++) {
+		const struct row *r = &t->v[i];
+
+		fprintf (out, "%s\n    {\"name\": ", i ? "," : "");
+		json_str (out, r->name);
+		for (j = 0; j < 3; j++) {
+			fprintf (out, ", \"%s\": {\"base\": %.9g, \"new\": %.9g, "
+				 "\"delta\": %.9g, \"percent\": ", key[j],
+				 r->v[0][j], r->v[1][j],
+				 r->v[1][j] - r->v[0][j]);
+			if (r->v[0][j] != 0.0)
+				fprintf (out, "%.6g}", 100.0 * (r->v[1][j]
+					 - r->v[0][j]) / r->v[0][j]);
+			else
+				fprintf (out, "null}");
+		}
+		fprintf (out, "}");
+	}
+	fprintf (out, "\n  ]\n}\n");
+}
+
+void
+diff_print (FILE *out, const struct diff_side *base,
+	    const struct diff_side *now, bool json, bool normalize)
+{
+	struct table t;
+	double tb, tn, k = 1.0;
+	size_t i;
+
+	memset (&t, 0, sizeof t);
+	hindex_init (&t.index, 256);
+	tb = add_side (&t, base, 0);
+	tn = add_side (&t, now, 1);
+	if (normalize && tb > 0.0 && tn > 0.0)
+		k = tn / tb;
+	for (i = 0; i < t.n; i++) {
+		t.v[i].v[0][D_SELF] *= k;
+		t.v[i].v[0][D_TOTAL] *= k;
+	}
+	qsort (t.v, t.n, sizeof *t.v, cmp_rows);
+	if (json)
+		print_json (out, &t, base, now, tb, tn, k, normalize);
+	else
+		print_text (out, &t, base, now, tb, tn, k, normalize);
+	hindex_free (&t.index);
+	free (t.v);
+}

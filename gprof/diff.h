@@ -1,0 +1,30 @@
+/* diff.h - gprof --diff-base: the profile against a base (diff.c).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: GPL-3.0-or-later  */
+
+#ifndef GPROF_DIFF_H
+#define GPROF_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "gprof/model.h"
+
+/* One side of a comparison: a model, built to its call graph.  */
+struct diff_side {
+	const struct symtab *st;	/* its symbols, time and calls set */
+	long hz;			/* its clock rate */
+	const char *image;		/* its executable */
+	char **files;			/* its profiles */
+	size_t nfiles;
+};
+
+/* Prints NOW against BASE, function by function, as a table or (JSON)
+   a JSON document; with NORMALIZE, the base's times scaled to NOW's
+   total.  */
+void diff_print (FILE *out, const struct diff_side *base,
+		 const struct diff_side *now, bool json, bool normalize);
+
+#endif /* GPROF_DIFF_H */
