@@ -122,19 +122,23 @@ diagnose_build (struct objfile *of, const char *name,
 	image_stamp (of, &mine);
 	switch (gmon_build_cmp (b, &mine)) {
 	case GMON_BUILD_DIFFERS:
-		if (b->kind == GMON_BUILD_ID && mine.kind == GMON_BUILD_ID)
-			gp_error (NULL, "%s was written by another build of "
-				  "%s: the program that ran had the build id "
-				  "%s..., %s has %s...", name, image,
-				  stamp_hex (b, b->len, h1), image,
-				  stamp_hex (&mine, b->len, h2));
-		else
-			gp_error (NULL, "%s was written by another build of "
-				  "%s: the program that ran had %s build id, "
-				  "%s has %s", name, image,
-				  b->kind == GMON_BUILD_ID ? "a" : "no",
-				  image, mine.kind == GMON_BUILD_ID ? "one"
-				  : "none");
+		/* One side with a build id and the other without: the
+		   note may only have been taken out (objcopy, strip
+		   --remove-section), so a warning.  */
+		if (b->kind != GMON_BUILD_ID || mine.kind != GMON_BUILD_ID) {
+			gp_warn (NULL, "%s may have been written by another "
+				 "build of %s: the program that ran had %s "
+				 "build id, %s has %s; its functions and times "
+				 "may be wrong", name, image,
+				 b->kind == GMON_BUILD_ID ? "a" : "no",
+				 image, mine.kind == GMON_BUILD_ID ? "one"
+				 : "none");
+			break;
+		}
+		gp_error (NULL, "%s was written by another build of %s: the "
+			  "program that ran had the build id %s..., %s has "
+			  "%s...", name, image, stamp_hex (b, b->len, h1),
+			  image, stamp_hex (&mine, b->len, h2));
 		gp_note (NULL, "its addresses are that build's, and would be "
 			 "charged to the wrong functions: run %s again to "
 			 "profile this build, or name the program the profile "

@@ -182,26 +182,61 @@ objfile_symbol_value (const struct objfile *of, const char *name,
 	return false;
 }
 
+/* The GNU build id among the notes of P (SIZE bytes) into ID (at most
+   MAX bytes): its length, or 0.  Each note is namesz, descsz, type (4
+   bytes each, the file's byte order), then the name and the
+   descriptor, each padded to 4 bytes; the build id's name is "GNU",
+   its type NT_GNU_BUILD_ID (3).  */
+static size_t
+note_build_id (const struct objfile *of, const unsigned char *p,
+	       size_t size, unsigned char *id, size_t max)
+{
+	size_t at = 0;
+
+	while (size - at >= 12) {
+		uint64_t namesz = bfd_get_32 (of->abfd, p + at);
+		uint64_t descsz = bfd_get_32 (of->abfd, p + at + 4);
+		uint32_t type = (uint32_t) bfd_get_32 (of->abfd, p + at + 8);
+		uint64_t name_pad = (namesz + 3) & ~(uint64_t) 3;
+		uint64_t desc_pad = (descsz + 3) & ~(uint64_t) 3;
+		size_t n;
+
+		if (name_pad + desc_pad > size - at - 12)
+			return 0;		/* cut short: not notes */
+		if (type == 3 && namesz == 4
+		    && memcmp (p + at + 12, "GNU", 4) == 0 && descsz > 0) {
+			n = descsz < max ? (size_t) descsz : max;
+			memcpy (id, p + at + 12 + name_pad, n);
+			return n;
+		}
+		at += 12 + (size_t) (name_pad + desc_pad);
+	}
+	return 0;
+}
+
 size_t
 objfile_build_id (struct objfile *of, unsigned char *id, size_t max)
 {
 	unsigned char *owned;
 	const unsigned char *p;
+	asection *sec;
 	size_t size, n = 0;
-	uint32_t namesz, descsz;
 
-	/* One note: namesz, descsz, type (4 bytes each, the file's byte
-	   order), then "GNU\0" and the id, each padded to 4 bytes.  */
+	/* .note.gnu.build-id as the linker names it, or any note section
+	   (a linker script may gather the notes under another name).  */
 	p = objfile_section (of, ".note.gnu.build-id", &size, &owned);
-	if (p && size >= 16) {
-		namesz = (uint32_t) bfd_get_32 (of->abfd, p);
-		descsz = (uint32_t) bfd_get_32 (of->abfd, p + 4);
-		if (namesz == 4 && descsz <= size - 16) {
-			n = descsz < max ? descsz : max;
-			memcpy (id, p + 16, n);
-		}
-	}
+	if (p)
+		n = note_build_id (of, p, size, id, max);
 	free (owned);
+	for (sec = of->abfd->sections; sec && !n; sec = sec->next) {
+		if (strncmp (sec->name, ".note", 5) != 0
+		    || strcmp (sec->name, ".note.gnu.build-id") == 0)
+			continue;
+		p = objfile_section (of, sec->name, &size, &owned);
+		if (p)
+			n = note_build_id (of, p, size, id, max);
+		free (owned);
+	}
 	return n;
 }
 

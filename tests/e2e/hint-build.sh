@@ -56,6 +56,24 @@ grep -Eq '^gprof: gmon.out was written by another build of prog: the program tha
 	bad "libgmon: another build id: $(cat other.err)"
 grep -q '^gprof: note: .*run prog again to profile this build' other.err ||
 	bad "libgmon: the note: $(cat other.err)"
+# The notes under another section's name (a linker script that gathers
+# them): the same build id, no word; the note taken out: a warning, not
+# a refusal (the addresses may well be the same).
+rt_cc prog ../sort.c -O1 -pg -g
+GMON_OBJECTS=0 ./prog >/dev/null || hard_error "prog failed"
+objcopy --rename-section .note.gnu.build-id=.note.ids prog renamed ||
+	hard_error "objcopy --rename-section failed"
+"$GPROF" -b renamed gmon.out >ren.out 2>ren.err
+check "libgmon: the build id in a note section of another name: exit 0" [ $? -eq 0 ]
+check "libgmon: ... and nothing on stderr" [ ! -s ren.err ]
+objcopy --remove-section .note.gnu.build-id prog noid ||
+	hard_error "objcopy --remove-section failed"
+"$GPROF" -b noid gmon.out >noid.out 2>noid.err
+check "libgmon: the build id taken out: exit 0 (a warning)" [ $? -eq 0 ]
+grep -q '^gprof: warning: gmon.out may have been written by another build of noid: the program that ran had a build id, noid has none' noid.err ||
+	bad "libgmon: the build id taken out: $(cat noid.err)"
+"$GPROF" -s prog gmon.out 2>/dev/null || bad "gprof -s failed"
+rt_cc prog ../sort.c -O0 -pg -g
 # A sum keeps the stamp (GNU's -s copies it too).
 "$GPROF" -b prog gmon.sum >/dev/null 2>sum.err
 grep -q '^gprof: gmon.sum was written by another build of prog' sum.err ||
