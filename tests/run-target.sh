@@ -6,12 +6,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # The tests of a cross build (./configure --host=aarch64-linux-gnu,
-# riscv64-linux-gnu) call their programs through this (rt-lib.sh's
-# `run'), with TARGET_QEMU and TARGET_SYSROOT from configure:
+# riscv64-linux-gnu) call their programs through this (lib.sh's
+# `run_prog'), with TARGET_QEMU and TARGET_SYSROOT from configure:
 #     qemu-aarch64 -L /usr/aarch64-linux-gnu PROGRAM ARGS...
 # LD_PRELOAD is the target program's, not qemu's: it is handed to the
 # guest (-E) and taken out of qemu's own environment, where the host's
-# dynamic linker would refuse the target's library with a message.
+# dynamic linker would refuse the target's library with a message
+# (--preload LIB does the same without putting it in the environment
+# of this script's own commands).
 # Anything that is not an ELF file (a shell script, a host tool) runs
 # as it is.  Under qemu-user the program has no perf_event_open and
 # cannot exec another target program (nothing registers qemu with the
@@ -19,6 +21,18 @@
 
 : "${TARGET_QEMU:?TARGET_QEMU: the qemu-user binary (configure sets it)}"
 : "${TARGET_SYSROOT:?TARGET_SYSROOT: the target C library (configure sets it)}"
+
+# --preload LIB: the target's LD_PRELOAD (set in the environment, it
+# would reach this script's own host programs first).
+pre=
+if [ "${1:-}" = --preload ]; then
+	pre=$2
+	shift 2
+fi
+if [ -n "${LD_PRELOAD+set}" ]; then
+	pre=${pre:-$LD_PRELOAD}
+	unset LD_PRELOAD
+fi
 
 prog=$1
 case $prog in
@@ -30,9 +44,7 @@ if [ "$(head -c 4 "$path" 2>/dev/null | od -An -c | tr -d ' ')" != 177ELF ]; the
 fi
 shift
 set -- "$path" "$@"
-if [ -n "${LD_PRELOAD+set}" ]; then
-	pre=$LD_PRELOAD
-	unset LD_PRELOAD
+if [ -n "$pre" ]; then
 	exec "$TARGET_QEMU" -L "$TARGET_SYSROOT" -E LD_PRELOAD="$pre" "$@"
 fi
 exec "$TARGET_QEMU" -L "$TARGET_SYSROOT" "$@"

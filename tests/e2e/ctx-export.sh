@@ -42,7 +42,7 @@ rt_cc foo.exe "$PROGRAMS/ctx-foo.c" -O2 -pg
 rt_cc rec.exe "$PROGRAMS/ctx-rec.c" -O2 -pg
 for p in foo rec; do
 	mkdir $p
-	(cd $p && GMON_CONTEXT=64 "$work/$p.exe" >/dev/null) ||
+	(cd $p && GMON_CONTEXT=64 $RUN_TARGET "$work/$p.exe" >/dev/null) ||
 		hard_error "$p failed"
 	"$GPROF" -b -q $p.exe $p/gmon.out --export=callgrind:$p/cg.out \
 		--export=igprof:$p/ig.gz --export=aprof:$p/$p.aprof \

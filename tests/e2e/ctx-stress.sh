@@ -19,14 +19,15 @@ field () {
 	sed -n "s/^context .*$1=\([0-9]*\).*/\1/p" "$2"
 }
 
-for flags in "-pg" "-pg -mfentry"; do
+for flags in $RT_PG_FLAGS; do
+	flags=$(echo "$flags" | tr _ ' ')
 	t=$(echo "$flags" | tr -d ' ')
 	rt_cc stress$t "$PROGRAMS/ctx-stress.c" -O2 $flags
 	for depth in 1 64 1024; do
 		d=stress$t.$depth
 		mkdir $d
 		if (cd $d && GMON_RATE=20000 GMON_CONTEXT=$depth \
-			"$work/stress$t" >out 2>err); then
+			$RUN_TARGET "$work/stress$t" >out 2>err); then
 			ok "$d: ran"
 		else
 			bad "$d: died: $(cat $d/err)"
@@ -63,7 +64,7 @@ done
 
 # A bad value is refused, once, and profiling goes on without.
 mkdir bad
-(cd bad && GMON_CONTEXT=lots "$work/stress-pg" >out 2>err) ||
+(cd bad && GMON_CONTEXT=lots $RUN_TARGET "$work/stress-pg" >out 2>err) ||
 	bad "bad value: the program died"
 # (Once by the program, once by its fork child.)
 check "bad value: said once per process" test "$(grep -c \

@@ -13,8 +13,12 @@ need_runtime
 src=$PROGRAMS/rt-calls.c
 for v in so a static static-pie preload preload-fentry nolinkpg-so \
 	nolinkpg-a; do
+	case " $RT_ENTRIES " in
+	*" fentry "*) ;;
+	*)	[ $v = preload-fentry ] && continue ;;	# no -mfentry here
+	esac
 	mkdir "$v" && cd "$v" || hard_error "mkdir $v"
-	run=./prog
+	pre=
 	case $v in
 	so)	rt_cc prog "$src" -O2 -pg ;;
 	a)	rt_cc_static prog "$src" -O2 -pg ;;
@@ -29,7 +33,7 @@ for v in so a static static-pie preload preload-fentry nolinkpg-so \
 			hard_error "cannot build $v"
 		nm -D prog | grep -q 'mcount@GLIBC\|__fentry__@GLIBC' ||
 			hard_error "$v: not linked against glibc's mcount"
-		run="env LD_PRELOAD=$LIBGMON_DIR/libgmon.so ./prog" ;;
+		pre=$LIBGMON_DIR/libgmon.so ;;
 	nolinkpg-so|nolinkpg-a)
 		$CC $RT_CFLAGS_TEST -O2 -pg -c -o prog.o "$src" ||
 			hard_error "cannot compile"
@@ -42,7 +46,13 @@ for v in so a static static-pie preload preload-fentry nolinkpg-so \
 		nm prog | grep -q 'w __gmon_start__' ||
 			hard_error "$v: linked with gcrt1.o after all" ;;
 	esac
-	$run 100 >out 2>err || bad "$v: the program failed"
+	if [ -n "$pre" ] && qemu; then
+		"$RUN_TARGET" --preload "$pre" ./prog 100
+	elif [ -n "$pre" ]; then
+		LD_PRELOAD=$pre ./prog 100
+	else
+		run_prog ./prog 100
+	fi >out 2>err || bad "$v: the program failed"
 	if [ -f gmon.out ]; then
 		the_calls_are_right prog gmon.out
 		by_libgmon "$v" gmon.out
