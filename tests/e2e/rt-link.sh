@@ -17,6 +17,13 @@ for v in so a static static-pie preload preload-fentry nolinkpg-so \
 	*" fentry "*) ;;
 	*)	[ $v = preload-fentry ] && continue ;;	# no -mfentry here
 	esac
+	# Debian's riscv64 C library has no start file for -static-pie
+	# -pg (grcrt1.o): no such program can be linked there.
+	if [ $v = static-pie ] &&
+		[ ! -f "$($CC -print-file-name=grcrt1.o)" ]; then
+		echo "note: $($CC -dumpmachine) has no grcrt1.o: no -static-pie -pg program"
+		continue
+	fi
 	mkdir "$v" && cd "$v" || hard_error "mkdir $v"
 	pre=
 	case $v in
