@@ -57,11 +57,15 @@ cleanup () {
 trap cleanup EXIT
 cd "$work" || exit 99
 
-# In a cross build gmondump is the target's too: a wrapper runs it.
+# In a cross build gmondump and gmonmake are the target's too: a
+# wrapper runs each.
 if [ -n "$RUN_TARGET" ]; then
 	printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$RUN_TARGET" "$GMONDUMP" \
 		>"$work/.gmondump" && chmod +x "$work/.gmondump" || exit 99
+	printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$RUN_TARGET" "$GMONMAKE" \
+		>"$work/.gmonmake" && chmod +x "$work/.gmonmake" || exit 99
 	GMONDUMP=$work/.gmondump
+	GMONMAKE=$work/.gmonmake
 fi
 
 # A skip never discards a failure already seen: after a failed check
