@@ -197,4 +197,19 @@ done
 check "$d: two runs, two files ($n)" test $n -eq 2
 share "$d: summed, foo's time is the two runs' (each to 0.01 s)" "$foo" "$one" 0.98 1.02
 
+
+# riscv64's gcc makes no unwind tables by default (rt-lib.sh asks for
+# them): without, libgmon says at start that the contexts stop at the
+# sampled function.
+case $($CC -dumpmachine) in
+riscv64*)
+	rt_cc notab "$PROGRAMS/ctx-foo.c" -O2 -pg -fno-asynchronous-unwind-tables
+	mkdir notab.ctx
+	(cd notab.ctx && GMON_CONTEXT=64 run_prog ../notab >/dev/null 2>err) ||
+		bad "notab: the program failed"
+	one_line "no unwind tables" notab.ctx/err \
+		'^libgmon: GMON_CONTEXT: the program has unwind tables for [0-9]+ functions only, so its calling contexts stop at the function sampled'
+	;;
+esac
+
 finish

@@ -8,6 +8,14 @@
 
 RT_CFLAGS_TEST="-fno-optimize-sibling-calls"
 
+# riscv64's gcc 12 makes no unwind tables by default (x86-64's and
+# aarch64's do), and -pg at -O2 keeps no frame pointer: without
+# tables GMON_CONTEXT's walk stops at the sampled function (the
+# manual's "aarch64 and RISC-V" says so).
+case $($CC -dumpmachine 2>/dev/null) in
+riscv64*) RT_CFLAGS_TEST="$RT_CFLAGS_TEST -fasynchronous-unwind-tables" ;;
+esac
+
 # RT_ENTRIES: the entry points the compiler's -pg has here: mcount
 # (pg) everywhere, __fentry__ (-mfentry) on x86-64 only; a cross
 # build's tests (RUN_TARGET) are for its target's compiler.
