@@ -25,7 +25,7 @@ set -u
 : "${top_srcdir:?run me through make bench}"
 : "${top_builddir:?run me through make bench}"
 : "${CC:?the cross compiler}"
-: "${RUN_TARGET:?a cross build's RUN_TARGET (configure --host=...)}"
+: "${RUN_TARGET:?RUN_TARGET of a cross build (configure --host=...)}"
 LC_ALL=C
 export LC_ALL
 
