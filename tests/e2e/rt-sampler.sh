@@ -21,6 +21,10 @@ rt_cc prog "$PROGRAMS/rt-threads.c" -O2 -pg -pthread
 # line) at the rate of the file, against cpu_us in out, within 15%;
 # and the program's own share of them is most of them (spin, fib and
 # leaf are the program's).
+# Under qemu-user the process-wide ITIMER_PROF also counts the CPU
+# time of qemu's own threads (code translation, RCU), which the
+# program's clock does not: up to 35% more there.
+sampled_hi=1.15
 ratio_ok () {
 	cpu=$(awk '$1 == "cpu_us" { print $2 / 1e6 }' out)
 	"$GMONDUMP" gmon.out-objs/objects.gmonx >comp.txt 2>&1
@@ -29,8 +33,8 @@ ratio_ok () {
 	tot=$(awk -v s="${all:-0}" -v r="${hz:-0}" \
 		'BEGIN { if (r > 0) print s / r; else print 0 }')
 	prog=$(flat_total prog gmon.out)
-	if awk -v c="$cpu" -v t="$tot" \
-		'BEGIN { exit !(c > 0 && t / c > 0.85 && t / c < 1.15) }'; then
+	if awk -v c="$cpu" -v t="$tot" -v h="$sampled_hi" \
+		'BEGIN { exit !(c > 0 && t / c > 0.85 && t / c < h) }'; then
 		ok "$1: $tot s sampled of $cpu s CPU"
 	else
 		# What the files hold, for a failure seen only under load.
@@ -102,6 +106,7 @@ for sampler in $samplers; do
 		$(qemu && echo total-only)
 done
 
+qemu && sampled_hi=1.35
 GMON_SAMPLER=itimer GMON_RATE=1000 run_prog ./prog 1 300 >out 2>err ||
 	bad "itimer: failed"
 quiet_stderr "itimer" err

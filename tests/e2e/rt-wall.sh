@@ -41,9 +41,14 @@ between () {
 	fi
 }
 # near DESC GOT WANT: GOT within 15% of WANT (seconds).
+# (Under qemu-user a thread's CPU time also holds qemu's work for it,
+# the translation of its code, which the samples charge to the
+# program: up to 30% more there.)
+near_hi=1.15
+qemu && near_hi=1.3
 near () {
-	if awk -v g="$2" -v w="$3" 'BEGIN { exit !(w > 0 && g / w > 0.85 &&
-						   g / w < 1.15) }'; then
+	if awk -v g="$2" -v w="$3" -v h="$near_hi" 'BEGIN {
+		exit !(w > 0 && g / w > 0.85 && g / w < h) }'; then
 		ok "$1: $2 s, expected $3 s"
 	else
 		bad "$1: $2 s, expected $3 s"
