@@ -39,13 +39,13 @@ no_contexts () {
 	"$GMONDUMP" "$1" >"$1.txt" && ! grep -q '^context' "$1.txt"
 }
 
-# The flat profile with total/call left out and self/call in seconds.
+# The flat profile with total/call left out and self/call in ms/call.
 flat_per_call='
 /[a-z]s\/call/ { u = $0; sub (/\/call.*/, "", u); sub (/.* /, "", u)
-	gsub (/[a-z]*s\/call/, "s/call") }
+	gsub (/[a-z]*s\/call/, "ms/call") }
 NF == 7 { $6 = "" }
 NF == 7 && $5 ~ /^[0-9.]+$/ {
-	$5 = sprintf ("%.1e", $5 * (u == "ms" ? 1e-3 : u == "us" ? 1e-6 : u == "ns" ? 1e-9 : 1)) }
+	$5 = sprintf ("%.2f", $5 * (u == "s" ? 1e3 : u == "us" ? 1e-3 : u == "ns" ? 1e-6 : 1)) }
 { print }'
 
 # common DIR PROG: what holds for every measured profile.
@@ -60,7 +60,8 @@ common () {
 	# The flat profile's total time per call comes from the call
 	# graph, measured too; the rest is GNU gprof's.  Its unit (ms/call,
 	# us/call ...) is chosen for both per-call columns, by the larger:
-	# self/call is compared in seconds, to two digits.
+	# self/call is compared in ms/call, to two decimals (what the coarser
+	# of ms and us shows).
 	gnu_gprof -b -p "$2" "$1/gmon.out" 2>/dev/null |
 		awk "$flat_per_call" >"$1/gnu-flat.txt"
 	"$GPROF" -b -p "$2" "$1/gmon.out" 2>&1 |

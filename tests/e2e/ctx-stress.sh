@@ -46,7 +46,11 @@ for flags in $RT_PG_FLAGS; do
 			test "$(field unwalked $d/dump.txt)" -gt 0
 		check "$d: no sample lost its context" \
 			test "$(field lost $d/dump.txt)" -eq 0
-		if [ $depth -lt 1024 ]; then
+		if [ $depth -lt 1024 ] && qemu &&
+			! grep -q '^node [0-9]* cut ' $d/dump.txt; then
+			not_under_qemu "$d: no sample fell in the deep" \
+				"recursion (a few ms under qemu), so no cut stack"
+		elif [ $depth -lt 1024 ]; then
 			check "$d: deep stacks were cut at the depth" \
 				grep -q '^node [0-9]* cut ' $d/dump.txt
 		fi

@@ -171,8 +171,15 @@ libm_s=$(obj_field '/libm.so' samples)
 check "libs: libm has a good part of them ($libm_s), the program few ($prog_s)" \
 	test -n "$libm_s" -a "${libm_s:-0}" -gt $((samples / 5)) \
 	-a "$prog_s" -lt $((samples / 2))
+if qemu && [ ! -f "$objs/libc.so.6.gmon" ]; then
+	# qemu's memcpy of a small buffer is over in a few instructions:
+	# no sample may fall in libc there.
+	check "libs: libm.so.6.gmon is there" test -f "$objs/libm.so.6.gmon"
+	not_under_qemu "libs: no sample fell in libc's memcpy"
+else
 check "libs: libm.so.6.gmon and libc.so.6.gmon are there" \
 	test -f "$objs/libm.so.6.gmon" -a -f "$objs/libc.so.6.gmon"
+fi
 
 # A later run that loads fewer libraries leaves no stale files.
 run_prog ./prog >/dev/null 2>&1 || bad "the program failed"
