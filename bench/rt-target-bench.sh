@@ -7,7 +7,7 @@
 #        sh ./quickstart bench-cross; BENCH_ROUNDS=N, default 3)
 #
 # Program: bench/calls.c (-O2 -fno-optimize-sibling-calls), one thread,
-# fib (27) + 5 * 10^6 calls of small (): 5 317 812 calls, a tenth of
+# fib (27) + 2 * 10^7 calls of small (): 20 317 812 calls, a fifth of
 # the native benchmark's (qemu runs the target's code some ten times
 # slower).  Variants: no profiling; -pg with glibc; -pg with
 # libgmon.so.  Prints per variant the median CPU time of the qemu
@@ -59,7 +59,7 @@ median () {
 		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-loop_n=5000000
+loop_n=20000000
 : >plain/cpu; : >glibc/cpu; : >gmon/cpu
 r=0
 while [ $r -lt "$rounds" ]; do
