@@ -114,9 +114,11 @@ for flags in $RT_PG_FLAGS; do
 	share "$d: measured, main has next to none of spin" \
 		"$(col 1 "$(graph_line $d/ours.txt spin parent main)")" "$spin" \
 		0 0.05
+	# (Under qemu-user the translation of code is charged to the
+	# path that runs it first: wider there.)
 	share "$d: measured, the cycle's spin is its half" \
 		"$(col 1 "$(graph_line $d/ours.txt spin parent ping)")" "$spin" \
-		0.3 0.7
+		$(if qemu; then echo 0.2 0.85; else echo 0.3 0.7; fi)
 	cycle=$(awk '/^\[.*<cycle 1 as a whole>/ { print $4 }' $d/ours.txt)
 	share "$d: the cycle's children are its calls of spin" "$cycle" \
 		"$(col 1 "$(graph_line $d/ours.txt ping child spin)")" 0.95 1.05
