@@ -4,8 +4,22 @@
 ## part of `make check'.
 
 .PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context \
-	bench-hist
+	bench-hist bench-target
+if BUILD_ANALYSER
 bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context
+else
+# A cross build: the runtime's overhead against glibc's under qemu-user.
+bench: bench-target
+endif
+
+# The runtime on a cross build's target, under qemu-user, against
+# glibc's: see the header of bench/rt-target-bench.sh.
+bench-target: all
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' RUN_TARGET='$(RUN_TARGET)' TARGET_QEMU='$(TARGET_QEMU)' \
+	TARGET_SYSROOT='$(TARGET_SYSROOT)' GNU_GPROF='$(GNU_GPROF)' \
+	$(SHELL) $(srcdir)/bench/rt-target-bench.sh
+EXTRA_DIST += bench/rt-target-bench.sh
 
 EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py bench/gprof-ctx-gen.py
 

@@ -40,6 +40,7 @@
 #include <sys/mman.h>
 
 #include "mcount/runtime.h"
+#include "mcount/unwind.h"
 
 struct mc_ctx_node {
 	uintptr_t addr;			/* the PC, where the chain ends; else
@@ -317,4 +318,29 @@ mc_ctx_stats (struct mc_ctx_stats *st)
 		st->unwalked += __atomic_load_n (&c->unwalked,
 						 __ATOMIC_RELAXED);
 	}
+}
+
+/* Fewer functions than this in the program's tables are its start-up
+   files' (_start, a crt label or two): none of its own code.  */
+#define FEW_FDES	4
+
+void
+mc_ctx_check_tables (void)
+{
+	struct mc_line l = { .len = 0 };
+	uint64_t n;
+
+	if (!mc_config.context || mc_modules_count () == 0)
+		return;
+	n = mc_uw_fde_count (&mc_main);
+	if (n >= FEW_FDES)
+		return;
+	mc_line_str (&l, "libgmon: GMON_CONTEXT: the program has unwind "
+		     "tables for ");
+	mc_line_u64 (&l, n);
+	mc_line_str (&l, " functions only, so its calling contexts stop at "
+		     "the function sampled: build it with "
+		     "-fasynchronous-unwind-tables (riscv64's gcc makes "
+		     "none by default)");
+	mc_line_write (&l);
 }

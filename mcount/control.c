@@ -39,6 +39,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,6 +346,75 @@ mc_report (void)
 /* ------------------------------------------------------------------ */
 /* The environment */
 
+/* The GMON_* entries of the environment, when environ is not set yet:
+   on riscv64 glibc's gcrt1.o starts profiling from the program's
+   .preinit_array, before libc has set environ, and getenv finds
+   nothing.  Then they are read from /proc/self/environ, once, into
+   env_copy (NUL-separated; an entry longer than ENV_ENTRY_MAX is left
+   out, as one longer than any value the variables take).  */
+#define ENV_ENTRY_MAX	4352		/* GMON_OUT_PREFIX=, a long path */
+static char env_copy[2 * ENV_ENTRY_MAX];	/* GMON_* entries */
+static size_t env_copy_len;		/* bytes of env_copy in use */
+static bool env_from_proc;		/* env_get reads env_copy */
+
+static void
+env_keep (const char *e, size_t len)
+{
+	if (len < 5 || memcmp (e, "GMON_", 5) != 0
+	    || len + 1 > sizeof env_copy - env_copy_len)
+		return;
+	memcpy (env_copy + env_copy_len, e, len);
+	env_copy_len += len;
+	env_copy[env_copy_len++] = '\0';
+}
+
+static void
+env_capture (void)
+{
+	extern char **environ;
+	static char entry[ENV_ENTRY_MAX];
+	char buf[1024];
+	size_t len = 0;
+	bool skip = false;
+	ssize_t got, i;
+	int fd;
+
+	if (environ)
+		return;
+	env_from_proc = true;
+	fd = open ("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	while ((got = read (fd, buf, sizeof buf)) > 0)
+		for (i = 0; i < got; i++) {
+			if (buf[i] == '\0') {
+				if (!skip)
+					env_keep (entry, len);
+				len = 0;
+				skip = false;
+			} else if (len < sizeof entry)
+				entry[len++] = buf[i];
+			else
+				skip = true;
+		}
+	close (fd);
+}
+
+/* getenv, or the copy of the GMON_* entries (env_capture).  */
+static const char *
+env_get (const char *name)
+{
+	size_t n = strlen (name), i;
+
+	if (!env_from_proc)
+		return getenv (name);
+	for (i = 0; i < env_copy_len; i += strlen (env_copy + i) + 1)
+		if (strncmp (env_copy + i, name, n) == 0
+		    && env_copy[i + n] == '=')
+			return env_copy + i + n + 1;
+	return NULL;
+}
+
 static void
 bad_value (const char *name, const char *value, const char *why)
 {
@@ -393,7 +463,7 @@ parse_size (const char *s, uint64_t *out)
 static void
 read_rate (void)
 {
-	const char *s = getenv ("GMON_RATE");
+	const char *s = env_get ("GMON_RATE");
 	uint64_t v;
 
 	if (!s)
@@ -418,7 +488,7 @@ read_sampler (void)
 		{ "timer", MC_SAMPLER_TIMER }, { "itimer", MC_SAMPLER_ITIMER },
 		{ "off", MC_SAMPLER_OFF }
 	};
-	const char *s = getenv ("GMON_SAMPLER");
+	const char *s = env_get ("GMON_SAMPLER");
 	size_t i;
 
 	if (!s)
@@ -434,7 +504,7 @@ read_sampler (void)
 static void
 read_bin_size (void)
 {
-	const char *s = getenv ("GMON_BIN_SIZE");
+	const char *s = env_get ("GMON_BIN_SIZE");
 	uint64_t v;
 	unsigned int shift;
 
@@ -452,7 +522,7 @@ read_bin_size (void)
 static void
 read_arc_limit (void)
 {
-	const char *s = getenv ("GMON_ARC_LIMIT");
+	const char *s = env_get ("GMON_ARC_LIMIT");
 	uint64_t v;
 
 	if (!s)
@@ -469,7 +539,7 @@ read_arc_limit (void)
 static void
 read_bool (const char *name, bool *out)
 {
-	const char *s = getenv (name);
+	const char *s = env_get (name);
 
 	if (!s)
 		return;
@@ -482,7 +552,7 @@ read_bool (const char *name, bool *out)
 static void
 read_context (void)
 {
-	const char *s = getenv ("GMON_CONTEXT");
+	const char *s = env_get ("GMON_CONTEXT");
 	uint64_t v;
 
 	if (!s || !*s)
@@ -498,7 +568,7 @@ read_context (void)
 static void
 read_clock (void)
 {
-	const char *s = getenv ("GMON_CLOCK");
+	const char *s = env_get ("GMON_CLOCK");
 
 	if (!s)
 		return;
@@ -526,7 +596,7 @@ static const struct {
 static void
 read_dump_signal (void)
 {
-	const char *s = getenv ("GMON_DUMP_SIGNAL"), *n;
+	const char *s = env_get ("GMON_DUMP_SIGNAL"), *n;
 	uint64_t v;
 	size_t i;
 
@@ -554,7 +624,7 @@ read_dump_signal (void)
 static void
 read_dump_interval (void)
 {
-	const char *s = getenv ("GMON_DUMP_INTERVAL");
+	const char *s = env_get ("GMON_DUMP_INTERVAL");
 	uint64_t v;
 
 	if (!s)
@@ -572,7 +642,7 @@ read_dump_interval (void)
 static void
 read_image (void)
 {
-	const char *s = getenv (MC_IMAGE_ENV), *dot;
+	const char *s = env_get (MC_IMAGE_ENV), *dot;
 	uint64_t pid = 0, n = 0;
 
 	if (!s || !(dot = strchr (s, '.')))
@@ -602,7 +672,7 @@ join_path (char *dst, const char *dir, const char *name)
 static void
 read_prefix (void)
 {
-	const char *s = getenv ("GMON_OUT_PREFIX");
+	const char *s = env_get ("GMON_OUT_PREFIX");
 
 	if (!s || !*s)
 		return;
@@ -631,9 +701,10 @@ mc_config_init (void)
 	mc_config.secure = getauxval (AT_SECURE) != 0;
 	if (mc_config.secure)
 		return;
-	s = getenv ("GMON_DEBUG");
+	env_capture ();
+	s = env_get ("GMON_DEBUG");
 	mc_config.debug = s && *s && strcmp (s, "0") != 0;
-	s = getenv ("GMON_NEAR");
+	s = env_get ("GMON_NEAR");
 	if (s && strcmp (s, "0") == 0)
 		mc_config.near = false;
 	read_rate ();

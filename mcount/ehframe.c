@@ -688,6 +688,24 @@ stop:
 	return true;
 }
 
+uint64_t
+mc_uw_fde_count (const struct mc_module *m)
+{
+	const unsigned char *h = (const unsigned char *) m->eh_hdr;
+	uint32_t n;
+
+	if (!h)
+		return 0;
+	/* version 1; the eh_frame pointer and the count 4 bytes each
+	   (what GNU ld writes: pcrel sdata4, udata4).  */
+	if ((uintptr_t) (h + 12) > m->eh_hi || h[0] != 1
+	    || ((h[1] & 0x0f) != 0x0b && (h[1] & 0x0f) != 0x03)
+	    || h[2] != 0x03)
+		return UINT64_MAX;
+	memcpy (&n, h + 8, sizeof n);
+	return n;
+}
+
 bool
 mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 	     struct mc_uw_rule *rule)

@@ -23,6 +23,8 @@ mcount_libmc_la_SOURCES = \
 	mcount/runtime.h \
 	mcount/arch/arch.h
 include mcount/arch/x86_64/local.mk
+include mcount/arch/aarch64/local.mk
+include mcount/arch/riscv64/local.mk
 mcount_libmc_la_SOURCES += \
 	mcount/arcs.c \
 	mcount/modules.c \

@@ -461,6 +461,10 @@ struct mc_ctx_stats {
 					   only) */
 };
 void mc_ctx_stats (struct mc_ctx_stats *st) MC_HIDDEN;
+/* At start with GMON_CONTEXT: says at once when the program has
+   unwind tables for next to none of its code, where the walk stops at
+   the sampled function.  */
+void mc_ctx_check_tables (void) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* bbcount.c */

@@ -218,6 +218,7 @@ mc_start (uintptr_t lo, uintptr_t hi)
 		mc_sampler_start ();
 	mc_exits_start ();
 	debug_start ();
+	mc_ctx_check_tables ();
 }
 
 bool

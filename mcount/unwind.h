@@ -31,6 +31,11 @@
 bool mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 		  struct mc_uw_rule *rule) MC_HIDDEN;
 
+/* ehframe.c: how many functions the .eh_frame_hdr of M lists; 0 if
+   it has none, UINT64_MAX if its header is in an encoding not read
+   here.  */
+uint64_t mc_uw_fde_count (const struct mc_module *m) MC_HIDDEN;
+
 /* The rule of PC (an address in the code of a loaded object): from
    U's cache when the rule is there, learnt otherwise.  Samples meet
    the same few hundred return addresses again and again, so a frame

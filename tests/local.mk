@@ -12,8 +12,11 @@ AM_TESTS_ENVIRONMENT = \
 		-I$(abs_top_srcdir)/include $(CPPFLAGS) $(SAN_CFLAGS) $(CFLAGS)'; \
 	GPROF_BUILD_LIBS='$(SAN_LDFLAGS) $(LDFLAGS) $(OPCODES_LIBS) $(BFD_LIBS) $(IBERTY_LIBS) \
 		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
-	LC_ALL=C; \
-	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL \
+	LC_ALL=C; RUN_TARGET='$(RUN_TARGET)'; \
+	TARGET_QEMU='$(TARGET_QEMU)'; TARGET_SYSROOT='$(TARGET_SYSROOT)'; \
+	OBJDUMP='$(OBJDUMP)'; NM='$(NM)'; \
+	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL RUN_TARGET \
+		TARGET_QEMU TARGET_SYSROOT OBJDUMP NM \
 		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
 EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt
@@ -22,14 +25,16 @@ EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt
 # them; in CI (CI=true) a skip that tests/allowed-skips.txt does not
 # list fails the run.
 check-local: check-TESTS
-	@$(SHELL) $(srcdir)/tests/skip-gate.sh \
-		$(srcdir)/tests/allowed-skips.txt $(TEST_LOGS)
+	@$(SHELL) $(srcdir)/tests/skip-gate.sh $(SKIPS_ALLOWED) $(TEST_LOGS)
 
 # Tools the tests use to make and inspect profiles.
 check_PROGRAMS += tests/tools/gmonmake
 tests_tools_gmonmake_SOURCES = tests/tools/gmonmake.c
 tests_tools_gmonmake_LDADD = gmon/libgmonfmt.la
 
+# Everything of the analyser, and the unit tests (CUnit), in a build
+# that has them (not a cross build: configure's --disable-analyser).
+if BUILD_ANALYSER
 # Unit tests.
 check_PROGRAMS += tests/unit/test_gmon
 tests_unit_test_gmon_SOURCES = tests/unit/test_gmon.c tests/unit/cunit_main.h
@@ -140,7 +145,6 @@ FUZZ_TARGET = read
 fuzz: all
 	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
 		$(FUZZ_SECONDS) $(abs_top_builddir) $(FUZZ_TARGET)
-.PHONY: fuzz
 
 # Strict checkers of the IgProf, aprof and Callgrind formats (the
 # readers of the first two are not packaged; KCachegrind cannot run in
@@ -254,17 +258,36 @@ check-random: tests/tools/gmonmake$(EXEEXT)
 clean-local: clean-gprof-caches
 clean-gprof-caches:
 	-rm -rf tests/random-cache bench/cache
-.PHONY: check-random clean-gprof-caches
+endif BUILD_ANALYSER
+.PHONY: fuzz check-random clean-gprof-caches
 
 # The runtime (libgmon), x86-64 Linux only.  Its unit test links the
 # runtime's objects and two helpers compiled with -pg and -pg -mfentry
 # (never with the sanitizers: they run inside mcount's tests, like any
 # -pg code).  Elsewhere the unit test is a program that skips, and the
 # end-to-end tests skip (rt-lib.sh's need_runtime), each saying why.
+#
+# A cross build (no CUnit for the target) runs the end-to-end tests
+# only, RT_CROSS_TESTS, each program through qemu-user
+# (tests/run-target.sh, RUN_TARGET in AM_TESTS_ENVIRONMENT), with the
+# native build's gprof as ours (GPROF_UNDER_TEST: sh ./quickstart
+# check-cross).  Left out there: gprof-objects.sh and gprof-fifo.sh,
+# tests of the analyser that only use the runtime to make a profile
+# (the analyser reads the targets' profiles in gprof-diff-TARGET.sh).
+# Added there: gprof-diff-target-libgmon.sh, the target's differential
+# test on profiles our runtime wrote.
+EXTRA_DIST += tests/unit/rt_unsupported.c tests/run-target.sh \
+	tests/allowed-skips-cross.txt tests/e2e/gprof-diff-target-libgmon.sh
+if BUILD_ANALYSER
+TESTS += $(RT_E2E_TESTS)
 check_PROGRAMS += tests/unit/test_rt_arcs
-TESTS += tests/unit/test_rt_arcs $(RT_E2E_TESTS)
-EXTRA_DIST += tests/unit/rt_unsupported.c
-if BUILD_RUNTIME
+TESTS += tests/unit/test_rt_arcs
+SKIPS_ALLOWED = $(srcdir)/tests/allowed-skips.txt
+else
+TESTS += $(RT_CROSS_TESTS) tests/e2e/gprof-diff-target-libgmon.sh
+SKIPS_ALLOWED = $(srcdir)/tests/allowed-skips-cross.txt
+endif
+if BUILD_RUNTIME_UNIT
 check_LTLIBRARIES += tests/unit/librtpg_pg.la tests/unit/librtpg_fentry.la
 tests_unit_librtpg_pg_la_SOURCES = tests/unit/rt_pg_helper.c
 tests_unit_librtpg_pg_la_CFLAGS = -O2 -pg -fno-optimize-sibling-calls \
@@ -281,7 +304,10 @@ tests_unit_test_rt_arcs_LDADD = tests/unit/librtpg_pg.la \
 else
 tests_unit_test_rt_arcs_SOURCES = tests/unit/rt_unsupported.c
 endif
-RT_E2E_TESTS = \
+RT_E2E_TESTS = $(RT_CROSS_TESTS) \
+	tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-fifo.sh
+RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
 	tests/e2e/rt-regs.sh \
@@ -297,8 +323,6 @@ RT_E2E_TESTS = \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
-	tests/e2e/gprof-objects.sh \
-	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
@@ -337,6 +361,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-regs.c \
 	tests/programs/rt-wide.c
 
+if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
 GPROF_E2E = \
 	tests/e2e/gprof-fixture.sh \
@@ -356,3 +381,4 @@ EXTRA_DIST += $(GPROF_E2E) \
 	tests/programs/gprof-two-main.c \
 	tests/programs/gprof-back.c \
 	tests/programs/gprof-clone.c
+endif BUILD_ANALYSER

@@ -107,6 +107,10 @@
 
 #if defined __x86_64__
 # include "mcount/arch/x86_64/arch.h"
+#elif defined __aarch64__
+# include "mcount/arch/aarch64/arch.h"
+#elif defined __riscv && __riscv_xlen == 64
+# include "mcount/arch/riscv64/arch.h"
 #else
 # error "libgmon has no port to this processor: see mcount/arch/arch.h"
 #endif

@@ -42,7 +42,7 @@ rt_cc foo.exe "$PROGRAMS/ctx-foo.c" -O2 -pg
 rt_cc rec.exe "$PROGRAMS/ctx-rec.c" -O2 -pg
 for p in foo rec; do
 	mkdir $p
-	(cd $p && GMON_CONTEXT=64 "$work/$p.exe" >/dev/null) ||
+	(cd $p && GMON_CONTEXT=64 $RUN_TARGET "$work/$p.exe" >/dev/null) ||
 		hard_error "$p failed"
 	"$GPROF" -b -q $p.exe $p/gmon.out --export=callgrind:$p/cg.out \
 		--export=igprof:$p/ig.gz --export=aprof:$p/$p.aprof \
@@ -83,8 +83,13 @@ share "IgProf: foo's ticks are under main, b" "$(gzip -dc foo/ig.gz |
 	awk '/N=\(main\)/ { m = 1 } m && /N=\(b\)/ { b = 1 }
 	     b && /N=\(foo\)/ { sub (/.*:\(/, ""); sub (/,.*/, ""); print; exit }')" \
 	"$(awk '/^summary:/ { print $2 / 1000 }' foo/cg.out)" 0.95 1.01
+if qemu && gzip -dc foo/ig.gz | grep -q 'N=(a)'; then
+	# qemu charges the translation of a's code to a itself.
+	not_under_qemu "IgProf: a has time of its own (qemu's translation)"
+else
 check "IgProf: a is not on any stack with time" sh -c \
 	"! gzip -dc foo/ig.gz | grep -q 'N=(a)'"
+fi
 q_of_foo=$(awk '$1 == "r" && $2 == "\"foo\"" { foo = $4 }
 	$1 == "r" && $2 == "\"b\"" { b = $4 }
 	$1 == "q" { sum[$2] = $6 }

@@ -46,7 +46,7 @@ $CC $RT_CFLAGS_TEST -O2 -pg -fPIC -shared -o libpga.so \
 	"$PROGRAMS/rt-dso-a.c" || hard_error "cannot build libpga.so"
 RT_LIBS="-L. -lpga -Wl,-rpath,$work -ldl -lm" \
 	rt_cc prog "$PROGRAMS/rt-dso.c" -O2 -g -pg -I"$top_srcdir/include"
-./prog nodl >prog.log 2>&1 || hard_error "the program failed"
+run_prog ./prog nodl >prog.log 2>&1 || hard_error "the program failed"
 [ -f gmon.out-objs/objects.gmonx ] && [ -f gmon.out-objs/libpga.so.gmon ] ||
 	hard_error "libgmon wrote no companion or no libpga.so.gmon"
 run base -b -p --objects prog gmon.out
@@ -95,7 +95,7 @@ says exe "^gprof: exefifo: not an executable: a FIFO, not a regular file"
 # 5. A source of -A is a FIFO: its listing is left out, with a warning.
 mkdir src && cp "$PROGRAMS/fixture.c" src/fix.c
 $CC -pg -g -O0 -o src/fix src/fix.c || hard_error "cannot build src/fix"
-(cd src && ./fix 0.1 >/dev/null 2>&1) || hard_error "src/fix failed"
+(cd src && run_prog ./fix 0.1 >/dev/null 2>&1) || hard_error "src/fix failed"
 run srcok -A src/fix src/gmon.out
 grep -q 'main' srcok.out || hard_error "-A lists nothing: $(cat srcok.err)"
 mv src/fix.c src/fix.c.real && mkfifo src/fix.c

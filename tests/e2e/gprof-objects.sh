@@ -38,7 +38,7 @@ expect () {	# FUNC N
 	fi
 }
 
-./prog >out 2>err || bad "the program failed"
+run_prog ./prog >out 2>err || bad "the program failed"
 "$GPROF" -b -p --objects prog gmon.out >flat.txt 2>err ||
 	bad "gprof --objects failed: $(cat err)"
 quiet_stderr "gprof --objects" err
@@ -65,7 +65,7 @@ same_file "without --objects, the output is GNU gprof's" gnu.txt ours.txt
 
 # Time in libm and libc: in the flat profile, all of it.
 rm -rf gmon.out gmon.out-objs
-./prog libs 500 >out 2>err || bad "libs: the program failed"
+run_prog ./prog libs 500 >out 2>err || bad "libs: the program failed"
 "$GPROF" -b -p --objects prog gmon.out >flat.txt 2>err ||
 	bad "libs: gprof --objects failed: $(cat err)"
 total=$(awk 'NR > 4 && NF >= 4 && $1 ~ /^[0-9.]+$/ { t = $2 } END { print t + 0 }' flat.txt)
@@ -87,8 +87,8 @@ check "libs: the program's own file has little of it ($prog_total s)" \
 
 # Two processes: their profiles add up, libraries included.
 mkdir two
-GMON_OUT_PREFIX=two/p ./prog nodl >/dev/null 2>&1 || bad "two: failed"
-GMON_OUT_PREFIX=two/p ./prog nodl >/dev/null 2>&1 || bad "two: failed"
+GMON_OUT_PREFIX=two/p run_prog ./prog nodl >/dev/null 2>&1 || bad "two: failed"
+GMON_OUT_PREFIX=two/p run_prog ./prog nodl >/dev/null 2>&1 || bad "two: failed"
 set -- two/p.[0-9]*
 "$GPROF" -b -p --objects prog "$@" >flat.txt 2>err ||
 	bad "two: gprof --objects failed: $(cat err)"

@@ -29,6 +29,19 @@ GPROF=${GPROF_UNDER_TEST:-$top_builddir/gprof/gprof}
 LIBGMON_DIR=$top_builddir/mcount/.libs
 PROGRAMS=$top_srcdir/tests/programs
 
+# run_prog PROGRAM ARGS...: runs a program the build made for its host:
+# itself, or in a cross build through qemu-user ($RUN_TARGET, that is
+# tests/run-target.sh).  Variables assigned before `run_prog' reach the
+# program (and LD_PRELOAD the target's dynamic linker, not qemu's).
+RUN_TARGET=${RUN_TARGET:-}
+run_prog () {
+	if [ -n "$RUN_TARGET" ]; then
+		"$RUN_TARGET" "$@"
+	else
+		"$@"
+	fi
+}
+
 test_name=$(basename "$0" .sh)
 work=$(mktemp -d "${TMPDIR:-/tmp}/gmonkit-$test_name.XXXXXX") || exit 99
 failures=0
@@ -43,6 +56,17 @@ cleanup () {
 }
 trap cleanup EXIT
 cd "$work" || exit 99
+
+# In a cross build gmondump and gmonmake are the target's too: a
+# wrapper runs each.
+if [ -n "$RUN_TARGET" ]; then
+	printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$RUN_TARGET" "$GMONDUMP" \
+		>"$work/.gmondump" && chmod +x "$work/.gmondump" || exit 99
+	printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$RUN_TARGET" "$GMONMAKE" \
+		>"$work/.gmonmake" && chmod +x "$work/.gmonmake" || exit 99
+	GMONDUMP=$work/.gmondump
+	GMONMAKE=$work/.gmonmake
+fi
 
 # A skip never discards a failure already seen: after a failed check
 # it is a failure.

@@ -41,7 +41,7 @@ need_runtime
 rt_cc many many.c -O0 -pg
 total=$((101 * 100 + 101))
 
-./many 2>err
+run_prog ./many 2>err
 quiet_stderr "10201 arcs" err
 "$GMONDUMP" -s gmon.out >dump.txt
 check "all $total arcs written" \
@@ -51,7 +51,7 @@ expect_calls many gmon.out f99 101
 expect_calls many gmon.out g100 1
 
 rm -f gmon.out
-GMON_ARC_LIMIT=64K ./many 2>err
+GMON_ARC_LIMIT=64K run_prog ./many 2>err
 one_line "GMON_ARC_LIMIT" err \
 	'^libgmon: [0-9]+ calls were not counted: .*GMON_ARC_LIMIT'
 lost=$(sed -n 's/^libgmon: \([0-9]*\) calls were not counted.*/\1/p' err)
@@ -68,7 +68,7 @@ gnu_gprof -b -p many gmon.out >/dev/null 2>&1 ||
 	bad "GNU gprof cannot read the profile kept under GMON_ARC_LIMIT"
 
 rt_cc sig "$PROGRAMS/rt-signal.c" -O2 -pg
-./sig >out 2>err || bad "rt-signal failed"
+run_prog ./sig >out 2>err || bad "rt-signal failed"
 quiet_stderr "signals" err
 n=$(awk '$1 == "handler" { print $2 }' out)
 [ -n "$n" ] && [ "$n" -gt 0 ] || hard_error "no signal was handled"

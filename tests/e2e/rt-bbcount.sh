@@ -30,7 +30,7 @@ line_count () {
 # exact DESC EXE THREADS: the counts of the THEN and ELSE blocks.
 exact () {
 	rm -f gmon.out
-	./"$2" "$3" $n >out 2>err || bad "$1: the program failed"
+	run_prog ./"$2" "$3" $n >out 2>err || bad "$1: the program failed"
 	quiet_stderr "$1" err
 	_t=$(line_count "$2" "$then_line")
 	_e=$(line_count "$2" "$else_line")
@@ -68,7 +68,7 @@ exact "libgmon.a" bba 4
 # own with default (weak) hooks into the program, which would take
 # the calls; -fno-sanitize-link-runtime leaves them to libgmon.
 if [ -n "${CLANG:-}" ] && command -v "$CLANG" >/dev/null 2>&1; then
-	"$CLANG" -O0 -g -fsanitize-coverage=trace-pc-guard \
+	"$CLANG" $RT_CLANG_TARGET -O0 -g -fsanitize-coverage=trace-pc-guard \
 		-fno-sanitize-link-runtime -o bbc "$src" -L"$LIBGMON_DIR" \
 		-lgmon -Wl,-rpath,"$LIBGMON_DIR" -lpthread ||
 		hard_error "cannot build with clang"

@@ -32,7 +32,7 @@ check_pair () {
 	fi
 }
 
-./prog >out 2>err || bad "the program failed"
+run_prog ./prog >out 2>err || bad "the program failed"
 quiet_stderr "no prefix" err
 child=$(awk '$1 == "child" { print $2 }' out)
 parent=$(awk '$1 == "parent" { print $2 }' out)
@@ -46,7 +46,7 @@ check "and the files of their libraries beside them, one directory each" \
 check_pair gmon.out "gmon.out.$child"
 
 mkdir pfx
-GMON_OUT_PREFIX=pfx/run ./prog >out 2>err || bad "the program failed"
+GMON_OUT_PREFIX=pfx/run run_prog ./prog >out 2>err || bad "the program failed"
 quiet_stderr "prefix" err
 child=$(awk '$1 == "child" { print $2 }' out)
 parent=$(awk '$1 == "parent" { print $2 }' out)

@@ -8,11 +8,57 @@
 
 RT_CFLAGS_TEST="-fno-optimize-sibling-calls"
 
+# riscv64's gcc 12 makes no unwind tables by default (x86-64's and
+# aarch64's do), and -pg at -O2 keeps no frame pointer: without
+# tables GMON_CONTEXT's walk stops at the sampled function (the
+# manual's "aarch64 and RISC-V" says so).
+case $($CC -dumpmachine 2>/dev/null) in
+riscv64*) RT_CFLAGS_TEST="$RT_CFLAGS_TEST -fasynchronous-unwind-tables" ;;
+esac
+
+# RT_ENTRIES: the entry points the compiler's -pg has here: mcount
+# (pg) everywhere, __fentry__ (-mfentry) on x86-64 only; a cross
+# build's tests (RUN_TARGET) are for its target's compiler.
+case $($CC -dumpmachine 2>/dev/null) in
+x86_64*) RT_ENTRIES="pg fentry" ;;
+*)	 RT_ENTRIES=pg ;;
+esac
+RT_PG_FLAGS=-pg
+# clang builds for the cross build's target too (Debian's clang finds
+# the cross toolchain's C library and crt files).
+RT_CLANG_TARGET=
+[ -z "$RUN_TARGET" ] || RT_CLANG_TARGET=--target=$($CC -dumpmachine)
+
+# qemu: true when the programs run under qemu-user (a cross build).
+# There perf_event_open is missing (ENOSYS): the runtime falls back to
+# the timer clock and says so at exit, as it does wherever perf events
+# are not allowed.  The tests ask for the timer (GMON_SAMPLER=timer)
+# so that their checks of an empty stderr hold; rt-sampler.sh checks
+# the fallback itself.  A set-uid target program is not set-uid under
+# qemu (the kernel runs qemu), and nothing registers qemu with
+# binfmt_misc, so a program cannot exec another one of the target.
+qemu () { [ -n "$RUN_TARGET" ]; }
+if qemu; then
+	GMON_SAMPLER=${GMON_SAMPLER:-timer}
+	export GMON_SAMPLER
+fi
+
+# not_under_qemu WHAT: WHAT cannot be checked under qemu-user (a
+# partial skip, which tests/allowed-skips-cross.txt allows).
+not_under_qemu () {
+	partial_skip "under qemu-user: $*"
+}
+[ "$RT_ENTRIES" = pg ] || RT_PG_FLAGS="-pg -pg_-mfentry"
+
 # need_runtime: libgmon is built, or the test skips saying why (it is
 # x86-64 Linux only: the tests of the runtime stay in TESTS everywhere
 # and skip elsewhere); a build for x86-64 Linux without it is an error.
 need_runtime () {
 	if [ ! -f "$LIBGMON_DIR/libgmon.so" ] || [ ! -f "$LIBGMON_DIR/libgmon.a" ]; then
+		case $($CC -dumpmachine 2>/dev/null) in
+		aarch64-*linux*|riscv64-*linux*|x86_64-*linux*)
+			hard_error "libgmon was not built ($LIBGMON_DIR)" ;;
+		esac
 		case $(uname -m)-$(uname -s) in
 		x86_64-Linux) hard_error "libgmon was not built ($LIBGMON_DIR)" ;;
 		*) skip "libgmon, the runtime, is built for x86-64 Linux only" \

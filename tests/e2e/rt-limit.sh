@@ -104,7 +104,7 @@ expect_sampled () {
 rounds=3
 
 # No limit: every arc, nothing said.
-./prog 0 $rounds 20 >out 2>err || bad "no limit: the program failed"
+run_prog ./prog 0 $rounds 20 >out 2>err || bad "no limit: the program failed"
 quiet_stderr "no limit" err
 expect_fcalls "no limit" gmon.out $nfns $rounds
 
@@ -117,7 +117,7 @@ for limit in 0 1 3000 4095 4096 8191 8192 24575 24576 53248; do
 	rm -f gmon.out
 	ms=20
 	case $limit in 1|3000) ms=300 ;; esac
-	GMON_ARC_LIMIT=$limit ./prog 0 $rounds $ms >out 2>err ||
+	GMON_ARC_LIMIT=$limit run_prog ./prog 0 $rounds $ms >out 2>err ||
 		bad "$limit: the program failed"
 	expect_message "GMON_ARC_LIMIT=$limit" err \
 		$(((nfns - fit) * rounds)) $limit $want
@@ -133,7 +133,7 @@ done
 # count f0 ... f94, one counts f95 ... f190 too.
 threads=4
 rm -f gmon.out
-GMON_ARC_LIMIT=1K ./prog $threads $rounds 100 >out 2>err ||
+GMON_ARC_LIMIT=1K run_prog ./prog $threads $rounds 100 >out 2>err ||
 	bad "threads, 1K: the program failed"
 expect_message "4 threads, GMON_ARC_LIMIT=1K" err \
 	$(((nfns - 95) * rounds * threads)) 1024 8192
@@ -142,7 +142,7 @@ expect_fcalls "4 threads, GMON_ARC_LIMIT=1K" gmon.out 95 \
 expect_sampled "4 threads, GMON_ARC_LIMIT=1K"
 
 rm -f gmon.out
-GMON_ARC_LIMIT=8K ./prog $threads $rounds 100 >out 2>err ||
+GMON_ARC_LIMIT=8K run_prog ./prog $threads $rounds 100 >out 2>err ||
 	bad "threads, 8K: the program failed"
 expect_message "4 threads, GMON_ARC_LIMIT=8K" err \
 	$(((nfns - 95) * rounds * threads - 96 * rounds)) 8192 24576
@@ -152,7 +152,7 @@ expect_sampled "4 threads, GMON_ARC_LIMIT=8K"
 
 # A value that is no size is said so, and no limit applies.
 rm -f gmon.out
-GMON_ARC_LIMIT=lots ./prog 0 1 20 >out 2>err || bad "lots: failed"
+GMON_ARC_LIMIT=lots run_prog ./prog 0 1 20 >out 2>err || bad "lots: failed"
 one_line "GMON_ARC_LIMIT=lots" err \
 	'^libgmon: GMON_ARC_LIMIT=lots was ignored: not a size in bytes'
 expect_fcalls "GMON_ARC_LIMIT=lots" gmon.out $nfns 1

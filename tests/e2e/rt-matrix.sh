@@ -14,24 +14,24 @@ need_runtime
 # call_returns EXE CALLEE: the return address of every call to CALLEE
 # in EXE, in hex without 0x, one a line, sorted.
 call_returns () {
-	objdump -d "$1" | awk -v c="<$2>" '
+	${OBJDUMP:-objdump} -d "$1" | awk -v c="<$2>" '
 		want && $1 ~ /^[0-9a-f]+:$/ {
 			sub (":", "", $1); print $1; want = 0 }
-		/call/ && index ($0, c) { want = 1 }' |
+		/(call|\tbl|\tjalr?)[ \t]/ && index ($0, c) { want = 1 }' |
 		sed 's/^0*//' | sort
 }
 
-# arc_froms GMON SELF_LO: the from address of every arc into the
-# function at SELF_LO (hex, no 0x), sorted.
+# arc_froms GMON SELF_LO SIZE: the from address of every arc into the
+# function at SELF_LO (hex, no 0x) of SIZE bytes (hex), sorted.
 arc_froms () {
 	"$GMONDUMP" "$1" | while read -r kind from self count; do
 		[ "$kind" = arc ] || continue
 		d=$(( $self - 0x$2 ))
-		[ "$d" -ge 0 ] && [ "$d" -lt 16 ] && printf '%x\n' "$from"
+		[ "$d" -ge 0 ] && [ "$d" -lt $((0x$3)) ] && printf '%x\n' "$from"
 	done | sort
 }
 
-for entry in pg fentry; do
+for entry in $RT_ENTRIES; do
 	for opt in O0 O2; do
 		for pie in pie no-pie; do
 			v=$entry-$opt-$pie
@@ -45,7 +45,7 @@ for entry in pg fentry; do
 			mkdir "$v" && cd "$v" || hard_error "mkdir $v"
 			# shellcheck disable=SC2086
 			rt_cc prog "$PROGRAMS/rt-calls.c" $flags
-			./prog 150 >out 2>err || bad "$v: the program failed"
+			run_prog ./prog 150 >out 2>err || bad "$v: the program failed"
 			the_calls_are_right prog gmon.out
 			by_libgmon "$v" gmon.out
 			quiet_stderr "$v" err
@@ -59,7 +59,9 @@ for entry in pg fentry; do
 				bad "$v: burn has $burn of $total seconds"
 			fi
 			want=$(call_returns prog leaf)
-			got=$(arc_froms gmon.out "$(sym_addr prog leaf)")
+			got=$(arc_froms gmon.out "$(sym_addr prog leaf)" \
+				"$(${NM:-nm} -S prog |
+				   awk '$4 == "leaf" { print $2; exit }')")
 			if [ -n "$want" ] && [ "$want" = "$got" ]; then
 				ok "$v: leaf's arcs come from its call sites" \
 					"($(echo $got))"

@@ -39,7 +39,7 @@ rt_cc calls "$PROGRAMS/rt-calls.c" -O2 -pg
 run () {
 	_d=$1; shift
 	[ -e "$_d/d1" ] || ln -s "$work/d1" "$work/d2" "$_d/"
-	(cd "$_d" && "$prog" "$@" >/dev/null 2>err) || bad "$_d: prog $* failed"
+	(cd "$_d" && $RUN_TARGET "$prog" "$@" >/dev/null 2>err) || bad "$_d: prog $* failed"
 }
 
 # stamp FILE: the run line gmondump prints for FILE (pid start id).
@@ -70,7 +70,7 @@ check "link: v/a.gmon is still there" test "$(cat v/a.gmon)" = keep
 check "link: nothing was written into v" test "$(ls v)" = a.gmon
 check "link: the link is left as it was" test -L $objs
 said "link: the exit line says why" err "$objs is a symbolic link, which libgmon does not follow"
-"$work/calls" >/dev/null 2>&1 || bad "link: calls failed"
+$RUN_TARGET "$work/calls" >/dev/null 2>&1 || bad "link: calls failed"
 the_calls_are_right "$work/calls" gmon.out
 check "link: still nothing written into v" test "$(ls v)" = a.gmon
 cd "$work" || hard_error "cd"
@@ -79,7 +79,7 @@ cd "$work" || hard_error "cd"
 mkdir plink && cd plink || hard_error "cd"
 mkdir v
 echo keep >v/a.gmon
-GMON_OUT_PREFIX=pre sh -c 'ln -s v pre-objs.$$ && exec "$0" nodl' "$prog" \
+GMON_OUT_PREFIX=pre sh -c 'ln -s v pre-objs.$$ && exec $RUN_TARGET "$0" nodl' "$prog" \
 	>/dev/null 2>err || bad "prefix link: the program failed"
 check "prefix link: v/a.gmon is still there" test "$(cat v/a.gmon)" = keep
 check "prefix link: nothing was written into v" test "$(ls v)" = a.gmon
@@ -137,7 +137,7 @@ expect_calls libpga.so stale/$objs/libpga.so.gmon a_inner 1000
 # A umask of 0 does not make a directory others may write in (which
 # libgmon would then refuse).
 mkdir umask0
-(umask 0 && cd umask0 && "$prog" nodl >/dev/null 2>err) || bad "umask 0: failed"
+(umask 0 && cd umask0 && $RUN_TARGET "$prog" nodl >/dev/null 2>err) || bad "umask 0: failed"
 quiet_stderr "umask 0" umask0/err
 check "umask 0: the object directory is not writable by others" \
 	test -z "$(find umask0/$objs -maxdepth 0 -perm -o+w)"
@@ -165,7 +165,7 @@ check "lock: .lock is this user's, mode 0600" \
 # descriptors (it would keep the lock as long as it lives).
 mkdir forkdump
 rt_cc forkdump/p "$PROGRAMS/rt-forkdump.c" -O2 -pg -I"$top_srcdir/include"
-(cd forkdump && ./p >out 2>err) || bad "forkdump: the program failed"
+(cd forkdump && run_prog ./p >out 2>err) || bad "forkdump: the program failed"
 quiet_stderr "forkdump" forkdump/err
 check "forkdump: $(sed -n 's/^children //p' forkdump/out) children forked during dumps, none holding a descriptor of the dump" \
 	test -z "$(grep '^leak' forkdump/out)" -a -n "$(grep '^children [1-9]' forkdump/out)"
@@ -214,9 +214,9 @@ expect_calls libpga.so $d/$objs/libpga.so.gmon a_inner 1000
 $CC $RT_CFLAGS_TEST -O2 -pg -o calls-glibc "$PROGRAMS/rt-calls.c" ||
 	hard_error "cannot build calls-glibc"
 mkdir glibc
-(cd glibc && "$work/calls" >/dev/null 2>&1) || bad "calls failed"
+(cd glibc && $RUN_TARGET "$work/calls" >/dev/null 2>&1) || bad "calls failed"
 check "glibc: libgmon's run left a companion" test -f glibc/$objs/objects.gmonx
-(cd glibc && "$work/calls-glibc" >/dev/null 2>&1) || bad "calls-glibc failed"
+(cd glibc && $RUN_TARGET "$work/calls-glibc" >/dev/null 2>&1) || bad "calls-glibc failed"
 check "glibc: its gmon.out has no stamp" test -z "$(stamp glibc/gmon.out)"
 (cd glibc && "$GPROF" -b --objects "$work/calls-glibc" gmon.out >/dev/null 2>gerr)
 check "glibc: gprof --objects refuses glibc's gmon.out with libgmon's companion" \
@@ -238,8 +238,8 @@ cp mixb/$objs/libpga.so.gmon mixa/$objs/libpga.so.gmon
 check "mixed: gprof --objects refuses another run's libpga.so.gmon" \
 	test $? -ne 0
 said "mixed: naming it" mixa/gerr "libpga.so.gmon and .*objects.gmonx are of different runs"
-(cd mixa && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
-(cd mixb && GMON_CONTEXT=8 "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
+(cd mixa && GMON_CONTEXT=8 $RUN_TARGET "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
+(cd mixb && GMON_CONTEXT=8 $RUN_TARGET "$prog" nodl >/dev/null 2>&1) || bad "ctx run"
 cp mixb/$objs/objects.gmonx mixa/$objs/objects.gmonx
 (cd mixa && "$GPROF" -b -p "$prog" gmon.out >/dev/null 2>gerr) ||
 	bad "mixed contexts: gprof failed"
@@ -250,7 +250,7 @@ said "mixed contexts: the other run's contexts are not used, and it says so" \
 mkdir race
 i=0 mixed=0
 while [ $i -lt 40 ]; do
-	(cd race && { "$prog" nodl >/dev/null 2>&1 & "$prog" nodl >/dev/null 2>&1; wait; })
+	(cd race && { $RUN_TARGET "$prog" nodl >/dev/null 2>&1 & $RUN_TARGET "$prog" nodl >/dev/null 2>&1; wait; })
 	s=$(stamp race/gmon.out)
 	[ -n "$s" ] || { mixed=$((mixed + 1)); echo "race $i: gmon.out has no stamp"; }
 	for f in race/$objs/objects.gmonx race/$objs/*.gmon; do
@@ -294,15 +294,18 @@ check "another user's link: nothing written behind it" test "$(ls theirs)" = a.g
 
 # A set-uid program: only where the user who ran it owns the directory;
 # its environment is not read.
+if qemu; then
+	not_under_qemu "set-uid (the kernel makes qemu set-uid, not the program)"
+else
 rt_cc_static suid "$PROGRAMS/rt-calls.c" -O2 -pg
 chmod 4755 suid
 mkdir rootdir && chmod 1777 rootdir
 mkdir userdir && chown $other userdir
-(cd rootdir && as_other "$work/suid" >/dev/null 2>err)
+(cd rootdir && as_other $RUN_TARGET "$work/suid" >/dev/null 2>err)
 check "set-uid in a directory the user does not own: no gmon.out" \
 	test ! -e rootdir/gmon.out
 said "set-uid: the exit line says why" rootdir/err "a set-uid or set-gid program writes its profile only in a directory that the user who ran it owns (start it in one)"
-(cd userdir && GMON_OUT_PREFIX="$work/rootdir/x" as_other "$work/suid" \
+(cd userdir && GMON_OUT_PREFIX="$work/rootdir/x" as_other $RUN_TARGET "$work/suid" \
 	>/dev/null 2>err)
 check "set-uid in the user's directory: gmon.out written" test -f userdir/gmon.out
 check "set-uid: gmon.out belongs to the user who ran it" \
@@ -311,6 +314,7 @@ check "set-uid: no object directory (its files would be root's)" \
 	test ! -e userdir/$objs
 check "set-uid: GMON_OUT_PREFIX is not read" test -z "$(ls rootdir | grep -v err)"
 the_calls_are_right suid userdir/gmon.out
+fi
 # ... and the lock of this user's object directory is not theirs.
 check "lock: another user cannot open this user's .lock" \
 	fails as_other sh -c ": <'$work/stale/$objs/.lock' 2>/dev/null"
@@ -323,7 +327,7 @@ if mount -t tmpfs -o size=2m gmonkit-test full 2>/dev/null; then
 	cp full/gmon.out full.gmon && cp full/$objs/objects.gmonx full.companion
 	dd if=/dev/zero of=full/filler bs=4k 2>/dev/null
 	# (its stderr cannot go on the full disk)
-	(cd full && "$prog" nodl >/dev/null 2>"$work/full.err") ||
+	(cd full && $RUN_TARGET "$prog" nodl >/dev/null 2>"$work/full.err") ||
 		bad "full disk: the program failed"
 	said "full disk: the exit line says so" full.err \
 		"no profile written: .*gmon.out: No space left on device"

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
 
-for entry in pg fentry; do
+for entry in $RT_ENTRIES; do
 	for opt in O0 O2; do
 		for lib in so a; do
 			v=$entry-$opt-$lib
@@ -24,7 +24,7 @@ for entry in pg fentry; do
 				# shellcheck disable=SC2086
 				rt_cc_static prog "$PROGRAMS/rt-regs.c" $flags
 			fi
-			if ./prog >out 2>err; then
+			if run_prog ./prog >out 2>err; then
 				ok "$v: every register came back"
 			else
 				bad "$v: $(cat out err)"

@@ -21,6 +21,14 @@ rt_cc prog "$PROGRAMS/rt-threads.c" -O2 -pg -pthread
 # line) at the rate of the file, against cpu_us in out, within 15%;
 # and the program's own share of them is most of them (spin, fib and
 # leaf are the program's).
+# Under qemu-user the process-wide ITIMER_PROF also counts the CPU
+# time of qemu's own threads (code translation, RCU), which the
+# program's clock does not: up to 35% more there.
+# And the process's CPU time holds qemu's start-up (loading, the first
+# translations) before the clocks start: down to 0.75 there.
+sampled_hi=1.15
+sampled_lo=0.85
+qemu && sampled_lo=0.75
 ratio_ok () {
 	cpu=$(awk '$1 == "cpu_us" { print $2 / 1e6 }' out)
 	"$GMONDUMP" gmon.out-objs/objects.gmonx >comp.txt 2>&1
@@ -29,8 +37,8 @@ ratio_ok () {
 	tot=$(awk -v s="${all:-0}" -v r="${hz:-0}" \
 		'BEGIN { if (r > 0) print s / r; else print 0 }')
 	prog=$(flat_total prog gmon.out)
-	if awk -v c="$cpu" -v t="$tot" \
-		'BEGIN { exit !(c > 0 && t / c > 0.85 && t / c < 1.15) }'; then
+	if awk -v c="$cpu" -v t="$tot" -v h="$sampled_hi" -v l="$sampled_lo" \
+		'BEGIN { exit !(c > 0 && t / c > l && t / c < h) }'; then
 		ok "$1: $tot s sampled of $cpu s CPU"
 	else
 		# What the files hold, for a failure seen only under load.
@@ -38,7 +46,10 @@ ratio_ok () {
 			comp.txt); $("$GMONDUMP" -s gmon.out 2>&1 |
 			grep '^hist' | tr '\n' ' '))"
 	fi
-	if awk -v p="$prog" -v t="$tot" \
+	if [ "${2:-}" = total-only ]; then
+		not_under_qemu "$1: where the time of threads that block" \
+			"SIGPROF goes (qemu holds their last signal back)"
+	elif awk -v p="$prog" -v t="$tot" \
 		'BEGIN { exit !(t > 0 && p / t > 0.7) }'; then
 		ok "$1: $prog s of them in the program"
 	else
@@ -46,21 +57,36 @@ ratio_ok () {
 	fi
 }
 
+# The default clock: perf's task clock, or under qemu-user (no
+# perf_event_open) the timer it falls back to, with one line at exit
+# above 100 Hz (the rate the timer keeps without perf).
+fallback='^libgmon: perf events are not available \(perf_event_open: Function not implemented\), so samples came at the kernel tick'
+if qemu; then
+	echo "note: under qemu-user perf_event_open is missing: the fallback clocks are what is tested"
+	unset GMON_SAMPLER
+fi
+quiet_or_fallback () {
+	if qemu && [ "$1" != 100 ]; then
+		one_line "$2 (the timer, perf's fallback)" err "$fallback"
+	else
+		quiet_stderr "$2" err
+	fi
+}
 for rate in 100 1000 10000; do
 	ms=60
 	[ $rate = 100 ] && ms=200
-	GMON_RATE=$rate ./prog 1 $ms >out 2>err || bad "1 thread: failed"
-	quiet_stderr "$rate Hz, 1 thread" err
+	GMON_RATE=$rate run_prog ./prog 1 $ms >out 2>err || bad "1 thread: failed"
+	quiet_or_fallback $rate "$rate Hz, 1 thread"
 	ratio_ok "$rate Hz, 1 thread"
-	GMON_RATE=$rate ./prog 4 $((ms / 2)) >out 2>err ||
+	GMON_RATE=$rate run_prog ./prog 4 $((ms / 2)) >out 2>err ||
 		bad "4 threads: failed"
-	quiet_stderr "$rate Hz, 4 threads" err
+	quiet_or_fallback $rate "$rate Hz, 4 threads"
 	ratio_ok "$rate Hz, 4 threads"
 done
 
 # The timer clock loses what a thread ran since its last tick when it
 # exits: longer threads.
-GMON_SAMPLER=timer GMON_RATE=1000 ./prog 2 150 >out 2>err ||
+GMON_SAMPLER=timer GMON_RATE=1000 run_prog ./prog 2 150 >out 2>err ||
 	bad "timer: failed"
 quiet_stderr "timer clock" err
 ratio_ok "timer clock, 1000 Hz, 2 threads"
@@ -70,21 +96,29 @@ ratio_ok "timer clock, 1000 Hz, 2 threads"
 # where they were last seen (it was lost when no signal had ever come:
 # a timer the kernel did not look at for a thread's whole life, as
 # happened under load, lost that thread's time).
-for sampler in perf timer; do
-	GMON_SAMPLER=$sampler GMON_RATE=1000 ./prog 2 100 block >out 2>err ||
+samplers="perf timer"
+if qemu; then
+	samplers=timer
+	not_under_qemu "perf's clock with SIGPROF blocked (no perf_event_open)"
+fi
+for sampler in $samplers; do
+	GMON_SAMPLER=$sampler GMON_RATE=1000 run_prog ./prog 2 100 block >out 2>err ||
 		bad "$sampler, SIGPROF blocked: failed"
 	quiet_stderr "$sampler, SIGPROF blocked" err
-	ratio_ok "$sampler clock, SIGPROF blocked in 2 threads"
+	# shellcheck disable=SC2046
+	ratio_ok "$sampler clock, SIGPROF blocked in 2 threads" \
+		$(qemu && echo total-only)
 done
 
-GMON_SAMPLER=itimer GMON_RATE=1000 ./prog 1 300 >out 2>err ||
+qemu && sampled_hi=1.35
+GMON_SAMPLER=itimer GMON_RATE=1000 run_prog ./prog 1 300 >out 2>err ||
 	bad "itimer: failed"
 quiet_stderr "itimer" err
 check "itimer: the file says 100 Hz, the rate ITIMER_PROF keeps" \
 	grep -q 'rate=100 ' "$("$GMONDUMP" -s gmon.out >d.txt; echo d.txt)"
 ratio_ok "itimer, 100 Hz"
 
-GMON_SAMPLER=off ./prog 1 20 >out 2>err || bad "off: failed"
+GMON_SAMPLER=off run_prog ./prog 1 20 >out 2>err || bad "off: failed"
 quiet_stderr "sampler off" err
 check "sampler off: no samples" \
 	grep -q 'samples=0 ' "$("$GMONDUMP" -s gmon.out >d.txt; echo d.txt)"
@@ -93,7 +127,7 @@ expect_calls prog gmon.out spin 2
 # No clock at all: timer_create fails without room for one pending
 # signal.
 if command -v prlimit >/dev/null 2>&1; then
-	GMON_SAMPLER=timer prlimit --sigpending=0 ./prog 1 20 >out 2>err
+	GMON_SAMPLER=timer prlimit --sigpending=0 $RUN_TARGET ./prog 1 20 >out 2>err
 	one_line "no clock" err \
 		'^libgmon: no time was sampled: timer_create: .*GMON_SAMPLER'
 	expect_calls prog gmon.out spin 2

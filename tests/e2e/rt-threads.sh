@@ -16,7 +16,7 @@ for lib in so a; do
 	fi
 	for n in 2 8; do
 		rm -f gmon.out
-		./prog $n 30 >out 2>err || bad "$lib: $n threads: failed"
+		run_prog ./prog $n 30 >out 2>err || bad "$lib: $n threads: failed"
 		quiet_stderr "$lib, $n threads" err
 		runs=$((2 * n))
 		expect_calls prog gmon.out leaf $((runs * 100000))

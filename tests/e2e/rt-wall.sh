@@ -41,9 +41,14 @@ between () {
 	fi
 }
 # near DESC GOT WANT: GOT within 15% of WANT (seconds).
+# (Under qemu-user a thread's CPU time also holds qemu's work for it,
+# the translation of its code, which the samples charge to the
+# program: up to 30% more there.)
+near_hi=1.15
+qemu && near_hi=1.3
 near () {
-	if awk -v g="$2" -v w="$3" 'BEGIN { exit !(w > 0 && g / w > 0.85 &&
-						   g / w < 1.15) }'; then
+	if awk -v g="$2" -v w="$3" -v h="$near_hi" 'BEGIN {
+		exit !(w > 0 && g / w > 0.85 && g / w < h) }'; then
 		ok "$1: $2 s, expected $3 s"
 	else
 		bad "$1: $2 s, expected $3 s"
@@ -52,7 +57,7 @@ near () {
 
 for clock in cpu wall; do
 	mkdir $clock && cd $clock || hard_error "mkdir $clock"
-	GMON_CLOCK=$clock ../prog >out 2>err || bad "$clock: the program failed"
+	GMON_CLOCK=$clock run_prog ../prog >out 2>err || bad "$clock: the program failed"
 	quiet_stderr "$clock" err
 	check "$clock: no sleep was cut short" grep -qx 'eintr 0' out
 	samples=$(process_field samples)
@@ -85,8 +90,12 @@ for clock in cpu wall; do
 		# the CPU outside the lock and the join (what comes before
 		# a sleep may be charged to it: the thread waiting for a
 		# CPU, which the program measured).
-		libc=$(ldd ../prog | awk '/libc\.so/ { print $3 }')
-		nm -D -S --defined-only "$libc" |
+		if qemu; then
+			libc=$TARGET_SYSROOT/lib/libc.so.6
+		else
+			libc=$(ldd ../prog | awk '/libc\.so/ { print $3 }')
+		fi
+		${NM:-nm} -D -S --defined-only "$libc" |
 			awk '$4 ~ /nanosleep/ { print $1, $2 }' >sleeps.txt
 		"$GMONDUMP" gmon.out-objs/libc.so.6.gmon |
 			awk '$1 ~ /^0x/ { print $1, $2 }' >bins.txt
@@ -101,8 +110,14 @@ for clock in cpu wall; do
 			done <sleeps.txt
 		done <bins.txt
 		off=$(($(field main_off_ms) - $(field blocked_ms)))
+		if qemu; then
+			# qemu-user does not emulate /proc/self/task/TID/syscall:
+			# the PC there is qemu's own, outside the program.
+			not_under_qemu "where a sleep goes (/proc/self/task/TID/syscall shows qemu's PC)"
+		else
 		between "wall: samples in libc's nanosleep (main slept 600 ms, was off the CPU $off ms outside the lock)" \
 			"$asleep" 450 $((off * rate / 1000 + 15))
+		fi
 	fi
 	compute=$(flat_self ../prog gmon.out compute)
 	if [ $clock = cpu ]; then

@@ -11,7 +11,7 @@ need_runtime
 # Through the runtime's own tables and histogram (rt-wide.c raises the
 # counts in place): 2^32 + 5 calls, 70000 samples.
 rt_cc_static prog "$PROGRAMS/rt-wide.c" -O2 -pg -I"$top_srcdir"
-GMON_RATE=1000 ./prog >out 2>err || bad "rt-wide failed: $(cat out)"
+GMON_RATE=1000 run_prog ./prog >out 2>err || bad "rt-wide failed: $(cat out)"
 quiet_stderr "injected" err
 "$GMONDUMP" -s gmon.out >dump.txt
 cat dump.txt
@@ -30,7 +30,7 @@ check "GNU gprof: leaf has 70.00 seconds ($self)" test "$self" = 70.00
 # busy.
 rm -f gmon.out
 GMON_SAMPLER=timer GMON_RATE=100000 GMON_BIN_SIZE=64 \
-	./prog tight 900 >out 2>err || bad "rt-wide tight failed"
+	run_prog ./prog tight 900 >out 2>err || bad "rt-wide tight failed"
 quiet_stderr "tight" err
 "$GMONDUMP" gmon.out >dump.txt
 nrec=$(grep -c '^hist' dump.txt)

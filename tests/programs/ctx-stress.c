@@ -6,7 +6,7 @@
    usage: ctx-stress [ROUNDS]
 
    Runs, for a while each and with the sampler fast: code with no
-   unwind tables that puts garbage in %rbp (and a stack address whose
+   unwind tables that puts garbage in the frame pointer (and a stack address whose
    words are garbage), code that smashes the return address slot it
    returns through, recursion far deeper than any GMON_CONTEXT, -pg
    code on a coroutine's stack (makecontext), in a signal handler on
@@ -43,6 +43,7 @@ burn (unsigned long n)
 /* No unwind tables, %rbp garbage while it loops (a frame-pointer walk
    would follow it), then a stack address whose words are garbage.  */
 unsigned long garbage_bp (unsigned long n);
+#if defined __x86_64__
 __asm__ (".text\n"
 	 ".globl garbage_bp\n"
 	 ".type garbage_bp, @function\n"
@@ -64,6 +65,64 @@ __asm__ (".text\n"
 	 "	movq %rdi, %rax\n"
 	 "	ret\n"
 	 ".size garbage_bp, .-garbage_bp\n");
+#elif defined __aarch64__
+/* The same with x29, the frame pointer, and a frame record of garbage
+   at x29 (x30 stays: the function returns through it).  */
+__asm__ (".text\n"
+	 ".globl garbage_bp\n"
+	 ".type garbage_bp, %function\n"
+	 "garbage_bp:\n"
+	 "	stp x29, x30, [sp, -16]!\n"
+	 "	movz x29, #0x5670\n"
+	 "	movk x29, #0x1234, lsl #16\n"
+	 "	movk x29, #0xffff, lsl #32\n"
+	 "	mov x1, x0\n"
+	 "1:	subs x1, x1, #1\n"
+	 "	b.ne 1b\n"
+	 "	sub sp, sp, #64\n"
+	 "	mov x29, sp\n"
+	 "	mov x2, #-1\n"
+	 "	str x2, [sp]\n"
+	 "	mov x2, #7\n"
+	 "	str x2, [sp, #8]\n"
+	 "	mov x1, x0\n"
+	 "2:	subs x1, x1, #1\n"
+	 "	b.ne 2b\n"
+	 "	add sp, sp, #64\n"
+	 "	ldp x29, x30, [sp], #16\n"
+	 "	ret\n"
+	 ".size garbage_bp, .-garbage_bp\n");
+#elif defined __riscv
+/* The same with s0, the frame pointer: garbage, then a stack address
+   with garbage in the two words below it (where the saved ra and s0
+   of a frame with a frame pointer are).  */
+__asm__ (".text\n"
+	 ".globl garbage_bp\n"
+	 ".type garbage_bp, @function\n"
+	 "garbage_bp:\n"
+	 "	addi sp, sp, -16\n"
+	 "	sd s0, 0(sp)\n"
+	 "	li s0, 0x3fff12345670\n"
+	 "	mv t0, a0\n"
+	 "1:	addi t0, t0, -1\n"
+	 "	bnez t0, 1b\n"
+	 "	addi sp, sp, -64\n"
+	 "	li t1, -1\n"
+	 "	sd t1, 0(sp)\n"
+	 "	li t1, 7\n"
+	 "	sd t1, 8(sp)\n"
+	 "	addi s0, sp, 16\n"
+	 "	mv t0, a0\n"
+	 "2:	addi t0, t0, -1\n"
+	 "	bnez t0, 2b\n"
+	 "	addi sp, sp, 64\n"
+	 "	ld s0, 0(sp)\n"
+	 "	addi sp, sp, 16\n"
+	 "	ret\n"
+	 ".size garbage_bp, .-garbage_bp\n");
+#else
+# error "ctx-stress.c: no garbage_bp for this processor"
+#endif
 
 NOIPA unsigned long
 deep (int d)

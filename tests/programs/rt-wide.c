@@ -58,7 +58,7 @@ main (int argc, char **argv)
 
 			/* The arc into leaf: its self is in leaf's body.  */
 			if (self > (uintptr_t) leaf
-			    && self < (uintptr_t) leaf + 16) {
+			    && self < (uintptr_t) leaf + 32) {
 				t->slots[i].count += ((uint64_t) 1 << 32) + 4;
 				raised++;
 			}

@@ -1,0 +1,8 @@
+## mcount/arch/aarch64/: libgmon's port to AArch64 (see
+## mcount/arch/arch.h), included by mcount/local.mk.
+
+if RT_ARCH_AARCH64
+mcount_libmc_la_SOURCES += \
+	mcount/arch/aarch64/arch.h \
+	mcount/arch/aarch64/mcount.S
+endif

@@ -1,0 +1,8 @@
+## mcount/arch/riscv64/: libgmon's port to RISC-V (RV64) (see
+## mcount/arch/arch.h), included by mcount/local.mk.
+
+if RT_ARCH_RISCV64
+mcount_libmc_la_SOURCES += \
+	mcount/arch/riscv64/arch.h \
+	mcount/arch/riscv64/mcount.S
+endif

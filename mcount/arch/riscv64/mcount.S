@@ -1,0 +1,176 @@
+/* mcount.S - the entry points gcc -pg code calls, RISC-V (RV64).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   gcc -pg calls _mcount with `mv a0, ra; call _mcount' after the
+   prologue (arch.h): FROM in a0, SELF in ra, and the call is an
+   ordinary one, so the temporaries t0-t6 are ours.  The fast path
+   counts an arc the calling thread's table holds already:
+
+       flag off?  -> return
+       table = mc_tls.tab         NULL -> slow path (first call)
+       i = hash (from, self) & mask
+       while slots[i] is not (from, self):
+           slots[i] empty -> slow path (new arc)
+           i = (i + 1) & mask
+       slots[i].count += 1        (amoadd.d: one instruction)
+
+   touching t0-t6 and the thread's own table only.  The slow path saves
+   the argument registers (a1-a7, fa0-fa7: nothing gcc needs, but a
+   hand-written caller may) and calls mc_arc_slow (arcs.c).  */
+
+#include "mcount/runtime.h"
+
+/* The thread's struct mc_tls into \reg (initial-exec TLS: tp plus the
+   offset the dynamic linker put in the GOT).  */
+	.macro TLS reg
+	la.tls.ie \reg, mc_tls
+	add	\reg, \reg, tp
+	.endm
+
+	.text
+	.p2align 6
+	.globl	mcount
+	.type	mcount, @function
+	.globl	_mcount
+	.type	_mcount, @function
+	.globl	mc_mcount_local
+	.hidden	mc_mcount_local
+mcount:
+_mcount:
+mc_mcount_local:
+	.cfi_startproc
+	lbu	t0, mc_arcs_on
+	beqz	t0, .Lret
+	TLS	t1
+	ld	t1, 0(t1)			/* mc_tls.tab */
+	beqz	t1, .Lslow
+	xor	t2, a0, ra
+	ld	t3, .Lhash_mul			/* MC_HASH_MUL: one load, where
+						   li takes eight instructions */
+	mul	t2, t2, t3
+	srli	t2, t2, 32			/* mc_arc_hash () */
+	ld	t3, MC_TAB_MASK(t1)
+	addi	t1, t1, MC_TAB_SLOTS
+.Lprobe:
+	and	t2, t2, t3
+	slli	t4, t2, 1
+	add	t4, t4, t2
+	slli	t4, t4, 3
+	add	t4, t4, t1			/* slot i at 24 * i */
+	ld	t5, 0(t4)
+	bne	t5, a0, .Lmiss
+	ld	t6, 8(t4)
+	bne	t6, ra, .Lmiss
+	addi	t4, t4, 16
+	li	t5, 1
+	amoadd.d zero, t5, (t4)
+.Lret:
+	ret
+.Lmiss:
+	beqz	t5, .Lslow
+	addi	t2, t2, 1
+	j	.Lprobe
+.Lslow:
+	addi	sp, sp, -144
+	.cfi_def_cfa_offset 144
+	sd	ra, 136(sp)
+	sd	s0, 128(sp)
+	.cfi_offset ra, -8
+	.cfi_offset s0, -16
+	addi	s0, sp, 144
+	sd	a1, 0(sp)
+	sd	a2, 8(sp)
+	sd	a3, 16(sp)
+	sd	a4, 24(sp)
+	sd	a5, 32(sp)
+	sd	a6, 40(sp)
+	sd	a7, 48(sp)
+#if __riscv_flen >= 64
+	fsd	fa0, 56(sp)
+	fsd	fa1, 64(sp)
+	fsd	fa2, 72(sp)
+	fsd	fa3, 80(sp)
+	fsd	fa4, 88(sp)
+	fsd	fa5, 96(sp)
+	fsd	fa6, 104(sp)
+	fsd	fa7, 112(sp)
+#endif
+	mv	a1, ra
+	call	mc_arc_slow
+#if __riscv_flen >= 64
+	fld	fa7, 112(sp)
+	fld	fa6, 104(sp)
+	fld	fa5, 96(sp)
+	fld	fa4, 88(sp)
+	fld	fa3, 80(sp)
+	fld	fa2, 72(sp)
+	fld	fa1, 64(sp)
+	fld	fa0, 56(sp)
+#endif
+	ld	a7, 48(sp)
+	ld	a6, 40(sp)
+	ld	a5, 32(sp)
+	ld	a4, 24(sp)
+	ld	a3, 16(sp)
+	ld	a2, 8(sp)
+	ld	a1, 0(sp)
+	ld	s0, 128(sp)
+	ld	ra, 136(sp)
+	.cfi_restore ra
+	.cfi_restore s0
+	addi	sp, sp, 144
+	.cfi_def_cfa_offset 0
+	ret
+	.cfi_endproc
+	.size	mcount, .-mcount
+	.size	_mcount, .-_mcount
+
+/* __sanitizer_cov_trace_pc and __sanitizer_cov_trace_pc_guard (whose
+   guard argument is not needed): the basic-block hooks of
+   -fsanitize-coverage (bbcount.c), ordinary calls.  The block is our
+   return address (ra): counted in the calling thread's array, or
+   handed to mc_bb_slow by a tail call, ra untouched, so that it sees
+   the block as its own caller.
+
+       flag off?                  -> return
+       off = pc - mc_tls.bb_lo
+       off >= mc_tls.bb_span      -> mc_bb_slow (no array: span 0)
+       mc_tls.bb[off / 4] += 1  */
+	.p2align 6
+	.globl	__sanitizer_cov_trace_pc
+	.type	__sanitizer_cov_trace_pc, @function
+	.globl	__sanitizer_cov_trace_pc_guard
+	.type	__sanitizer_cov_trace_pc_guard, @function
+	.globl	mc_bb_local
+	.hidden	mc_bb_local
+__sanitizer_cov_trace_pc:
+__sanitizer_cov_trace_pc_guard:
+mc_bb_local:
+	.cfi_startproc
+	lbu	t0, mc_arcs_on
+	beqz	t0, 2f
+	TLS	t1
+	ld	t2, MC_TLS_BB_LO(t1)
+	sub	t2, ra, t2
+	ld	t3, MC_TLS_BB_SPAN(t1)
+	bgeu	t2, t3, 3f
+	ld	t3, MC_TLS_BB(t1)
+	srli	t2, t2, 2
+	slli	t2, t2, 3
+	add	t3, t3, t2
+	li	t4, 1
+	amoadd.d zero, t4, (t3)
+2:	ret
+3:	tail	mc_bb_slow
+	.cfi_endproc
+	.size	__sanitizer_cov_trace_pc, .-__sanitizer_cov_trace_pc
+	.size	__sanitizer_cov_trace_pc_guard, .-__sanitizer_cov_trace_pc_guard
+
+	.section .rodata
+	.p2align 3
+.Lhash_mul:
+	.quad	MC_HASH_MUL
+
+	.section .note.GNU-stack,"",@progbits
