@@ -253,12 +253,14 @@ check-random: tests/tools/gmonmake$(EXEEXT)
 	GPROF_RANDOM_JOBS=$${jobs:-2} \
 	$(SHELL) $(srcdir)/tests/e2e/gprof-random.sh
 
+endif BUILD_ANALYSER
+
 # The programs the random tests and the benchmarks generate are kept
-# between runs.
+# between runs.  (Outside the conditional: doc/local.mk's clean-local
+# is unconditional, and automake wants one definition.)
 clean-local: clean-gprof-caches
 clean-gprof-caches:
 	-rm -rf tests/random-cache bench/cache
-endif BUILD_ANALYSER
 .PHONY: fuzz check-random clean-gprof-caches
 
 # The runtime (libgmon), x86-64 Linux only.  Its unit test links the
