@@ -151,6 +151,7 @@ fuzz: all
 # make check) and of the JSON schema, and their own tests.
 TESTS += tests/e2e/export-checkers.sh
 EXTRA_DIST += tests/e2e/export-checkers.sh tests/tools/igprof-check.py \
+	tests/tools/native-gprof.sh \
 	tests/tools/aprof-check.py tests/tools/callgrind-check.py \
 	tests/tools/json-schema-check.py
 
