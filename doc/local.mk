@@ -20,7 +20,13 @@ AM_MAKEINFOFLAGS = --no-split
 # distcheck would build DVI, which needs TeX; HTML needs only makeinfo.
 AM_DISTCHECK_DVI_TARGET = html
 
-dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3 doc/gprof.1
+dist_man_MANS += doc/gmon.5 doc/gmondump.1 doc/libgmon.3
+# gprof's page goes where gprof goes (a cross build has none).
+if BUILD_ANALYSER
+dist_man_MANS += doc/gprof.1
+else
+EXTRA_DIST += doc/gprof.1
+endif
 
 # The schema of gprof --export=json, installed next to the manual; the
 # pictures of the viewers chapter (.txt: what Info shows instead).

@@ -42,6 +42,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/objfile.h"
 #include "gprof/util/hindex.h"
 
 /* ------------------------------------------------------------------ */
@@ -574,16 +575,24 @@ mappings (struct pp *p)
 	for (k = 0; k < p->nmap; k++) {
 		const struct proc_object *ob = objs && objs->n ? &objs->v[k]
 			: NULL;
+		unsigned char id[sizeof objs->v[0].build_id];
+		const unsigned char *idp = ob ? ob->build_id : id;
+		size_t idlen = ob ? ob->build_id_len : 0;
 
+		/* The program's own from its file, which the companion
+		   may not name.  */
+		if (!idlen && (!ob || ob->main)) {
+			idlen = objfile_build_id (in->of, id, sizeof id);
+			idp = id;
+		}
 		pb_uint (&p->m, 1, k + 1);
 		pb_uint (&p->m, 2, lo[k] == UINT64_MAX ? 0 : lo[k]);
 		pb_uint (&p->m, 3, hi[k]);
 		pb_uint (&p->m, 5, (uint64_t) intern (p, !ob || ob->main
 				? p->c->image_abs : ob->path));
-		if (ob && ob->build_id_len) {
-			for (j = 0; j < ob->build_id_len
-			     && j < sizeof ob->build_id; j++)
-				sprintf (hex + 2 * j, "%02x", ob->build_id[j]);
+		if (idlen) {
+			for (j = 0; j < idlen && j < sizeof id; j++)
+				sprintf (hex + 2 * j, "%02x", idp[j]);
 			pb_uint (&p->m, 6, (uint64_t) intern (p, hex));
 		}
 		pb_uint (&p->m, 7, 1);		/* has_functions */

@@ -124,6 +124,14 @@ mkdir m
 pprof -raw m.pb.gz >raw.txt || bad "pprof -raw failed: $(cat pprof.err)"
 sed -n '/^Mappings/,$p' raw.txt
 check "--objects: the program has a mapping" grep -q "^1: .*libm.exe" raw.txt
+id=$(readelf -n libm.exe | sed -n 's/.*Build ID: *\([0-9a-f]*\).*/\1/p')
+check "--objects: the program's mapping has its build id ($id)" \
+	grep -Eq "^1: .*libm\.exe $id " raw.txt
+"$GPROF" foo.exe gmon.out --export=pprof:plain.pb.gz >/dev/null 2>&1
+pprof -raw plain.pb.gz >rawp.txt 2>&1 || bad "pprof -raw failed on plain.pb.gz"
+id=$(readelf -n foo.exe | sed -n 's/.*Build ID: *\([0-9a-f]*\).*/\1/p')
+check "without --objects: the program's mapping has its build id ($id)" \
+	grep -Eq "^1: .*foo\.exe $id " rawp.txt
 check "--objects: so has libm, with a build id" \
 	grep -Eq '^[0-9]+: 0x[0-9a-f]+/0x[0-9a-f]+/0x0 .*libm\.so\.6 [0-9a-f]{16,}' raw.txt
 pprof -top m.pb.gz >mtop.txt
