@@ -274,9 +274,10 @@ clean-gprof-caches:
 # only, RT_CROSS_TESTS, each program through qemu-user
 # (tests/run-target.sh, RUN_TARGET in AM_TESTS_ENVIRONMENT), with the
 # native build's gprof as ours (GPROF_UNDER_TEST: sh ./quickstart
-# check-cross).  Left out there: gprof-objects.sh and gprof-fifo.sh,
-# tests of the analyser that only use the runtime to make a profile
-# (the analyser reads the targets' profiles in gprof-diff-TARGET.sh).
+# check-cross).  Left out there: gprof-objects.sh, gprof-fifo.sh,
+# ctx-callers.sh and the views' tests, tests of the analyser that only
+# use the runtime to make a profile (the analyser reads the targets'
+# profiles in gprof-diff-TARGET.sh).
 # Added there: gprof-diff-target-libgmon.sh, the target's differential
 # test on profiles our runtime wrote.
 EXTRA_DIST += tests/unit/rt_unsupported.c tests/run-target.sh \
@@ -309,7 +310,12 @@ tests_unit_test_rt_arcs_SOURCES = tests/unit/rt_unsupported.c
 endif
 RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/gprof-objects.sh \
-	tests/e2e/gprof-fifo.sh
+	tests/e2e/gprof-fifo.sh \
+	tests/e2e/ctx-callers.sh \
+	tests/e2e/view-folded.sh \
+	tests/e2e/view-flamegraph.sh \
+	tests/e2e/view-pprof.sh \
+	tests/e2e/view-diff.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -328,12 +334,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh \
-	tests/e2e/ctx-callers.sh \
-	tests/e2e/view-folded.sh \
-	tests/e2e/view-flamegraph.sh \
-	tests/e2e/view-pprof.sh \
-	tests/e2e/view-diff.sh
+	tests/e2e/ctx-export.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/view-lib.sh \
 	tests/tools/speedscope-folded.mjs \
