@@ -56,14 +56,16 @@ void gmon_error_set (struct gmon_error *err, const char *name,
 	__attribute__ ((format (printf, 3, 4)));
 
 /* The run stamp of a new-format file (gmon_out.h): which run of which
-   process wrote it.  All zeros: not known.  */
+   process wrote it.  A pid or start of 0: not known.  */
 struct gmon_run {
 	uint32_t pid;			/* process id */
 	uint32_t start;			/* profiling started, s since 1970 */
 	uint32_t id;			/* random, drawn at that start */
 };
 
-/* Whether RUN says anything (is not all zeros).  */
+/* Whether RUN is a stamp: its pid and start are not 0 (zeros: no
+   stamp; a 0 among other bytes: not libgmon's, e.g. the stack bytes
+   GNU gprof -s leaves there).  */
 bool gmon_run_known (const struct gmon_run *run);
 
 /* Whether A and B are stamps of different runs: both known, and not

@@ -54,9 +54,10 @@
        12  u32  start          when profiling started, seconds since
                                1970 (unsigned: good until 2106)
        16  u32  id             a random number drawn at that start
-   in the file's byte order.  All zeros (glibc, GNU gprof -s, early
-   builds of libgmon) means the file does not say.  GNU gprof ignores these
-   bytes.
+   in the file's byte order.  All zeros (glibc, early builds of
+   libgmon) means the file does not say, and so does a pid or start of
+   0 (libgmon writes neither): GNU gprof -s leaves whatever its stack
+   held in these bytes.  GNU gprof ignores them.
 
    The build stamp.  libgmon puts in the bytes of a histogram's
    dimen[] after the dimension's terminating NUL which build of its

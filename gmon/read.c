@@ -757,10 +757,13 @@ gmon_reader_run (const struct gmon_reader *r, struct gmon_run *run)
 	*run = r->run;
 }
 
+/* libgmon never writes a pid or a start of 0; GNU gprof -s leaves
+   whatever its stack held in these bytes, seen with zeros among them,
+   and such a header must not read as a run.  */
 bool
 gmon_run_known (const struct gmon_run *run)
 {
-	return run->pid || run->start || run->id;
+	return run->pid != 0 && run->start != 0;
 }
 
 bool

@@ -222,6 +222,9 @@ test_run_stamp (void)
 	}
 	CU_ASSERT (gmon_run_known (&run));
 	CU_ASSERT (!gmon_run_known (&none));
+	/* What GNU gprof -s left in a header's spare bytes (its stack).  */
+	CU_ASSERT (!gmon_run_known (&(struct gmon_run) { 4199080, 0, 0xaa }));
+	CU_ASSERT (!gmon_run_known (&(struct gmon_run) { 0, 1795600690, 7 }));
 	CU_ASSERT (!gmon_run_differs (&run, &run));
 	CU_ASSERT (gmon_run_differs (&run, &other));
 	CU_ASSERT (!gmon_run_differs (&run, &none));
