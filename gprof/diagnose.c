@@ -97,6 +97,16 @@ image_stamp (struct objfile *of, struct gmon_build *b)
 
 /* B's first N bytes in hexadecimal (as many as the profile holds),
    into BUF.  */
+/* --ignore-build-id: the user says the rebuild changed no code (only
+   the debugging information, say, which changes the id too).  */
+static bool any_build;
+
+void
+diagnose_any_build (void)
+{
+	any_build = true;
+}
+
 static const char *
 stamp_hex (const struct gmon_build *b, unsigned int n,
 	   char buf[2 * GMON_BUILD_DATA_MAX + 1])
@@ -135,6 +145,16 @@ diagnose_build (struct objfile *of, const char *name,
 				 : "none");
 			break;
 		}
+		if (any_build) {
+			gp_warn (NULL, "%s was written by another build of "
+				 "%s: the program that ran had the build id "
+				 "%s..., %s has %s...; read all the same "
+				 "(--ignore-build-id): its functions and times "
+				 "are wrong unless the code is the same", name,
+				 image, stamp_hex (b, b->len, h1), image,
+				 stamp_hex (&mine, b->len, h2));
+			break;
+		}
 		gp_error (NULL, "%s was written by another build of %s: the "
 			  "program that ran had the build id %s..., %s has "
 			  "%s...", name, image, stamp_hex (b, b->len, h1),
@@ -142,7 +162,8 @@ diagnose_build (struct objfile *of, const char *name,
 		gp_note (NULL, "its addresses are that build's, and would be "
 			 "charged to the wrong functions: run %s again to "
 			 "profile this build, or name the program the profile "
-			 "was taken of", image);
+			 "was taken of (--ignore-build-id reads it all the "
+			 "same, if the rebuild changed no code)", image);
 		exit (1);
 	case GMON_BUILD_SIZE:
 		gp_warn (NULL, "%s was written by another build of %s: the "

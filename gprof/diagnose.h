@@ -22,9 +22,13 @@ void diagnose_mismatch (const struct options *opt, struct objfile *of,
 
 /* Compares the build stamp B that libgmon put in the profile NAME
    with the executable OF: exits with a message if its build id is
-   another, warns if (no build id) its file's size or time is.  */
+   another (warns instead after diagnose_any_build), warns if (no
+   build id) its file's size or time is.  */
 void diagnose_build (struct objfile *of, const char *name,
 		     const struct gmon_build *b);
+
+/* --ignore-build-id: another build id is a warning from now on.  */
+void diagnose_any_build (void);
 
 /* Exits with a message and a note on how to make a profile if the
    executable was not named and the default a.out does not exist.  */

@@ -545,6 +545,8 @@ main (int argc, char **argv)
 	options_parse (argc, argv, &r.opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt->debug;
+	if (opt->any_build)
+		diagnose_any_build ();
 	stage_init ();
 	setvbuf (stdout, NULL, _IOFBF, 1 << 16);
 	DBG (DBG_ANY, "[main] debug-level=0x%x\n", opt->debug);

@@ -41,7 +41,8 @@ enum {
 	OPT_DIFF_BASE,
 	OPT_DIFF_BASE_EXE,
 	OPT_DIFF_FORMAT,
-	OPT_DIFF_NORMALIZE
+	OPT_DIFF_NORMALIZE,
+	OPT_IGNORE_BUILD_ID
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -102,6 +103,7 @@ static const struct option long_options[] = {
 	{ "diff-base-exe", required_argument, NULL, OPT_DIFF_BASE_EXE },
 	{ "diff-format", required_argument, NULL, OPT_DIFF_FORMAT },
 	{ "diff-normalize", required_argument, NULL, OPT_DIFF_NORMALIZE },
+	{ "ignore-build-id", no_argument, NULL, OPT_IGNORE_BUILD_ID },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -169,6 +171,9 @@ usage (FILE *f, int status)
 "                                     profile has them): fail if one has not\n"
 "      --no-contexts                  children times estimated from the call\n"
 "                                     counts, as GNU gprof does, always\n"
+"      --ignore-build-id              read a profile of another build id\n"
+"                                     (a warning, not a refusal): for a\n"
+"                                     rebuild that changed no code, e.g. -g\n"
 "\n"
 "Presentation:\n"
 "  -b, --brief                        no explanations of the columns\n"
@@ -476,6 +481,9 @@ options_parse (int argc, char **argv, struct options *opt)
 			break;
 		case OPT_NO_CONTEXTS:
 			opt->contexts = CTX_IGNORE;
+			break;
+		case OPT_IGNORE_BUILD_ID:
+			opt->any_build = true;
 			break;
 		case OPT_DIFF_BASE:
 			opt->diff_base = xrealloc (opt->diff_base,

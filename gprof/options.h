@@ -77,6 +77,9 @@ struct options {
 	bool inline_file_names;		/* --inline-file-names */
 	bool objects;			/* --objects: the whole process */
 	enum ctx_use contexts;		/* --contexts, --no-contexts */
+	bool any_build;			/* --ignore-build-id: a profile of
+					   another build id is read, with a
+					   warning */
 	bool all_lines;			/* -x */
 	bool separate_files;		/* -y */
 	bool ignore_zeros;		/* unless -z */

@@ -56,6 +56,21 @@ grep -Eq '^gprof: gmon.out was written by another build of prog: the program tha
 	bad "libgmon: another build id: $(cat other.err)"
 grep -q '^gprof: note: .*run prog again to profile this build' other.err ||
 	bad "libgmon: the note: $(cat other.err)"
+grep -q -- '--ignore-build-id reads it all the same' other.err ||
+	bad "libgmon: the note does not name --ignore-build-id: $(cat other.err)"
+# A rebuild that changed only the debugging information (-g taken
+# out): another build id, the same code.  Refused as any other id;
+# with --ignore-build-id read, with a warning, as the right build.
+rt_cc prog ../sort.c -O1 -pg
+"$GPROF" -b prog gmon.out >nog.out 2>nog.err
+check "libgmon: rebuilt without -g: refused (exit 1)" [ $? -eq 1 ]
+"$GPROF" -b --ignore-build-id prog gmon.out >nog.out 2>nog.err
+check "libgmon: --ignore-build-id: exit 0" [ $? -eq 0 ]
+grep -Eq '^gprof: warning: gmon.out was written by another build of prog: the program that ran had the build id [0-9a-f]+\.\.\., prog has [0-9a-f]+\.\.\.; read all the same \(--ignore-build-id\)' nog.err ||
+	bad "libgmon: --ignore-build-id: the warning: $(cat nog.err)"
+same_file "libgmon: --ignore-build-id: the report of the right build" \
+	right.out nog.out
+rt_cc prog ../sort.c -O0 -pg -g
 # The notes under another section's name (a linker script that gathers
 # them): the same build id, no word; the note taken out: a warning, not
 # a refusal (the addresses may well be the same).
