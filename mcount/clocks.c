@@ -41,7 +41,7 @@ mc_perf_start (struct mc_thread *t, struct mc_fail *f)
 	a.size = sizeof a;
 	a.type = PERF_TYPE_SOFTWARE;
 	a.config = PERF_COUNT_SW_TASK_CLOCK;
-	a.sample_period = mc_period_ns ();
+	a.sample_period = mc_perf_period_ns ();
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	a.disabled = 1;

@@ -273,6 +273,18 @@ report_sampler (struct mc_line *l, bool *first)
 		mc_line_str (l, "); set GMON_RATE=");
 		mc_line_u64 (l, st.file_rate);
 		mc_line_str (l, " to silence this");
+	} else if (st.clock == MC_CLOCK_PERF && st.clock_rate < st.rate) {
+		part (l, first);
+		mc_line_str (l, "GMON_RATE=");
+		mc_line_u64 (l, st.rate);
+		mc_line_str (l, " is faster than perf clocks are safe to "
+			     "run: they sampled at ");
+		mc_line_u64 (l, st.clock_rate);
+		mc_line_str (l, " Hz, each sample weighted for the periods "
+			     "it stands for (the times are right, the places "
+			     "sampled at that rate): set GMON_RATE=");
+		mc_line_u64 (l, st.clock_rate);
+		mc_line_str (l, " or less to silence this");
 	} else if (st.clock == MC_CLOCK_TIMER && mc_config.rate_set
 		   && st.rate > 250 && mc_config.sampler == MC_SAMPLER_AUTO
 		   && st.failed) {

@@ -345,6 +345,8 @@ struct mc_sample_stats {
 	enum mc_clock clock;		/* the main clock */
 	uint32_t rate;			/* Hz asked for */
 	uint32_t file_rate;		/* Hz written to the file */
+	uint32_t clock_rate;		/* Hz the clocks fired at, at most
+					   (perf: 25 kHz, sampler.h) */
 	uint32_t reached;		/* Hz reached, if throttled */
 	bool throttled;			/* far fewer samples than asked */
 	int error;			/* why the clock is not the one asked

@@ -615,6 +615,9 @@ mc_sampler_stats (struct mc_sample_stats *st)
 	st->rate = mc_config.rate;
 	st->file_rate = mc_clock_kind == MC_CLOCK_ITIMER ? itimer_rate ()
 		: mc_config.rate;
+	st->clock_rate = mc_clock_kind == MC_CLOCK_PERF
+		? (uint32_t) (1000000000u / mc_perf_period_ns ())
+		: st->file_rate;
 	f = kept_fail (&mc_choice_fail, &mc_choice_claimed);
 	st->error = f.err;
 	st->failed = f.call;

@@ -31,6 +31,25 @@ mc_period_ns (void)
 	return 1000000000u / mc_config.rate;
 }
 
+/* The period a perf clock overflows at: GMON_RATE's, but no shorter
+   than MC_PERF_MIN_NS.  Its overflow is a timer interrupt, which the
+   kernel makes no shorter than 10 us; at that period, under a virtual
+   machine and under load here, the interrupts and signals took all of
+   the thread's time: a program that returns at once from main ran for
+   minutes, all in the kernel, one signal coming through every 20 ms,
+   and at 20 us it took twice its time.  Above 25 kHz each signal
+   stands for the GMON_RATE periods that passed (perf_weight), so the
+   time is as right, the places sampled at 25 kHz; said at exit.  */
+#define MC_PERF_MIN_NS	40000u
+
+static inline uint64_t
+mc_perf_period_ns (void)
+{
+	uint64_t p = mc_period_ns ();
+
+	return p < MC_PERF_MIN_NS ? MC_PERF_MIN_NS : p;
+}
+
 /* clocks.c: a perf task clock for thread T, its descriptor in T's
    record; 0, or -1 with *F saying why.  */
 int mc_perf_start (struct mc_thread *t, struct mc_fail *f) MC_HIDDEN;

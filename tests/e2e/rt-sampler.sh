@@ -84,6 +84,38 @@ for rate in 100 1000 10000; do
 	ratio_ok "$rate Hz, 4 threads"
 done
 
+# Above 25 kHz a perf clock still overflows every 40 us at most, and
+# each sample stands for the periods that passed.  At 10 us (100 kHz,
+# the kernel's shortest) the clock's interrupts and signals took all
+# of a thread's time under a virtual machine: a program that returns
+# at once ran for minutes, all in the kernel.  So at the most
+# GMON_RATE takes: the time is right, no more signals than one per
+# 40 us of the clocks' time, and one line at exit that says so.  (The
+# KILL is a bound against that hang only.)
+GMON_RATE=100000 timeout -s KILL 600 $RUN_TARGET ./prog 1 60 >out 2>err ||
+	bad "100000 Hz: failed or hung: $(cat err)"
+if qemu; then
+	one_line "100000 Hz (the timer, perf's fallback)" err "$fallback"
+else
+	one_line "100000 Hz" err '^libgmon: GMON_RATE=100000 is faster than perf clocks are safe to run: they sampled at 25000 Hz, each sample weighted'
+fi
+ratio_ok "100000 Hz, 1 thread"
+GMON_RATE=100000 timeout -s KILL 600 $RUN_TARGET ./prog 4 30 >out 2>err ||
+	bad "100000 Hz, 4 threads: failed or hung: $(cat err)"
+ratio_ok "100000 Hz, 4 threads"
+# The signals, which GMON_DEBUG's line at the dump counts (its
+# statistics read every bin of every object, which takes the dump
+# long enough to cloud the program's share above: a run of its own).
+if ! qemu; then
+	GMON_RATE=100000 GMON_DEBUG=1 timeout -s KILL 600 ./prog 4 30 >out 2>err ||
+		bad "100000 Hz, GMON_DEBUG: failed or hung: $(cat err)"
+	sig=$(sed -n 's/^libgmon: dump: .* \([0-9]*\) signals, \([0-9]*\) ms on perf clocks.*/\1 \2/p' err)
+	[ -n "$sig" ] || hard_error "no signal count in GMON_DEBUG's dump line: $(cat err)"
+	set -- $sig
+	check "100000 Hz: $1 signals in $2 ms of the clocks, at most one per 40 us" \
+		[ "$1" -le $(($2 * 25 + 4 * 2)) ]
+fi
+
 # The timer clock loses what a thread ran since its last tick when it
 # exits: longer threads.
 GMON_SAMPLER=timer GMON_RATE=1000 run_prog ./prog 2 150 >out 2>err ||
