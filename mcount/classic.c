@@ -35,22 +35,20 @@ mc_write_header (struct gmon_writer *w)
 	return gmon_write_header_run (w, &run);
 }
 
-/* The header of a histogram of object M: its samples in [LO, HI), its
-   build stamp.  */
+/* The header of a histogram of object M: its samples in [LO, HI) at
+   RATE Hz, its build stamp.  */
 static void
 hist_header (struct gmon_hist_hdr *hdr, const struct mc_module *m,
-	     uint64_t lo, uint64_t hi)
+	     uint64_t lo, uint64_t hi, uint32_t rate)
 {
 	const struct mc_hist *h = &m->hist;
 	uintptr_t base = m->base;
-	struct mc_sample_stats st;
 
-	mc_sampler_stats (&st);
 	memset (hdr, 0, sizeof *hdr);
 	hdr->low_pc = lo - base;
 	hdr->high_pc = hi - base;
 	hdr->nbins = (uint32_t) ((hi - lo) >> h->shift);
-	hdr->rate = st.file_rate;
+	hdr->rate = rate;
 	strcpy (hdr->dimen, mc_config.wall ? MC_DIMEN_WALL : "seconds");
 	hdr->abbrev = 's';
 	gmon_build_make (&hdr->build, m->build_id, m->build_id_len,
@@ -72,7 +70,7 @@ hist_header (struct gmon_hist_hdr *hdr, const struct mc_module *m,
    so it gets a copy that stays still.  */
 static int
 write_hist (struct gmon_writer *w, const struct mc_module *m, bool whole,
-	    uint64_t *written)
+	    uint32_t rate, uint64_t *written)
 {
 	const struct mc_hist *h = &m->hist;
 	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
@@ -105,7 +103,7 @@ write_hist (struct gmon_writer *w, const struct mc_module *m, bool whole,
 			continue;
 		any = true;
 		hist_header (&hdr, m, h->lo + (i << h->shift),
-			     h->lo + ((i + n) << h->shift));
+			     h->lo + ((i + n) << h->shift), rate);
 		rc = gmon_write_hist (w, &hdr, copy != MAP_FAILED ? copy
 				      : bins + i, sizeof *bins);
 	}
@@ -113,7 +111,7 @@ write_hist (struct gmon_writer *w, const struct mc_module *m, bool whole,
 		/* No samples at all: every bin is 0.  */
 		uint64_t n = h->nbins < step ? h->nbins : step;
 
-		hist_header (&hdr, m, h->lo, h->lo + (n << h->shift));
+		hist_header (&hdr, m, h->lo, h->lo + (n << h->shift), rate);
 		rc = gmon_write_hist (w, &hdr, bins, sizeof *bins);
 	}
 	if (copy != MAP_FAILED)
@@ -188,7 +186,7 @@ write_classic (struct gmon_writer *w, const struct mc_snap *s, int k)
 	   them that a classic file is the one the companion was written
 	   with.  */
 	if (mc_write_header (w) < 0
-	    || write_hist (w, m, k == 0, &mc_objs[k].samples)
+	    || write_hist (w, m, k == 0, s->rate, &mc_objs[k].samples)
 	    < 0)
 		return -1;
 	if (!s->slots) {

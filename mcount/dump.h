@@ -25,6 +25,9 @@ struct mc_snap {
 	uint64_t missed;		/* calls of arcs that found no room
 					   (threads claimed many meanwhile) */
 	size_t mapsize;			/* bytes of slots and mod */
+	uint32_t rate;			/* Hz of every histogram the dump
+					   writes (mc_sampler_stats: it
+					   reads every bin, so once) */
 };
 
 /* What one object has, in this dump.  */

@@ -133,7 +133,7 @@ write_process (struct gmon_writer *w, const struct companion *c)
 	p.image = mc_config.image;
 	p.end = c->end;
 	p.signal = (uint32_t) c->sig;
-	p.rate = st.file_rate;
+	p.rate = c->s->rate;		/* as the histograms say */
 	p.clock = mc_config.wall ? GMONX_CLOCK_WALL : GMONX_CLOCK_CPU;
 	p.cpu_ns = clock_ns (CLOCK_PROCESS_CPUTIME_ID);
 	p.wall_ns = now > mc_start_ns ? now - mc_start_ns : 0;

@@ -121,10 +121,14 @@ mc_snap_take (struct mc_snap *s)
 {
 	unsigned int n;
 
+	struct mc_sample_stats st;
+
 	mc_orphans_resolve ();
 	snap_merge (s);
 	n = mc_modules_count ();
 	tally (s, n);
+	mc_sampler_stats (&st);
+	s->rate = st.file_rate;
 	return n;
 }
 
