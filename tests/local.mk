@@ -3,7 +3,9 @@
 ## Every test exits 0 (pass), 77 (skip), 99 (hard error) or 1 (fail).
 
 TEST_EXTENSIONS = .sh
-SH_LOG_COMPILER = $(SHELL)
+# Every test runs under a bound against a hang (tests/hang-guard.sh).
+LOG_COMPILER = $(SHELL) $(srcdir)/tests/hang-guard.sh
+SH_LOG_COMPILER = $(SHELL) $(srcdir)/tests/hang-guard.sh $(SHELL)
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; top_builddir='$(abs_top_builddir)'; \
 	GNU_GPROF='$(GNU_GPROF)'; CC='$(CC)'; CLANG='$(CLANG)'; \
@@ -19,7 +21,8 @@ AM_TESTS_ENVIRONMENT = \
 		TARGET_QEMU TARGET_SYSROOT OBJDUMP NM \
 		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
-EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt
+EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt \
+	tests/hang-guard.sh
 
 # After the tests: which skipped and why, then one line that counts
 # them; in CI (CI=true) a skip that tests/allowed-skips.txt does not
