@@ -73,7 +73,20 @@ tg_target () {
 		tg_run=
 		GNU_GPROF=${GNU_GPROF:-/usr/bin/gprof}
 		tg_ret=5
-		tg_pkgs="libc6-dev-i386, binutils" ;;
+		tg_pkgs="libc6-dev-i386, binutils"
+		# Natively where the kernel runs 32-bit programs; under
+		# qemu-i386 where it does not (a kernel without IA-32
+		# emulation, or booted with it off, as some virtual
+		# machines are: "Exec format error").
+		echo 'int main (void) { return 0; }' >m32-probe.c
+		if $tg_cc -o m32-probe m32-probe.c 2>/dev/null &&
+			! ./m32-probe 2>/dev/null; then
+			if command -v qemu-i386 >/dev/null; then
+				echo "note: this kernel does not run 32-bit x86 programs: they run under qemu-i386"
+				tg_run=qemu-i386
+			fi
+			tg_pkgs="$tg_pkgs, qemu-user"
+		fi ;;
 	*) hard_error "tg_target: no target $1" ;;
 	esac
 	case $1 in
