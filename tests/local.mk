@@ -173,6 +173,7 @@ EXTRA_DIST += $(EXPORT_E2E) \
 	tests/e2e/export-lib.sh \
 	tests/tools/export-compare.py \
 	tests/tools/kcachegrind-view.py \
+	tests/tools/kcachegrind-view-check.py \
 	tests/programs/export-demo.c \
 	tests/programs/export-lib.c \
 	tests/programs/export-lib.h \
