@@ -138,10 +138,11 @@ struct names {
 };
 
 /* --objects: the symbols of every object but the program, each at
-   its place, after the program's in ST.  */
+   its place, after the program's in ST; the lines of each, from its
+   own debugging information, through LINES (if not NULL).  */
 static void
-add_object_syms (const struct options *opt, const struct proc_objects *objs,
-		 struct symtab *st, struct names *names)
+add_object_syms (const struct options *opt, struct proc_objects *objs,
+		 struct symtab *st, struct names *names, struct lines *lines)
 {
 	size_t k, i;
 
@@ -150,6 +151,10 @@ add_object_syms (const struct options *opt, const struct proc_objects *objs,
 		size_t n;
 		struct sym *v = objects_syms (&objs->v[k], opt, &end,
 						     &n);
+
+		if (lines && objs->v[k].code)
+			lines_add_object (lines, objs->v[k].code,
+					  objs->v[k].offset, end);
 
 		if (n) {
 			st->base = xrealloc (st->base, (st->len + n)
@@ -262,7 +267,8 @@ load_symbols (struct run *r)
 	}
 	r->st.text_end = objfile_text_end (r->of);
 	if (opt->objects)
-		add_object_syms (opt, &r->objs, &r->st, &r->obj_names);
+		add_object_syms (opt, &r->objs, &r->st, &r->obj_names,
+				 r->lines);
 	symtab_finalize (r->st.base, &r->st.len, r->st.text_end);
 	stage_end ("symbols");
 }
@@ -531,6 +537,8 @@ free_run (struct run *r)
 	for (i = 0; i < r->obj_names.n; i++)
 		free (r->obj_names.v[i]);
 	free (r->obj_names.v);
+	for (i = 1; i < r->objs.n; i++)
+		objfile_close (r->objs.v[i].code);
 	profile_objects_free (&r->objs);
 	objfile_close (r->of);
 	options_free (&r->opt);

@@ -21,6 +21,8 @@
 
 #include "gmon/gmon.h"
 
+struct objfile;
+
 /* A source file named by the debugging information.  */
 struct source_file {
 	char *name;			/* path as the line table gives it */
@@ -157,6 +159,8 @@ struct proc_object {
 	uint64_t offset;		/* added to its link-time addresses */
 	bool main;			/* the program */
 	bool has_data;			/* a classic file of it was written */
+	struct objfile *code;		/* its file, open for its machine code
+					   and lines (objects.c), or NULL */
 };
 
 struct proc_objects {

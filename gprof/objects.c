@@ -11,7 +11,9 @@
    table, else its dynamic one.  Its functions go into the model at the
    object's place (struct proc_object: link-time address + offset),
    named NAME@OBJECT.  An object that cannot be read is said once and
-   left out: its samples and calls go with it.  */
+   left out: its samples and calls go with it.  The object's file stays
+   open (struct proc_object's CODE) for its lines and for the exports,
+   which read its machine code.  */
 
 #include <config.h>
 
@@ -98,62 +100,78 @@ open_object (const char *path, const char *obj, bool warn)
 	return abfd;
 }
 
-/* The symbols of ABFD: its symbol table, else (stripped) its dynamic
-   one.  */
-static asymbol **
-object_symtab (bfd *abfd, long *n)
+/* The symbols of OF: its symbol table, else (stripped) that of its
+   separate debugging file (by build id or .gnu_debuglink, as the
+   program's), else its dynamic one.  */
+static void
+object_symtab (struct objfile *of)
 {
-	asymbol **syms;
-	long bytes = bfd_get_symtab_upper_bound (abfd);
+	long bytes = bfd_get_symtab_upper_bound (of->abfd);
 
 	if (bytes > 0) {
-		syms = xmalloc ((size_t) bytes);
-		*n = bfd_canonicalize_symtab (abfd, syms);
-		if (*n > 0)
-			return syms;
-		free (syms);
+		of->syms = xmalloc ((size_t) bytes);
+		of->nsyms = bfd_canonicalize_symtab (of->abfd, of->syms);
+		if (of->nsyms > 0)
+			return;
+		free (of->syms);
+		of->syms = NULL;
+		of->nsyms = 0;
 	}
-	bytes = bfd_get_dynamic_symtab_upper_bound (abfd);
+	if (of->text && objfile_debug_symbols (of))
+		return;
+	bytes = bfd_get_dynamic_symtab_upper_bound (of->abfd);
 	if (bytes <= 0)
-		return NULL;
-	syms = xmalloc ((size_t) bytes);
-	*n = bfd_canonicalize_dynamic_symtab (abfd, syms);
-	if (*n <= 0) {
-		free (syms);
-		return NULL;
+		return;
+	of->syms = xmalloc ((size_t) bytes);
+	of->nsyms = bfd_canonicalize_dynamic_symtab (of->abfd, of->syms);
+	if (of->nsyms <= 0) {
+		free (of->syms);
+		of->syms = NULL;
+		of->nsyms = 0;
 	}
-	return syms;
+}
+
+/* The objfile of PATH (or NULL, after a warning about OBJ if WARN),
+   its symbols not yet read.  */
+static struct objfile *
+object_file (const char *path, const char *obj, bool warn)
+{
+	bfd *abfd = open_object (path, obj, warn);
+
+	return abfd ? objfile_wrap (path, abfd) : NULL;
 }
 
 struct sym *
-objects_syms (const struct proc_object *o, const struct options *opt,
-		     uint64_t *end, size_t *n)
+objects_syms (struct proc_object *o, const struct options *opt,
+	      uint64_t *end, size_t *n)
 {
 	char *dbg = debug_file (o->build_id, o->build_id_len);
-	const char *path = dbg ? dbg : o->symbols ? o->symbols : o->path;
-	struct objfile of;
+	const char *code = o->symbols ? o->symbols : o->path;
+	struct objfile *of, *sf;
 	struct sym *v = NULL;
-	asection *text;
 	size_t len = 0;
 	long i;
 
 	*n = 0;
-	memset (&of, 0, sizeof of);
-	of.abfd = open_object (path, o->name, o->has_data);
-	if (!of.abfd)
+	/* Its code, which the exports read (where instructions start,
+	   calls) with its lines: said missing only if nothing else
+	   gives its symbols.  */
+	of = object_file (code, o->name, o->has_data && !dbg);
+	sf = dbg ? object_file (dbg, o->name, o->has_data) : of;
+	if (!sf)
 		goto out;
-	if (!dbg && !build_id_matches (of.abfd, o->build_id, o->build_id_len))
-		gp_warn (path, "--objects: not the build of %s the profile was "
+	if (!dbg && !build_id_matches (of->abfd, o->build_id,
+				       o->build_id_len))
+		gp_warn (code, "--objects: not the build of %s the profile was "
 			 "taken of (another build id): its functions may be "
 			 "wrong", o->name);
-	text = bfd_get_section_by_name (of.abfd, ".text");
-	*end = o->offset + (text ? bfd_section_vma (text)
-			    + bfd_section_size (text) : 0);
-	of.syms = object_symtab (of.abfd, &of.nsyms);
-	v = XCNEWVEC (struct sym, (size_t) of.nsyms + 1);
-	for (i = 0; i < of.nsyms; i++) {
-		asymbol *s = of.syms[i];
-		int cls = objfile_sym_class (&of, s, opt);
+	*end = o->offset + (sf->text ? bfd_section_vma (sf->text)
+			    + bfd_section_size (sf->text) : 0);
+	object_symtab (sf);
+	v = XCNEWVEC (struct sym, (size_t) sf->nsyms + 1);
+	for (i = 0; i < sf->nsyms; i++) {
+		asymbol *s = sf->syms[i];
+		int cls = objfile_sym_class (sf, s, opt);
 		struct sym *sym;
 		const char *at;
 
@@ -171,11 +189,21 @@ objects_syms (const struct proc_object *o, const struct options *opt,
 				       o->name);
 		sym->is_func = (s->flags & BSF_FUNCTION) != 0;
 		sym->is_static = cls == 't';
-		/* Source lines are the program's only.  */
-		sym->src_known = 1;
 	}
-	free (of.syms);
-	bfd_close (of.abfd);
+	/* The symbols are copied: the code and the lines stay.  */
+	free (sf->syms);
+	sf->syms = NULL;
+	sf->nsyms = 0;
+	objfile_close (sf->sym_file);
+	sf->sym_file = NULL;
+	sf->sym_text = sf->text;
+	if (sf != of)
+		objfile_close (sf);
+	if (of && !of->text) {
+		objfile_close (of);
+		of = NULL;
+	}
+	o->code = of;
 out:
 	free (dbg);
 	*n = len;

@@ -19,8 +19,9 @@
    full symbol table), else its own symbol table, else (stripped) its
    dynamic one.  *END gets the end of its code in the model.  NULL with
    *N 0 (after a warning) if it cannot be read.  The names are the
-   caller's to free.  */
-struct sym *objects_syms (const struct proc_object *o,
+   caller's to free.  O->CODE gets its file, left open for its machine
+   code and lines (the caller closes it), or NULL.  */
+struct sym *objects_syms (struct proc_object *o,
 			  const struct options *opt, uint64_t *end,
 			  size_t *n);
 

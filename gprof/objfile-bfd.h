@@ -61,6 +61,12 @@ uint64_t objfile_sym_addr (const struct objfile *of, const asymbol *s);
    (*KIND NULL) if it cannot be opened.  */
 bfd *open_regular_bfd (const char *path, const char **kind);
 
+/* An objfile of ABFD (open, checked as an object file, taken over):
+   another object of the process (objects.c), whose symbols the caller
+   reads, and whose code and lines the exports read.  Its .text may be
+   missing (NULL): then it has no code to read.  */
+struct objfile *objfile_wrap (const char *path, bfd *abfd);
+
 /* Whether GNU gprof keeps symbol S of OF: 'T' for a global function,
    't' for a static one, 0 to leave it (the rules at the top of
    objfile.c).  */

@@ -150,6 +150,19 @@ objfile_open (const char *path)
 	return of;
 }
 
+struct objfile *
+objfile_wrap (const char *path, bfd *abfd)
+{
+	struct objfile *of = XCNEW (struct objfile);
+
+	of->path = xstrdup (path);
+	of->abfd = abfd;
+	read_elf_header (of);
+	of->text = bfd_get_section_by_name (abfd, ".text");
+	of->sym_text = of->text;
+	return of;
+}
+
 void
 objfile_close (struct objfile *of)
 {

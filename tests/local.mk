@@ -169,12 +169,18 @@ EXPORT_E2E = \
 	tests/e2e/export-json.sh \
 	tests/e2e/export-options.sh \
 	tests/e2e/export-kcachegrind.sh \
-	tests/e2e/export-fidelity.sh
+	tests/e2e/export-fidelity.sh \
+	tests/e2e/export-libsource.sh
 TESTS += $(EXPORT_E2E)
 EXTRA_DIST += $(EXPORT_E2E) \
 	tests/e2e/export-lib.sh \
 	tests/tools/export-compare.py \
-	tests/programs/export-demo.c
+	tests/tools/kcachegrind-view.py \
+	tests/tools/kcachegrind-view-check.py \
+	tests/programs/export-demo.c \
+	tests/programs/export-lib.c \
+	tests/programs/export-lib.h \
+	tests/programs/export-lib-main.c
 
 # What gprof says when the inputs do not match, or a profile is partial
 # or missing (issue 22): one test per case, each with the message it

@@ -66,17 +66,11 @@ struct names {
 };
 
 /* --objects: the index of the object symbol address ADDR is in (0:
-   the program), from the offsets profile.c gives them (k << 40).  */
+   the program).  */
 static size_t
 obj_of (const struct export_ctx *c, uint64_t addr)
 {
-	const struct proc_objects *objs = c->in->objs;
-	size_t k;
-
-	if (!objs)
-		return 0;
-	k = (size_t) (addr >> 40);
-	return k < objs->n && objs->v[k].offset == (uint64_t) k << 40 ? k : 0;
+	return export_object (c->in, addr);
 }
 
 /* ADDR as its object's own (link-time) address: what objdump of the
@@ -204,16 +198,24 @@ put_cost_line (struct out *o, const struct export_ctx *c, uint64_t addr,
 }
 
 /* Where the instructions of symbol SYM start, as objdump decodes it
-   (insn.c), into IS: the program's only, whose code this gprof has.  */
+   (insn.c), into IS, at the model's addresses: from its object's own
+   code (that of the program, or with --objects of a library).  */
 static bool
 sym_insn_starts (struct export_ctx *c, uint32_t sym, struct insn_starts *is)
 {
 	const struct symtab *st = c->in->st;
 	const struct sym *s = &st->base[sym];
+	uint64_t end = sym + 1 < st->len ? st->base[sym + 1].addr
+		: st->text_end, off;
+	struct objfile *of = export_code (c->in, s->addr, &off);
+	size_t i;
 
-	return obj_of (c, s->addr) == 0
-		&& insn_starts (c->in->of, s->addr, sym + 1 < st->len
-				? st->base[sym + 1].addr : st->text_end, is);
+	/* (insn.c stops at the end of the object's .text.)  */
+	if (!of || !insn_starts (of, s->addr - off, end - off, is))
+		return false;
+	for (i = 0; i < is->n; i++)
+		is->v[i] += off;
+	return true;
 }
 
 /* The self cost lines of symbol SYM from pieces V[*PI..] and blocks

@@ -339,6 +339,23 @@ find_call (const struct arch *arch, struct objfile *of, uint64_t from,
 	return 0;
 }
 
+/* find_call in the code of the object of FROM (the program's, or with
+   --objects a library's), at that object's own addresses; 0 for a call
+   into another object (through a PLT entry, which is no callee's
+   address).  */
+static uint64_t
+site_call (const struct arch *arch, const struct export_input *in,
+	   uint64_t from, uint64_t target)
+{
+	uint64_t off, at;
+	struct objfile *of = export_code (in, from, &off);
+
+	if (!of || export_object (in, from) != export_object (in, target))
+		return 0;
+	at = find_call (arch, of, from - off, target - off);
+	return at ? at + off : 0;
+}
+
 /* The function an address inside a callee belongs to (callgraph.c's
    rule: labels and lines back up to their function).  */
 static const struct sym *
@@ -416,7 +433,7 @@ collect_sites (struct estimate *g, const struct export_input *in)
 		s->callee = (uint32_t) sym_ix (st, child);
 		s->from_pc = r->from_pc;
 		s->count = r->count;
-		s->call_pc = arch ? find_call (arch, in->of, r->from_pc,
+		s->call_pc = arch ? site_call (arch, in, r->from_pc,
 					       child->addr) : 0;
 		if (!arch)
 			arch_missing (in->of, "the exports place each "

@@ -291,6 +291,28 @@ export_index (const struct export_ctx *c, const struct sym *s)
 	return (size_t) (s - c->in->st->base);
 }
 
+size_t
+export_object (const struct export_input *in, uint64_t addr)
+{
+	const struct proc_objects *objs = in->objs;
+	size_t k;
+
+	/* profile.c places object K at K << 40.  */
+	if (!objs)
+		return 0;
+	k = (size_t) (addr >> 40);
+	return k < objs->n && objs->v[k].offset == (uint64_t) k << 40 ? k : 0;
+}
+
+struct objfile *
+export_code (const struct export_input *in, uint64_t addr, uint64_t *offset)
+{
+	size_t k = export_object (in, addr);
+
+	*offset = k ? in->objs->v[k].offset : 0;
+	return k ? in->objs->v[k].code : in->of;
+}
+
 double
 export_secs (const struct export_ctx *c, double ticks)
 {

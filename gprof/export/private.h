@@ -283,6 +283,15 @@ const char *export_name (struct export_ctx *c, size_t i);
 const char *export_file (const struct sym *s);
 /* The index of symbol S.  */
 size_t export_index (const struct export_ctx *c, const struct sym *s);
+/* --objects: the index of the object whose code holds model address
+   ADDR (0: the program, and always without --objects).  */
+size_t export_object (const struct export_input *in, uint64_t addr);
+/* The file of the object whose code holds ADDR, open for its machine
+   code, and in *OFFSET what ADDR less gives that file's own addresses:
+   the executable (0), or another object's (NULL if it could not be
+   read).  */
+struct objfile *export_code (const struct export_input *in, uint64_t addr,
+			     uint64_t *offset);
 /* Seconds of TICKS (0 without a clock rate).  */
 double export_secs (const struct export_ctx *c, double ticks);
 

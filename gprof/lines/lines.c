@@ -74,6 +74,22 @@ lines_open_decoded (struct dwarf *dw, uint64_t text_start, uint64_t text_end,
 }
 
 void
+lines_add_object (struct lines *l, struct objfile *of, uint64_t offset,
+		  uint64_t end)
+{
+	struct lines_object *o;
+
+	if (end <= offset)
+		return;
+	l->objs = xrealloc (l->objs, (l->nobjs + 1) * sizeof *l->objs);
+	o = &l->objs[l->nobjs++];
+	o->lo = offset;
+	o->hi = end;
+	o->lines = lines_open (of);
+	o->lines->owner = l;
+}
+
+void
 lines_close (struct lines *l)
 {
 	struct source_file *f, *next;
@@ -81,6 +97,9 @@ lines_close (struct lines *l)
 
 	if (!l)
 		return;
+	for (i = 0; i < l->nobjs; i++)
+		lines_close (l->objs[i].lines);
+	free (l->objs);
 	if (l->dw && dwarf_exhausted (l->dw))
 		gp_warn (l->of ? objfile_path (l->of) : NULL, "the debugging "
 			 "information asks for far more work than its size "
@@ -152,6 +171,9 @@ file_by_path (struct lines *l, const char *path)
 {
 	struct source_file *f;
 	size_t s;
+
+	if (l->owner)
+		return file_by_path (l->owner, path);
 
 	if (!l->file_index.slot)
 		hindex_init (&l->file_index, 64);
@@ -291,16 +313,46 @@ find_row (struct lines *l, uint64_t addr, size_t *unit,
 	return NULL;
 }
 
+const struct lines_object *
+lines_object_at (const struct lines *l, uint64_t addr)
+{
+	size_t lo = 0, hi = l->nobjs;
+
+	/* Added in the order of their places (profile.c's offsets).  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->objs[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && addr < l->objs[lo - 1].hi ? &l->objs[lo - 1] : NULL;
+}
+
 void
 lines_resolve (struct lines *l, struct sym *sym)
 {
 	const struct dwarf_lines *lt;
 	const struct dwarf_row *row;
+	const struct lines_object *o;
 	struct source_file *f;
 	size_t u;
 
 	if (sym->src_known)
 		return;
+	o = l->nobjs ? lines_object_at (l, sym->addr) : NULL;
+	if (o) {
+		struct sym at;
+
+		sym_init (&at);
+		at.addr = sym->addr - o->lo;
+		lines_resolve (o->lines, &at);
+		sym->src_known = 1;
+		sym->file = at.file;
+		sym->line = at.line;
+		return;
+	}
 	sym->src_known = 1;
 	if (!lines_dwarf (l))
 		return;

@@ -22,6 +22,14 @@ struct lines;
 struct lines *lines_open (struct objfile *of);
 void lines_close (struct lines *l);
 
+/* --objects: the lines of another object of the process, whose code
+   is [OFFSET, END) in the model (its own addresses + OFFSET), from its
+   own debugging information (OF's, or its separate debugging file's),
+   read when first asked for.  OF stays the caller's and must outlive
+   L.  Its source files join L's (one list, one numbering).  */
+void lines_add_object (struct lines *l, struct objfile *of, uint64_t offset,
+		       uint64_t end);
+
 /* Sets SYM's file and line, once (later calls do nothing): those of
    the line table row at its address.  Symbols without debugging
    information keep file NULL and line 0.  */

@@ -410,7 +410,14 @@ linesyms_renumber (struct lines *l, struct callgraph *cg)
 uint64_t
 linesyms_line_start (struct lines *l, uint64_t pc, uint64_t floor)
 {
+	const struct lines_object *o = l->nobjs ? lines_object_at (l, pc)
+		: NULL;
 	size_t k;
+
+	/* Another object's code: its own lines, at its own addresses.  */
+	if (o && floor >= o->lo)
+		return linesyms_line_start (o->lines, pc - o->lo,
+					    floor - o->lo) + o->lo;
 
 	if (!l->map) {
 		if (!lines_dwarf (l))

@@ -55,9 +55,24 @@ struct linemap {
 	size_t nranks;
 };
 
+/* --objects: another object of the process, whose lines come from
+   its own debugging information.  */
+struct lines_object {
+	uint64_t lo;			/* first address of its code in the
+					   model (its offset) */
+	uint64_t hi;			/* one past the last */
+	struct lines *lines;		/* its lines, at its own addresses
+					   (the model's less LO) */
+};
+
 struct lines {
 	struct objfile *of;		/* the executable; NULL for
 					   lines_open_decoded() */
+	struct lines *owner;		/* the program's lines, whose source
+					   files another object's share; NULL
+					   for the program's own */
+	struct lines_object *objs;	/* the other objects, by address */
+	size_t nobjs;
 	uint64_t text_start;		/* first byte of .text */
 	uint64_t text_end;		/* one past its last */
 	struct objfile *dbg;		/* OF's separate debugging file, whose
@@ -95,6 +110,10 @@ struct lines {
 struct lines *lines_open_decoded (struct dwarf *dw, uint64_t text_start,
 				  uint64_t text_end, struct text_sym *tsyms,
 				  size_t ntsyms);
+
+/* The object of L whose code holds ADDR, or NULL (the program's).  */
+const struct lines_object *lines_object_at (const struct lines *l,
+					    uint64_t addr);
 
 /* The debugging information, read on first use; NULL if there is none.  */
 struct dwarf *lines_dwarf (struct lines *l);

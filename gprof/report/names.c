@@ -132,6 +132,16 @@ report_file_name (const struct report *r, const struct source_file *f)
 	return base ? base + 1 : f->name;
 }
 
+/* The address -l prints for SYM: with --objects, that inside its own
+   object (profile.c places object K's code at K << 40 in the model),
+   the one objdump of the object shows.  */
+static uint64_t
+shown_addr (const struct report *r, const struct sym *sym)
+{
+	return r->opt->objects ? sym->addr & ((UINT64_C (1) << 40) - 1)
+		: sym->addr;
+}
+
 /* " (FILE:LINE @ ADDR)" with -l, " (FILE:LINE)" with
    --inline-file-names, into BUF (room for FILE plus 64); its length.  */
 static size_t
@@ -151,7 +161,7 @@ file_suffix (const struct report *r, const struct sym *sym, const char *fn,
 		       (sym->line < 0 ? -(long long) sym->line : sym->line),
 		       0, false);
 	if (r->opt->line) {
-		uint64_t a = sym->addr;
+		uint64_t a = shown_addr (r, sym);
 		char hex[17];
 		size_t h = sizeof hex;
 
@@ -217,7 +227,8 @@ report_name_only (struct report *r, const struct sym *sym)
 			size += r->opt->line
 				? printf (" (%s:%d @ %lx)",
 					  report_file_name (r, sym->file),
-					  sym->line, (unsigned long) sym->addr)
+					  sym->line,
+					  (unsigned long) shown_addr (r, sym))
 				: printf (" (%s:%d)",
 					  report_file_name (r, sym->file),
 					  sym->line);

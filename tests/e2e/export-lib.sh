@@ -139,3 +139,54 @@ cg_total () {
 expect () {
 	if [ "$2" = "$3" ]; then ok "$1: $2"; else bad "$1: $2, want $3"; fi
 }
+
+# lib_build DIR [FLAGS...]: DIR/prog, linked with libgmon and with
+# DIR/libwork.so, a -pg library of tests/programs/export-lib.c built
+# with FLAGS (-g by default), and its sources copied to DIR/src (so
+# that the test may change or remove them); runs it in DIR, which
+# writes DIR/gmon.out and DIR/gmon.out-objs/.  Needs rt-lib.sh.
+lib_build () {
+	_d=$1; shift
+	[ $# -eq 0 ] && set -- -g
+	mkdir -p "$_d/src" || hard_error "mkdir $_d"
+	cp "$PROGRAMS/export-lib.c" "$PROGRAMS/export-lib.h" \
+		"$PROGRAMS/export-lib-main.c" "$_d/src/" || hard_error "cp"
+	(cd "$_d" &&
+		$CC -pg -O1 -fPIC -shared "$@" -o libwork.so src/export-lib.c &&
+		$CC $RT_CFLAGS_TEST -pg -g -O1 -o prog src/export-lib-main.c \
+			-L. -lwork -Wl,-rpath,"$PWD" -L"$LIBGMON_DIR" -lgmon \
+			-Wl,-rpath,"$LIBGMON_DIR") ||
+		hard_error "cannot build the library's program in $_d"
+	(cd "$_d" && ./prog >/dev/null) || hard_error "$_d/prog failed"
+	[ -s "$_d/gmon.out" ] || hard_error "no gmon.out in $_d"
+}
+
+# cg_fn_file FILE FUNCTION: the file (fl=, or the fi=/fe= before its
+# first cost line) FUNCTION's first cost line is charged to in the
+# Callgrind file FILE, names uncompressed.
+cg_fn_file () {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+files, fns, cur_fl, cur_fi, fn = {}, {}, None, None, None
+for line in open (sys.argv[1]):
+    line = line.rstrip ("\n")
+    m = re.match (r"^(fl|fi|fe|fn|cfi|cfl|cfn|ob|cob)=\((\d+)\)(?: (.*))?$", line)
+    if m:
+        key, i, name = m.groups ()
+        table = fns if key in ("fn", "cfn") else files if key[-2:] != "ob" else {}
+        if name is not None:
+            table[i] = name
+        if key == "fl":
+            cur_fl = cur_fi = files[i]
+        elif key in ("fi", "fe"):
+            cur_fi = files[i]
+        elif key == "fn":
+            fn = fns[i]
+            cur_fi = cur_fl
+        continue
+    if fn == sys.argv[2] and re.match (r"^(0x[0-9a-f]+|\d+) ", line):
+        print (cur_fi)
+        sys.exit (0)
+sys.exit (1)
+PY
+}
