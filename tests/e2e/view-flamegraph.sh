@@ -61,8 +61,21 @@ check "after: main, b's caller, is still drawn, full width" test "$(pyq est.json
 	"bar ('after', 'main')[3] and bar ('after', 'main')[2] == 1180")" = True
 check "the pointer over b names it" test \
 	"$(pyq est.json "d['details'].startswith ('b (')")" = True
-check "search ^foo\$: both foo frames, nearly all the time ($(pyq est.json "d['matched']"))" \
-	test "$(pyq est.json "d['matched'] in ('Matched: 99.9%', 'Matched: 100.0%')")" = True
+# What the search must match: foo's share of the samples, read off the
+# folded export of the same estimate (whole samples, the split of foo
+# between a and b adding up), to the 0.05% that toFixed (1) rounds
+# off.  A run of about 900 samples puts none to three of them in main,
+# a or b themselves (measured: two or more in 4% of runs), so foo's
+# share is not a constant "99.9% or 100.0%"; it is always above 99%.
+# The search finding one foo frame of two would match half of it.
+"$GPROF" --no-contexts foo.exe gmon.out --export=folded:est.folded 2>err ||
+	bad "gprof --export=folded failed: $(cat err)"
+foo_pct=$(awk '{ t += $NF; if ($1 ~ /;foo$/) f += $NF }
+	END { if (t > 0) printf "%.4f\n", 100 * f / t }' est.folded)
+check "search ^foo\$: both foo frames, foo's ${foo_pct:-?}% of the samples ($(pyq est.json "d['matched']"))" \
+	test "$(pyq est.json "d['matched'].startswith ('Matched: ') and
+		abs (float (d['matched'][9:-1]) - ${foo_pct:-0}) <= 0.0501 and
+		${foo_pct:-0} > 99")" = True
 
 # Measured: foo is only under b, and the file says it was sampled.
 "$GPROF" foo.exe gmon.out --export=flamegraph:foo.svg 2>err ||
@@ -72,7 +85,12 @@ check "measured: the facts say so" test \
 	"$(pyq foo.json "'sampled by libgmon' in d['facts']")" = True
 check "measured: foo over b fills the width once b is clicked" test "$(pyq foo.json \
 	"bar ('after', 'foo')[2] > 0.95 * 1180 and bar ('after', 'b')[2] == 1180")" = True
-check "measured: no frame a (it took no time)" test "$(pyq foo.json \
-	"all (b[0] != 'a' for b in d['before'])")" = True
+# a takes next to no time of its own (4000 calls of a few
+# instructions): no frame a, or in a run or two in a hundred a sliver
+# for the sample that fell in it, never what the estimate gives it,
+# half of foo.
+check "measured: a took next to no time (no frame a, or under 5% of main's width)" \
+	test "$(pyq foo.json "all (b[2] <= 0.05 * bar ('before', 'main')[2]
+		for b in d['before'] if b[0] == 'a')")" = True
 
 finish
