@@ -83,13 +83,25 @@ share "IgProf: foo's ticks are under main, b" "$(gzip -dc foo/ig.gz |
 	awk '/N=\(main\)/ { m = 1 } m && /N=\(b\)/ { b = 1 }
 	     b && /N=\(foo\)/ { sub (/.*:\(/, ""); sub (/,.*/, ""); print; exit }')" \
 	"$(awk '/^summary:/ { print $2 / 1000 }' foo/cg.out)" 0.95 1.01
-if qemu && gzip -dc foo/ig.gz | grep -q 'N=(a)'; then
-	# qemu charges the translation of a's code to a itself.
-	not_under_qemu "IgProf: a has time of its own (qemu's translation)"
-else
-check "IgProf: a is not on any stack with time" sh -c \
-	"! gzip -dc foo/ig.gz | grep -q 'N=(a)'"
-fi
+# a's own time is next to nothing (4000 calls of a few instructions),
+# not none: a sample falls in a, or in foo called from it, in about one
+# run in a hundred (measured), and under qemu-user the translation of
+# a's code is charged to a.  Estimated, a's stacks would hold half of
+# foo.  The ticks of every stack through a (C<depth> lines: a frame
+# named at its first use, FN<id> after; a leaf's ticks after ":(").
+share "IgProf: the stacks through a hold next to none of the ticks" \
+	$(gzip -dc foo/ig.gz | awk '/^C[0-9]+ / {
+		d = substr ($1, 2) + 0; id = $2; sub (/[=+].*/, "", id)
+		if (match ($0, /N=\([^()]*\)/))
+			name[id] = substr ($0, RSTART + 3, RLENGTH - 4)
+		st[d] = name[id]
+		if (!match ($0, /:\([0-9]+,/))
+			next
+		n = substr ($0, RSTART + 2, RLENGTH - 3) + 0
+		t += n
+		for (i = 1; i <= d; i++)
+			if (st[i] == "a") { in_a += n; break }
+	} END { print in_a + 0, t + 0 }') 0 0.05
 q_of_foo=$(awk '$1 == "r" && $2 == "\"foo\"" { foo = $4 }
 	$1 == "r" && $2 == "\"b\"" { b = $4 }
 	$1 == "q" { sum[$2] = $6 }
