@@ -31,9 +31,30 @@ flat_secs () {
 		END { if (!found) print 0 }' "$1"
 }
 
-# flat_total GPROF_P: the seconds of a flat profile (its self column).
-flat_total () {
-	awk '/^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / { s += $3 } END { printf "%.2f\n", s }' "$1"
+# nofunc_samples FOLDED: the samples of a folded export in no function
+# (leaf frame [unknown]), which a flat profile leaves out.
+nofunc_samples () {
+	awk '{ s = $0; sub (/[ \t]+[0-9.]+$/, "", s)
+		if (s ~ /(^|;)\[unknown\]$/) u += $NF } END { print u + 0 }' "$1"
+}
+
+# flat_holds DESC SECONDS NOFUNC GPROF_P: a check that SECONDS, the
+# time an export shows, less NOFUNC seconds in no function, are the
+# time of the flat profile GPROF_P (gprof -b -p).  Its total is the
+# last row's cumulative seconds, rounded once, to 0.01 s: within
+# 0.005 s of the samples, whatever they are.  (Its self column, summed,
+# strays by up to 0.005 s a row: 2% of a run of 1 s in four rows,
+# beyond the 1% this check allowed before, on a machine fast enough.)
+flat_holds () {
+	_cum=$(awk '/^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / { c = $2 }
+		END { print c + 0 }' "$4")
+	if awk -v s="$2" -v u="$3" -v c="$_cum" 'BEGIN {
+		d = s - u - c; exit !(s > 0 && d <= 0.0051 && d >= -0.0051) }'
+	then
+		ok "$1 ($2 s, $3 s in no function; the flat profile's $_cum s)"
+	else
+		bad "$1 ($2 s, $3 s in no function; the flat profile's $_cum s)"
+	fi
 }
 
 # fg_parse FOLDED: reads FOLDED as flamegraph.pl does (its line pattern,
