@@ -58,6 +58,9 @@ mc_perf_start (struct mc_thread *t, struct mc_fail *f)
 	}
 	owner.type = F_OWNER_TID;
 	owner.pid = t->tid;
+	/* The samples are counted against the thread's CPU time (see
+	   perf_weight in sampler.c).  */
+	t->cpu0_ns = mc_thread_cpu_ns (t->tid);
 	if (fcntl (fd, F_SETOWN_EX, &owner) < 0
 	    || fcntl (fd, F_SETSIG, SIGPROF) < 0
 	    || fcntl (fd, F_SETFL, O_ASYNC) < 0

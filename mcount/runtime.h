@@ -155,7 +155,7 @@ struct mc_thread {
 					   sampled; atomic */
 	uintptr_t last_pc;		/* where the last sample found it */
 	uint64_t samples;		/* samples its clock gave it */
-	uint64_t cpu0_ns;		/* its CPU time when its timer began */
+	uint64_t cpu0_ns;		/* its CPU time when its clock began */
 	int perf_fd;			/* MC_CLOCK_PERF: the event */
 	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
