@@ -10,6 +10,13 @@
 . "$top_srcdir/tests/e2e/gprof-smoke-lib.sh"
 need_gnu_gprof
 
+# GNU gprof takes /dev/zero for a profile of the old BSD format whose
+# histogram is 16 GiB of zeros: it allocates them, and reads and
+# touches them all, for minutes, where the kernel lets it (11 GiB
+# resident on a machine of 24, beside the other tests of make -j2).
+# With a gigabyte of address space it fails at once, as it should.
+gnu_gprof () { (ulimit -v 1048576 && exec "$GNU_GPROF" "$@"); }
+
 build_pg fix -O1 -fno-inline "$PROGRAMS/fixture.c"
 ./fix 0.1 >/dev/null || hard_error "fixture failed"
 "$GMONDUMP" -e fix gmon.out >dump.txt || hard_error "gmondump failed"
