@@ -1,25 +1,37 @@
 /* rt-wall.c - time on the CPU and off it, for GMON_CLOCK=wall.
 
-   rt-wall [ROUNDS]   ROUNDS (3) times: compute () burns 100 ms of
-                      CPU, snooze () sleeps 200 ms in nanosleep; then
-                      a worker thread computes 150 ms holding a mutex
-                      while the main thread waits for it in wait_lock ()
-                      (pthread_mutex_lock).
+   rt-wall [ROUNDS [MS]]   ROUNDS (3) times: compute () burns 100 ms
+                      of CPU, snooze () sleeps MS (200) ms in nanosleep;
+                      then a worker thread computes 150 ms holding a
+                      mutex while the main thread waits for it in
+                      wait_lock () (pthread_mutex_lock).
 
    CPU time is about ROUNDS x 100 + 150 ms; real time about ROUNDS x
-   300 + 150 ms, and the threads' real time 150 ms more (both wait or
-   work while the lock is held).  On a busy machine the real times
-   grow; so the program measures what a wall-clock profile must match:
+   (100 + MS) + 150 ms, and the threads' real time 150 ms more (both
+   wait or work while the lock is held).  On a busy machine the real
+   times grow; so the program measures what a wall-clock profile must
+   match:
 
      eintr N        how many times nanosleep was cut short by a signal
                     (a wall-clock sampler must not do that);
      worker_ms N    how long the worker thread lived;
      compute_ms N   real time spent in compute (), both threads;
      snooze_ms N    real time the main thread spent in snooze ();
-     blocked_ms N   ... in wait_lock () and pthread_join ();
+     blocked_ms N   ... waiting for the worker to start, in
+                    wait_lock () and in pthread_join ();
      main_off_ms N  the main thread's real time minus its CPU time,
                     from main () to the end of the join: the most time
-                    off the CPU a profile can charge to its places.  */
+                    off the CPU a profile can charge to its places;
+     late_ms N      how long the threads were off the CPU, not
+                    waiting for each other or asleep: the sleeps'
+                    overrun (the main thread waiting for a CPU once
+                    awake), from the worker's unlocking of started to
+                    the main thread's return from that lock, and from
+                    the worker's return from compute () to the main
+                    thread's from the join (the worker's end, the
+                    main thread's wait for a CPU after the lock and
+                    the join).  Ready, not running, a thread is
+                    charged where it was last sampled, in compute.  */
 
 #include <errno.h>
 #include <pthread.h>
@@ -84,6 +96,8 @@ snooze (long ms)
 }
 
 static long worker_ms;
+/* When the worker unlocked started, and returned from compute ().  */
+static struct timespec freed_started, freed_lock;
 
 static void *
 worker (void *arg)
@@ -93,8 +107,10 @@ worker (void *arg)
 	(void) arg;
 	clock_gettime (CLOCK_MONOTONIC, &t0);
 	pthread_mutex_lock (&lock);
+	clock_gettime (CLOCK_MONOTONIC, &freed_started);
 	pthread_mutex_unlock (&started);
 	compute (150);
+	clock_gettime (CLOCK_MONOTONIC, &freed_lock);
 	pthread_mutex_unlock (&lock);
 	worker_ms = ms_since (&t0, CLOCK_MONOTONIC);
 	return NULL;
@@ -111,8 +127,9 @@ int
 main (int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi (argv[1]) : 3, i;
+	long nap_ms = argc > 2 ? atol (argv[2]) : 200;
 	struct timespec m0, c0, r0;
-	long snooze_ns = 0, blocked_ns, main_ns, main_cpu_ns;
+	long snooze_ns = 0, blocked_ns, main_ns, main_cpu_ns, late_ns;
 	pthread_t t;
 
 	clock_gettime (CLOCK_MONOTONIC, &m0);
@@ -120,22 +137,26 @@ main (int argc, char **argv)
 	for (i = 0; i < rounds; i++) {
 		compute (100);
 		clock_gettime (CLOCK_MONOTONIC, &r0);
-		snooze (200);
+		snooze (nap_ms);
 		snooze_ns += ns_since (&r0);
 	}
 	pthread_mutex_lock (&started);
 	if (pthread_create (&t, NULL, worker, NULL) != 0)
 		return 99;
-	pthread_mutex_lock (&started);	/* the worker holds the lock */
 	clock_gettime (CLOCK_MONOTONIC, &r0);
+	pthread_mutex_lock (&started);	/* the worker holds the lock */
+	late_ns = snooze_ns - rounds * nap_ms * 1000000L
+		+ ns_since (&freed_started);
 	wait_lock ();
 	pthread_join (t, NULL);
+	late_ns += ns_since (&freed_lock);
 	blocked_ns = ns_since (&r0);
 	main_ns = ns_since (&m0);
 	main_cpu_ns = ms_since (&c0, CLOCK_THREAD_CPUTIME_ID) * 1000000L;
 	printf ("eintr %d\nworker_ms %ld\ncompute_ms %ld\nsnooze_ms %ld\n"
-		"blocked_ms %ld\nmain_off_ms %ld\n", eintr, worker_ms,
-		compute_ns / 1000000, snooze_ns / 1000000,
-		blocked_ns / 1000000, (main_ns - main_cpu_ns) / 1000000);
+		"blocked_ms %ld\nmain_off_ms %ld\nlate_ms %ld\n", eintr,
+		worker_ms, compute_ns / 1000000, snooze_ns / 1000000,
+		blocked_ns / 1000000, (main_ns - main_cpu_ns) / 1000000,
+		late_ns / 1000000);
 	return 0;
 }
