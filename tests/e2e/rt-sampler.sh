@@ -24,11 +24,12 @@ rt_cc prog "$PROGRAMS/rt-threads.c" -O2 -pg -pthread
 # Under qemu-user the process-wide ITIMER_PROF also counts the CPU
 # time of qemu's own threads (code translation, RCU), which the
 # program's clock does not: up to 35% more there.
-# And the process's CPU time holds qemu's start-up (loading, the first
-# translations) before the clocks start: down to 0.75 there.
+# (cpu_us is the CPU time from main () on: before it, under qemu-user,
+# the emulator's start-up and first translations take 60 to 110 ms,
+# which no clock counts: with them in, 0.66 of the CPU time was
+# sampled on a busy machine, below the 0.75 allowed there then.)
 sampled_hi=1.15
 sampled_lo=0.85
-qemu && sampled_lo=0.75
 ratio_ok () {
 	cpu=$(awk '$1 == "cpu_us" { print $2 / 1e6 }' out)
 	"$GMONDUMP" gmon.out-objs/objects.gmonx >comp.txt 2>&1
