@@ -70,14 +70,19 @@ for clock in cpu wall; do
 	check "$clock: no sleep was cut short" grep -qx 'eintr 0' out
 	samples=$(process_field samples)
 	rate=$(process_field rate)
-	cpu=$(process_field cpu_ns)
-	wall=$(process_field wall_ns)
+	# The times from main () on, which rt-wall measures: the
+	# companion's cpu_ns and wall_ns hold the start-up before the
+	# clocks start, under qemu-user 60 to 110 ms of CPU and up to
+	# half a second of real time on a busy machine (0.78 of the CPU
+	# time sampled, once).
+	cpu=$(field cpu_ms)
+	wall=$(field main_ms)
 	secs=$(awk -v s="$samples" -v r="$rate" 'BEGIN { print s / r }')
 	gnu_gprof -b -p ../prog gmon.out >flat.txt 2>&1 ||
 		bad "$clock: GNU gprof cannot read gmon.out"
 	if [ $clock = cpu ]; then
 		near "cpu: the samples add up to the CPU time" "$secs" \
-			"$(awk -v c="$cpu" 'BEGIN { print c / 1e9 }')"
+			"$(awk -v c="$cpu" 'BEGIN { print c / 1e3 }')"
 		check "cpu: GNU gprof says seconds" \
 			grep -qx 'Each sample counts as 0.001 seconds.' flat.txt
 	else
@@ -85,7 +90,7 @@ for clock in cpu wall; do
 		wms=$(awk '$1 == "worker_ms" { print $2 }' out)
 		near "wall: the samples add up to the threads' real time" \
 			"$secs" "$(awk -v w="$wall" -v k="$wms" \
-				   'BEGIN { print w / 1e9 + k / 1e3 }')"
+				   'BEGIN { print (w + k) / 1e3 }')"
 		check "wall: GNU gprof says wall secs" \
 			grep -qx 'Each sample counts as 0.001 wall secs.' flat.txt
 		check "wall: and so do its columns" \
