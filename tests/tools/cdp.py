@@ -18,7 +18,7 @@ class WebSocket:
         rest = url.split('://', 1)[1]
         hostport, path = rest.split('/', 1)
         host, port = hostport.split(':')
-        self.s = socket.create_connection((host, int(port)), timeout=30)
+        self.s = socket.create_connection((host, int(port)), timeout=300)
         key = base64.b64encode(os.urandom(16)).decode()
         self.s.sendall(('GET /%s HTTP/1.1\r\nHost: %s\r\n'
                         'Upgrade: websocket\r\nConnection: Upgrade\r\n'
@@ -136,7 +136,12 @@ def evaluate(ws, expr):
 class Browser:
     """Chromium, headless, showing URL; .ws is the page's protocol
     connection.  Use as a context manager: the browser is killed and
-    its profile directory removed on the way out."""
+    its profile directory removed on the way out.
+
+    Every wait here is a bound against a hang, never reached when all
+    is well: beside the tests of a busy two-core machine Chromium took
+    4 s to start and 2 to 3 s to show a page, and the bounds are a
+    hundred times that (they were 10 to 60 s)."""
 
     def __init__(self, chromium, url):
         self.prof = tempfile.mkdtemp(prefix='chromium-')
@@ -149,13 +154,13 @@ class Browser:
 
     def __enter__(self):
         port_file = os.path.join(self.prof, 'DevToolsActivePort')
-        for _ in range(600):
+        for _ in range(6000):
             if os.path.exists(port_file) and open(port_file).read().strip():
                 break
             time.sleep(0.1)
         port = open(port_file).read().split()[0]
         ws_url = None
-        for _ in range(300):
+        for _ in range(3000):
             pages = json.load(urllib.request.urlopen(
                 'http://127.0.0.1:%s/json/list' % port))
             ws_url = next((p['webSocketDebuggerUrl'] for p in pages
@@ -169,7 +174,7 @@ class Browser:
         self.ws = WebSocket(ws_url)
         return self
 
-    def wait_for(self, expr, tries=300):
+    def wait_for(self, expr, tries=3000):
         """Polls EXPR until it is true; returns its last value."""
         v = None
         for _ in range(tries):

@@ -81,9 +81,9 @@ def main():
                       % path, file=sys.stderr)
                 sys.exit(1)
             # The view comes a moment after the title: click until the
-            # table shows.
+            # table shows (a bound against a hang, as cdp.py's).
             got = []
-            for _ in range(100):
+            for _ in range(3000):
                 if evaluate(ws, SANDWICH):
                     got = rows(evaluate(ws, 'document.body.innerText'))
                 if got:
