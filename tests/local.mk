@@ -312,6 +312,7 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/gprof-objects.sh \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-callers.sh \
+	tests/e2e/gprof-threads.sh \
 	tests/e2e/view-folded.sh \
 	tests/e2e/view-flamegraph.sh \
 	tests/e2e/view-pprof.sh \
@@ -321,6 +322,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-link.sh \
 	tests/e2e/rt-regs.sh \
 	tests/e2e/rt-threads.sh \
+	tests/e2e/rt-thread-records.sh \
 	tests/e2e/rt-fork.sh \
 	tests/e2e/rt-arcs.sh \
 	tests/e2e/rt-limit.sh \
@@ -357,6 +359,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso-s.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
+	tests/programs/rt-threads-named.c \
 	tests/programs/rt-limit.c \
 	tests/programs/rt-fork.c \
 	tests/programs/rt-forkdump.c \
