@@ -316,6 +316,7 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-folded.sh \
 	tests/e2e/view-flamegraph.sh \
 	tests/e2e/view-pprof.sh \
+	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
