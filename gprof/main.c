@@ -206,7 +206,8 @@ function_model (const struct options *opt, struct objfile *of,
 		cg_tally (fcg, fst, prof, fss);
 		cg_assemble (fcg, fst, fss, NULL, NULL);
 		if (prof->nctx)
-			ctx_measure (fcg, fst, prof, fss, profile_name (opt));
+			ctx_measure (fcg, fst, prof, fss, profile_name (opt),
+				     NULL);
 		in->cg = fcg;
 	}
 	resolve_lines (&fopt, lines, fst, false, true);
@@ -237,6 +238,8 @@ struct run {
 	struct callgraph fcg;		/* ... and their call graph */
 	bool thread;			/* the profile of a thread (--threads),
 					   not of the whole */
+	struct ctx_gaps *gaps;		/* --threads: what the contexts of all
+					   the threads miss, said once */
 };
 
 /* The symbols of the executable (and, with --objects, of the other
@@ -386,7 +389,7 @@ build_graph (struct run *r)
 		   exports are measured, on the function model).  */
 		if (r->prof.nctx && !opt->line)
 			ctx_measure (&r->cg, &r->st, &r->prof, r->ss,
-				     profile_name (opt));
+				     profile_name (opt), r->gaps);
 		else if (r->prof.nctx && (opt->style & STYLE_CALL_GRAPH))
 			gp_warn (profile_name (opt), "-l: the call graph of "
 				 "lines estimates its children times as GNU "
@@ -507,6 +510,7 @@ run_threads (struct run *r)
 		.objs = opt->objects ? &r->objs : NULL,
 	};
 	struct export_threads *xt = NULL;
+	struct ctx_gaps gaps = { 0, 0, 0, 0 };
 	size_t ng, i, bytes = r->st.len * sizeof *r->st.base;
 	bool shown = false;
 	uint64_t lost = 0;
@@ -527,6 +531,7 @@ run_threads (struct run *r)
 		struct run t = *r;
 
 		t.thread = true;
+		t.gaps = &gaps;
 		t.opt.brief |= shown;
 		profile_thread (&r->prof, g[i].members, g[i].n, &t.prof);
 		memcpy (r->st.base, pristine, bytes);
@@ -586,6 +591,8 @@ run_threads (struct run *r)
 	free (pristine);
 	report_free (&names);
 	threads_groups_free (g, ng);
+	if (gaps.total > 0)
+		ctx_gaps_warn (&gaps, profile_name (opt));
 	diagnose_mismatch (opt, r->of, &r->prof, &r->st, lost);
 	stage_end ("threads");
 }

@@ -411,15 +411,9 @@ export_threads_begin (struct export_set *set, const struct export_input *whole)
 	xt->named = XCNEWVEC (unsigned char, n);
 	abs = realpath (objfile_path (whole->of), NULL);
 	xt->image_abs = abs ? abs : xstrdup (objfile_path (whole->of));
-	for (i = 0; i < set->n; i++) {
-		const struct export_req *r = &set->v[i];
-
-		if (r->bb)
-			gp_fatal (NULL, "--export=%s: --threads: threads have "
-				  "no basic-block counts", r->spec);
-		out_open (&xt->outs[i], r->path, r->gzip,
-			  r->fmt->always_gzip);
-	}
+	for (i = 0; i < set->n; i++)
+		out_open (&xt->outs[i], set->v[i].path, set->v[i].gzip,
+			  set->v[i].fmt->always_gzip);
 	return xt;
 }
 
