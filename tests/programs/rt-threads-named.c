@@ -3,17 +3,19 @@
    and gprof --threads:
 
      alpha      fa 1000 times, each call N additions:       1000 N
-     beta       gb 3000 times (no work), then spin once:     500 N
+     beta       gb 3000 times (no work), then spin 500
+                times, each call N additions:                500 N
      worker x4  (four threads of one name) work 200 times,
                 each call N additions:                   4 x 200 N
      main       main, which starts and joins the others, and tiny
 
    so that alpha does twice beta's work, and each worker a fifth of
    alpha's: the same loop runs in all of them (burn), a number of
-   times fixed by the program, not by a clock.  (Their CPU times are
-   in that ratio only as far as the machine runs the loop equally fast
-   for each: alpha and beta run at the same time, so that another
-   process's load weighs on both alike.)  Then the workers run, at
+   times fixed by the program, not by a clock.  Their CPU times are in
+   that ratio as far as the machine runs the loop as fast for each:
+   alpha and beta run in step (two calls of fa, one of spin, then both
+   wait for the other at a barrier, 500 times), so that whatever else
+   the machine does weighs on both alike.  Then the workers run, at
    once, then SHORT threads "short", one after another, that call tiny
    once each (the threads beyond a small GMON_THREADS).
 
@@ -34,6 +36,7 @@
 
 static long n = 100000;
 static volatile long sink;
+static pthread_barrier_t step;
 
 /* The work: N additions, the same code in every thread.  */
 NOIPA void
@@ -64,8 +67,11 @@ alpha (void *arg)
 	int i;
 
 	name_me ("alpha");
-	for (i = 0; i < 1000; i++)
+	for (i = 0; i < 1000; i++) {
 		fa ();
+		if (i % 2)
+			pthread_barrier_wait (&step);
+	}
 	return arg;
 }
 
@@ -77,7 +83,10 @@ beta (void *arg)
 	name_me ("beta");
 	for (i = 0; i < 3000; i++)
 		gb ();
-	spin (500 * n);
+	for (i = 0; i < 500; i++) {
+		spin (n);
+		pthread_barrier_wait (&step);
+	}
 	return arg;
 }
 
@@ -132,6 +141,7 @@ main (int argc, char **argv)
 
 	if (argc > 1)
 		n = atol (argv[1]);
+	pthread_barrier_init (&step, NULL, 2);
 	tiny ();
 	if (pthread_create (&w[0], NULL, alpha, NULL) != 0
 	    || pthread_create (&w[1], NULL, beta, NULL) != 0) {
