@@ -515,11 +515,19 @@ run_threads (struct run *r)
 	bool shown = false;
 	uint64_t lost = 0;
 
+	/* The exports describe functions, which -l splits into lines:
+	   without --threads they get a model of functions of their own
+	   (function_model), which no thread has.  */
+	if (r->exports && opt->line)
+		gp_fatal (NULL, "--threads: the exports by thread describe "
+			  "functions, not the lines of -l: write them in a run "
+			  "without -l");
 	g = threads_groups (&r->prof, opt->threads == THREADS_BY_NAME, &ng);
 	if (opt->style & (STYLE_FLAT | STYLE_CALL_GRAPH))
 		report_threads (&r->rep, g, ng);
 	pristine = XNEWVEC (struct sym, r->st.len + 1);
-	memcpy (pristine, r->st.base, bytes);
+	if (bytes)
+		memcpy (pristine, r->st.base, bytes);
 	/* The names as printed, worked out once for every row.  */
 	report_init (&names, opt, r->of, &r->st, &r->prof, NULL, r->ss, 0.0);
 	if (r->exports) {
@@ -534,7 +542,8 @@ run_threads (struct run *r)
 		t.gaps = &gaps;
 		t.opt.brief |= shown;
 		profile_thread (&r->prof, g[i].members, g[i].n, &t.prof);
-		memcpy (r->st.base, pristine, bytes);
+		if (bytes)
+			memcpy (r->st.base, pristine, bytes);
 		cg_init (&t.cg);
 		t.have_cg = false;
 		t.lost = 0;
@@ -587,7 +596,8 @@ run_threads (struct run *r)
 	}
 	if (xt)
 		export_threads_end (xt);
-	memcpy (r->st.base, pristine, bytes);
+	if (bytes)
+		memcpy (r->st.base, pristine, bytes);
 	free (pristine);
 	report_free (&names);
 	threads_groups_free (g, ng);

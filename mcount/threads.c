@@ -56,15 +56,15 @@
 #include "gmon/gmonx.h"
 #include "mcount/dump.h"
 
-#define TSAMP_FIRST	256		/* slots of a thread's first table */
+#define TSAMP_FIRST	256		/* slots of a first table */
 
-static uint32_t mc_kept;		/* records kept apart so far */
-static uint64_t mc_merged;		/* threads that ran on pool records */
-static uint64_t mc_norecord;		/* samples of threads without one */
-static uint64_t mc_pool_cpu;		/* CPU ns of the pool's threads that
-					   exited */
-static bool mc_ts_capped;		/* a table reached its largest size */
-static int mc_ts_errno;			/* why mmap of a table last failed */
+static uint32_t mc_kept;		/* records kept apart */
+static uint64_t mc_merged;		/* threads on pool records */
+static uint64_t mc_norecord;		/* samples of no record */
+static uint64_t mc_pool_cpu;		/* CPU ns of the pool's
+					   threads that exited */
+static bool mc_ts_capped;		/* a table is at its largest */
+static int mc_ts_errno;			/* mmap's, for a table */
 
 static uint64_t
 mono_ns (void)

@@ -221,5 +221,8 @@ cd ..
 "$GPROF" --threads --export=callgrind:x prog gmon.out >o 2>e && bad "callgrind: accepted"
 check "--export=callgrind: no per-thread form" grep -q \
 	'^gprof: --export=callgrind:x: callgrind has no per-thread form (--threads exports folded, flamegraph and pprof)$' e
+check "-l with an export: refused" sh -c "! \"$GPROF\" -l --threads \
+	--export=folded:x prog gmon.out >o 2>e && grep -q \
+	'^gprof: --threads: the exports by thread describe functions, not the lines of -l' e"
 
 finish

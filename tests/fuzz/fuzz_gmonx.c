@@ -108,12 +108,18 @@ round_trip (const struct gmonx_file *f)
 	for (i = 0; i < f->nthreads; i++) {
 		const struct gmonx_thread *th = &f->threads[i];
 
+		/* (No pointer arithmetic on the NULL of an empty array.)  */
 		gmonx_write_thread (&w, th);
-		gmonx_write_tsamples (&w, f->tsamples + th->first_sample,
-				      th->nsamples);
-		gmonx_write_tarcs (&w, f->tarcs + th->first_arc, th->narcs);
-		gmonx_write_ctx_nodes (&w, f->nodes + th->first_node,
-				       th->nnodes);
+		if (th->nsamples)
+			gmonx_write_tsamples (&w, f->tsamples
+					      + th->first_sample,
+					      th->nsamples);
+		if (th->narcs)
+			gmonx_write_tarcs (&w, f->tarcs + th->first_arc,
+					   th->narcs);
+		if (th->nnodes)
+			gmonx_write_ctx_nodes (&w, f->nodes + th->first_node,
+					       th->nnodes);
 	}
 	if (gmon_writer_flush (&w) < 0)
 		abort ();
