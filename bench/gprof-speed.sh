@@ -32,6 +32,8 @@
 #     20 000-function program, and the views  memory beside the text
 #     that write stacks on it with a million  report's, ours and GNU's
 #     calling contexts
+#   --threads and its exports on both, split  no target: beside the
+#     over 64 threads                         text reports'
 #
 # A time is a measurement only if the run took 0.05 s or more: ours on
 # the synthetic graphs takes less, so each of its jobs there runs ours
@@ -139,6 +141,20 @@ mkctx () {
 	)
 }
 gen ctx1m.stamp mkctx
+# The same two, their samples, calls and contexts split over 64 threads
+# (a companion with per-thread records made by
+# bench/gprof-threads-gen.py), for gprof --threads and its exports.
+mkthreads () {	# DIR FROM CONTEXTS
+	mkdir -p "$1/gmon.out-objs" && (
+		cd "$1" &&
+		cp "../$2/prog" "../$2/gmon.out" . &&
+		"$top_builddir/gmon/gmondump" gmon.out >gmon.txt &&
+		"$PYTHON3" "$top_srcdir/bench/gprof-threads-gen.py" prog \
+			gmon.txt 64 "$3" gmon.out-objs/objects.gmonx
+	)
+}
+gen big-threads.stamp mkthreads big-threads big 0
+gen ctx1m-threads.stamp mkthreads ctx1m-threads big 1000000
 
 # A real program: objdump of the binutils sources Debian ships
 # (binutils-source), built with -pg -g -O2 and run over the 20 000-
@@ -288,6 +304,17 @@ CTX_VIEWS="folded flamegraph pprof igprof callgrind"
 job ctx-text "$C" "$OURS" prog gmon.out
 for x in $CTX_VIEWS; do
 	job "ctx-x-$x" "$C" "$OURS" "--export=$x:-" prog gmon.out
+done
+# Per thread: the text report (a flat profile per thread) and the views
+# that take --threads, on the same profiles split over 64 threads.
+T=$cache/big-threads
+TC=$cache/ctx1m-threads
+THREAD_VIEWS="folded flamegraph pprof"
+job thr-text "$T" "$OURS" --threads prog gmon.out
+job ctxthr-text "$TC" "$OURS" --threads prog gmon.out
+for x in $THREAD_VIEWS; do
+	job "thr-x-$x" "$T" "$OURS" --threads "--export=$x:-" prog gmon.out
+	job "ctxthr-x-$x" "$TC" "$OURS" --threads "--export=$x:-" prog gmon.out
 done
 if [ -f objdump.stamp ]; then
 	for o in "" -l -A; do
@@ -550,6 +577,33 @@ for x in $CTX_VIEWS; do
 	esac
 	printf '  %-26s %10s %7s  %s; %s\n' "--export=$x" "$1" "$2" \
 		"$(ratio_to "$gt" "$1" "GNU's")" "$(ratio_to "$ct" "$1" ours)"
+done
+
+echo "per thread (--threads), the same two profiles split over 64 threads"
+echo "(their text report: a table and a flat profile per thread):"
+for p in thr ctxthr; do
+	[ $p = thr ] && _what="20k functions" || _what="1M contexts"
+	set -- $(res "$p-text")
+	case $1 in
+	crash* | exit*)
+		printf '  %-26s %10s\n' "--threads ($_what)" "$1"
+		missed=$((missed + 1))
+		continue ;;
+	esac
+	printf '  %-26s %10s %7s  %s\n' "--threads ($_what)" "$1" "$2" \
+		"$(ratio_to "$gt" "$1" "GNU's"); $(ratio_to "$tt" "$1" ours)"
+	pt=$1
+	for x in $THREAD_VIEWS; do
+		set -- $(res "$p-x-$x")
+		case $1 in
+		crash* | exit*)
+			printf '  %-26s %10s\n' "  --export=$x" "$1"
+			missed=$((missed + 1))
+			continue ;;
+		esac
+		printf '  %-26s %10s %7s  %s\n' "  --export=$x" "$1" "$2" \
+			"$(ratio_to "$pt" "$1" "--threads")"
+	done
 done
 
 for sizes in $SHAPES; do

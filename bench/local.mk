@@ -21,7 +21,8 @@ bench-target: all
 	$(SHELL) $(srcdir)/bench/rt-target-bench.sh
 EXTRA_DIST += bench/rt-target-bench.sh
 
-EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py bench/gprof-ctx-gen.py
+EXTRA_DIST += bench/gprof-speed.sh bench/gprof-bigprog.py bench/gprof-ctx-gen.py \
+	bench/gprof-threads-gen.py
 
 # The analyser against GNU gprof: see the header of bench/gprof-speed.sh.
 # Inputs are generated once into bench/cache.  BENCH_REPEAT=n (default

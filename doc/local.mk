@@ -34,14 +34,14 @@ dist_doc_DATA = doc/gprof-json.schema.json
 EXTRA_DIST += doc/viewers-kcachegrind.png doc/viewers-kcachegrind.txt \
 	doc/viewers-callgraph.svg doc/viewers-callgraph.txt \
 	doc/viewers-flamegraph.png doc/viewers-flamegraph-zoomed.png \
-	doc/viewers-flamegraph-measured.png
+	doc/viewers-flamegraph-measured.png doc/viewers-flamegraph-threads.png
 
 # The HTML manual shows the pictures by their plain names, beside it:
 # a build outside the source tree copies them there, and install-html
 # installs them with it.
 DOC_IMAGES = doc/viewers-kcachegrind.png doc/viewers-callgraph.svg \
 	doc/viewers-flamegraph.png doc/viewers-flamegraph-zoomed.png \
-	doc/viewers-flamegraph-measured.png
+	doc/viewers-flamegraph-measured.png doc/viewers-flamegraph-threads.png
 html-local: $(DOC_IMAGES)
 	@for f in $(DOC_IMAGES); do \
 	  if test ! -f "$$f" || test "$(srcdir)/$$f" -nt "$$f"; then \

@@ -509,6 +509,47 @@ gmon_bins_add_array (struct gmon_bins *b, const uint64_t *v)
 }
 
 int
+gmon_bins_add_page (struct gmon_bins *b, uint32_t first, const uint64_t *v,
+		    uint32_t n)
+{
+	uint32_t p = first >> GMON_PAGE_SHIFT, len, i, u = 0;
+	struct gmon_page pg;
+	uint64_t max = 0;
+	int rc;
+
+	if ((uint64_t) p << GMON_PAGE_SHIFT >= b->nbins)
+		return 0;
+	len = page_len (b, p);
+	if (n > len)
+		n = len;
+	for (i = 0; i < n; i++)
+		if (v[i]) {
+			u++;
+			if (v[i] > max)
+				max = v[i];
+		}
+	if (u == 0)
+		return 0;
+	/* page_of reads LEN counts: the page's bins past N are 0.  */
+	if (n < len) {
+		uint64_t *w = calloc (len, sizeof *w);
+
+		if (!w)
+			return -1;
+		memcpy (w, v, n * sizeof *w);
+		rc = page_of (&pg, len, u, max, get_u64, w);
+		free (w);
+	} else {
+		rc = page_of (&pg, len, u, max, get_u64, v);
+	}
+	if (rc < 0)
+		return -1;
+	rc = add_page (b, p, &pg, true);
+	page_free (&pg);
+	return rc;
+}
+
+int
 gmon_bins_add (struct gmon_bins *dst, struct gmon_bins *src, bool take)
 {
 	struct gmon_page *t = table (src);

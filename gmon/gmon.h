@@ -194,6 +194,11 @@ int gmon_bins_add_raw16 (struct gmon_bins *b, uint32_t first, const void *raw,
 			 uint32_t n, bool big_endian);
 /* Adds the B->nbins counts of V.  Returns 0 or -1.  */
 int gmon_bins_add_array (struct gmon_bins *b, const uint64_t *v);
+/* Adds N counts V to bins FIRST .. FIRST + N - 1: FIRST a multiple of
+   GMON_PAGE_BINS, N at most GMON_PAGE_BINS (one page; bins beyond the
+   histogram are left out).  Returns 0 or -1.  */
+int gmon_bins_add_page (struct gmon_bins *b, uint32_t first,
+			const uint64_t *v, uint32_t n);
 /* Adds SRC (as many bins as DST) to DST; with TAKE, SRC's pages become
    DST's where DST has none, and SRC is left empty.  Returns 0 or -1.  */
 int gmon_bins_add (struct gmon_bins *dst, struct gmon_bins *src, bool take);

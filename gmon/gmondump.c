@@ -108,7 +108,10 @@ usage (FILE *f, int status)
 "'object ID ...' per object and 'arc FROM_ID:ADDR SELF_ID:ADDR COUNT'\n"
 "per call between objects; with calling contexts (GMON_CONTEXT),\n"
 "'context depth=N lost=L unwalked=U' and 'node N PARENT ID:ADDR COUNT'\n"
-"per node (PARENT: a node number, root or cut).\n",
+"per node (PARENT: a node number, root or cut); with per-thread records\n"
+"(GMON_THREADS), 'threads cap=N kept=K merged=M norecord=S', then per\n"
+"thread 'thread TID [main] [exited] [merged] ... name=NAME' followed by\n"
+"'  sample ID:ADDR COUNT' and '  arc FROM_ID:ADDR SELF_ID:ADDR COUNT'.\n",
 		 prog);
 	exit (status);
 }
@@ -407,6 +410,91 @@ name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
 	print_name (&on->syms[k], addr);
 }
 
+/* "OBJ:ADDR" of an address of object OBJ.  */
+static void
+print_obj_addr (uint32_t obj, uint64_t addr)
+{
+	if (obj == GMONX_NO_OBJECT)
+		printf ("-:0x%llx", (unsigned long long) addr);
+	else
+		printf ("%u:0x%llx", obj, (unsigned long long) addr);
+}
+
+/* The per-thread records: each thread, its samples and arcs (its
+   contexts are the nodes it names, printed above), and the sums.  */
+static void
+dump_threads (const struct gmonx_file *f, const struct dump_opts *o,
+	      struct obj_names *on)
+{
+	unsigned long long samples = 0, calls = 0, threads = 0;
+	size_t i, k;
+
+	if (f->have_threads)
+		printf ("threads cap=%u kept=%u merged=%llu norecord=%llu\n",
+			f->threads_info.cap, f->threads_info.kept,
+			(unsigned long long) f->threads_info.merged,
+			(unsigned long long) f->threads_info.norecord);
+	for (i = 0; i < f->nthreads; i++) {
+		const struct gmonx_thread *t = &f->threads[i];
+
+		samples += t->samples;
+		calls += t->calls;
+		threads += t->threads;
+		printf ("thread %u%s%s%s order=%u threads=%llu cpu_ns=%llu "
+			"samples=%llu unplaced=%llu calls=%llu lost_calls=%llu "
+			"start_ns=%llu end_ns=%llu", t->tid,
+			t->flags & GMONX_THREAD_MAIN ? " main" : "",
+			t->flags & GMONX_THREAD_EXITED ? " exited" : "",
+			t->flags & GMONX_THREAD_MERGED ? " merged" : "",
+			t->order, (unsigned long long) t->threads,
+			(unsigned long long) t->cpu_ns,
+			(unsigned long long) t->samples,
+			(unsigned long long) t->unplaced,
+			(unsigned long long) t->calls,
+			(unsigned long long) t->lost_calls,
+			(unsigned long long) t->start_ns,
+			(unsigned long long) t->end_ns);
+		if (t->nnodes)
+			printf (" nodes=%zu-%zu", t->first_node,
+				t->first_node + t->nnodes - 1);
+		printf (" name=%s\n", t->name);
+		if (o->summary)
+			continue;
+		for (k = 0; k < t->nsamples; k++) {
+			const struct gmonx_tsample *e =
+				&f->tsamples[t->first_sample + k];
+
+			printf ("  sample ");
+			print_obj_addr (e->obj, e->addr);
+			printf (" %llu", (unsigned long long) e->count);
+			if (o->syms.n) {
+				printf ("  #");
+				name_in_object (o, on, e->obj, e->addr);
+			}
+			putchar ('\n');
+		}
+		for (k = 0; k < t->narcs; k++) {
+			const struct gmonx_arc *a = &f->tarcs[t->first_arc + k];
+
+			printf ("  arc ");
+			print_obj_addr (a->from_obj, a->from_pc);
+			putchar (' ');
+			print_obj_addr (a->self_obj, a->self_pc);
+			printf (" %llu", (unsigned long long) a->count);
+			if (o->syms.n) {
+				printf ("  #");
+				name_in_object (o, on, a->from_obj, a->from_pc);
+				printf (" ->");
+				name_in_object (o, on, a->self_obj, a->self_pc);
+			}
+			putchar ('\n');
+		}
+	}
+	if (f->nthreads)
+		printf ("threads: %zu records for %llu threads, %llu samples, "
+			"%llu calls\n", f->nthreads, threads, samples, calls);
+}
+
 /* The records of a gmonx file (the companion of a profile).  */
 static int
 dump_gmonx (const char *path, const struct dump_opts *o)
@@ -531,6 +619,7 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 	if (f.nnodes)
 		printf ("contexts: %zu nodes, %llu samples\n", f.nnodes,
 			samples);
+	dump_threads (&f, o, &on);
 	printf ("total: %zu objects, %zu arcs between them (%llu calls), "
 		"%llu records skipped\n", f.nobjects, f.narcs, calls,
 		(unsigned long long) f.skipped);

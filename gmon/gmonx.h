@@ -77,6 +77,43 @@ struct gmonx_ctx_node {
 	uint64_t count;			/* samples whose chain ends here */
 };
 
+/* How the threads were recorded (THREADS record).  */
+struct gmonx_threads {
+	uint32_t cap;			/* GMON_THREADS: kept apart at most */
+	uint32_t kept;			/* THREAD records of one thread each */
+	uint64_t merged;		/* threads in the merged record */
+	uint64_t norecord;		/* samples of threads without record */
+};
+
+/* A thread (THREAD record), and where its entries are.  */
+struct gmonx_thread {
+	uint32_t tid;			/* kernel thread id; 0: merged */
+	uint32_t flags;			/* GMONX_THREAD_* */
+	uint32_t order;			/* libgmon met it order-th, from 0 */
+	uint64_t threads;		/* threads it stands for */
+	uint64_t cpu_ns;		/* CPU time */
+	uint64_t samples;		/* samples, unplaced included */
+	uint64_t unplaced;		/* ... in no THREAD_SAMPLES entry */
+	uint64_t calls;			/* calls, its THREAD_ARCS' sum */
+	uint64_t lost_calls;		/* calls not counted */
+	uint64_t start_ns;		/* met, ns after profiling started */
+	uint64_t end_ns;		/* exited then; 0: alive */
+	const char *name;		/* NUL-terminated; "" if unknown */
+	/* What the reader found after it (the writer ignores these).  */
+	uint64_t at;			/* file offset of the record */
+	size_t first_sample, nsamples;	/* in the file's tsamples */
+	size_t first_arc, narcs;	/* in the file's tarcs */
+	size_t first_node, nnodes;	/* in the file's nodes */
+};
+
+/* Samples of a thread at one address (THREAD_SAMPLES entry).  */
+struct gmonx_tsample {
+	uint32_t obj;			/* object id, or GMONX_NO_OBJECT */
+	uint64_t addr;			/* link-time address in obj: its bin's
+					   first */
+	uint64_t count;			/* samples */
+};
+
 /* ------------------------------------------------------------------ */
 /* gmonx_write.c: async-signal-safe, as gmon/write.c.  Each returns 0,
    or -1 once any write failed (W->error says why).  W's target is
@@ -98,6 +135,16 @@ int gmonx_write_context (struct gmon_writer *w,
    parents are numbers among all the nodes the file holds.  */
 int gmonx_write_ctx_nodes (struct gmon_writer *w,
 			   const struct gmonx_ctx_node *nodes, size_t n);
+int gmonx_write_threads (struct gmon_writer *w,
+			 const struct gmonx_threads *t);
+/* A name longer than GMONX_STRING_MAX bytes is cut.  */
+int gmonx_write_thread (struct gmon_writer *w, const struct gmonx_thread *t);
+/* One record of N entries (more if N is very large), for the thread
+   of the last THREAD record.  */
+int gmonx_write_tsamples (struct gmon_writer *w,
+			  const struct gmonx_tsample *s, size_t n);
+int gmonx_write_tarcs (struct gmon_writer *w, const struct gmonx_arc *a,
+		       size_t n);
 
 /* ------------------------------------------------------------------ */
 /* gmonx_read.c */
@@ -119,6 +166,14 @@ struct gmonx_file {
 	struct gmonx_ctx_node *nodes;	/* every CONTEXTS node, in file order
 					   (a parent before its children) */
 	size_t nnodes;
+	bool have_threads;		/* a THREADS record was read */
+	struct gmonx_threads threads_info;
+	struct gmonx_thread *threads;	/* THREAD records, in file order */
+	size_t nthreads;
+	struct gmonx_tsample *tsamples;	/* every THREAD_SAMPLES entry */
+	size_t ntsamples;
+	struct gmonx_arc *tarcs;	/* every THREAD_ARCS entry */
+	size_t ntarcs;
 	uint64_t skipped;		/* records of tags not known here */
 	unsigned char *data;		/* the bytes of the file */
 	size_t size;
@@ -168,9 +223,9 @@ typedef void gmonx_name_fn (void *arg, const char *name);
 
 /* Calls FN (ARG, NAME) for each file of the companion's directory
    that the companion open on FD (a regular file) names, in file
-   order, up to its first ARCS, CONTEXT or CONTEXTS record: the
-   classic file and the saved image of each object but the program, if
-   they are plain names of fewer than GMONX_NAME_MAX bytes.  Reads from
+   order, up to its first ARCS, CONTEXT, CONTEXTS or per-thread record:
+   the classic file and the saved image of each object but the program,
+   if they are plain names of fewer than GMONX_NAME_MAX bytes.  Reads from
    FD's offset, with read(2) and lseek(2) and a buffer on the stack: no
    malloc, no stdio (the runtime calls it at exit).  Returns 0 at the
    end of the file or at such a record, -1 if it is not a gmonx file

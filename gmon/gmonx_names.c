@@ -199,7 +199,8 @@ gmonx_each_name (int fd, gmonx_name_fn *fn, void *arg)
 		/* The load map comes before the calls and contexts, which
 		   can be long (gmonx_out.h).  */
 		if (tag == GMONX_TAG_ARCS || tag == GMONX_TAG_CONTEXT
-		    || tag == GMONX_TAG_CONTEXTS)
+		    || tag == GMONX_TAG_CONTEXTS
+		    || (tag >= GMONX_TAG_THREAD && tag <= GMONX_TAG_THREADS))
 			return 0;
 		if (tag == GMONX_TAG_OBJECT) {
 			if (object_names (&s, size, fn, arg) < 0)

@@ -42,8 +42,9 @@
    takes a new version number, which they refuse.
 
    A writer puts the PROCESS and OBJECT records before any ARCS,
-   CONTEXT or CONTEXTS record (which can be long): libgmon, replacing a
-   companion, reads the names of its files up to the first of those.
+   CONTEXT, CONTEXTS or per-thread record (which can be long): libgmon,
+   replacing a companion, reads the names of its files up to the first
+   of those.
 
    Records (tag: body):
 
@@ -142,9 +143,80 @@
        16  u64  count        samples whose chain is exactly this one: 0
                              for a node that is only a frame of others
    The same chain may come more than once (libgmon keeps a tree per
-   thread): readers add the counts.
+   thread): readers add the counts.  In a file with THREAD records,
+   the CONTEXTS records that follow a THREAD record (up to the next
+   one) hold that thread's contexts, and every parent of its nodes is
+   a node of its own; readers that know no THREAD record add them all,
+   as before.
 
-   Tags 6 and up are free.  */
+   Per-thread records (libgmon's GMON_THREADS).  Each thread that ran
+   -pg code has its own samples, calls and calling contexts, and the
+   sums of those over the threads are the process's: every sample of
+   PROCESS's `samples' is in exactly one THREAD record's `samples', or
+   in THREADS' `norecord'; every call counted in the classic files and
+   the ARCS records is in exactly one THREAD record's `calls' (at a
+   dump while the program runs, the counts are read at slightly
+   different moments).  The threads beyond the first GMON_THREADS are
+   one record together, flagged GMONX_THREAD_MERGED.  The records come
+   after every PROCESS, OBJECT and ARCS record, in this order: THREADS,
+   then for each thread its THREAD record followed by its
+   THREAD_SAMPLES, THREAD_ARCS and CONTEXTS records.
+
+   GMONX_TAG_THREADS (9): how the threads were recorded; once, before
+   the first THREAD record.
+       0   u32  cap          GMON_THREADS: threads kept apart at most
+       4   u32  kept         THREAD records of one thread each
+       8   u64  merged       threads in the GMONX_THREAD_MERGED record
+                             (0: there is none)
+       16  u64  norecord     samples taken on threads libgmon had no
+                             record of (ITIMER_PROF on a thread that
+                             never ran -pg code): in no THREAD record
+
+   GMONX_TAG_THREAD (6): a thread, or the threads beyond the cap.
+       0   u32  tid          kernel thread id; 0 for the merged record
+       4   u32  flags        GMONX_THREAD_*
+       8   u32  order        the order libgmon met the thread in, from
+                             0 (the process's first thread); the merged
+                             record: cap
+       12  u32  reserved     0
+       16  u64  threads      threads it stands for: 1, or how many
+                             were merged
+       24  u64  cpu_ns       CPU time of the thread(s): at its exit, or
+                             at the dump for a live one (since the last
+                             gmon_reset)
+       32  u64  samples      samples taken on it: its THREAD_SAMPLES
+                             entries' counts, plus unplaced
+       40  u64  unplaced     samples of it in no THREAD_SAMPLES entry
+                             (its table of addresses could not grow)
+       48  u64  calls        calls it made: its THREAD_ARCS entries'
+                             counts
+       56  u64  lost_calls   calls it made that were not counted (its
+                             arc table was full)
+       64  u64  start_ns     when libgmon met the thread, ns after
+                             profiling started (0: before)
+       72  u64  end_ns       when it exited, ns after profiling started;
+                             0: alive at the dump
+       80  then a string (u16 length, bytes, no NUL): its name as the
+           kernel had it at its exit or at the dump (pthread_setname_np;
+           at most 15 bytes from Linux); "" if not known, and for the
+           merged record
+
+   GMONX_TAG_THREAD_SAMPLES (7): samples of the thread of the THREAD
+   record before it.  Body size is a multiple of 24; each entry:
+       0   u32  obj          object id, or GMONX_NO_OBJECT
+       4   u32  reserved     0
+       8   u64  addr         link-time address in obj (runtime if none):
+                             the first address of the histogram bin the
+                             samples are in (GMON_BIN_SIZE)
+       16  u64  count        samples
+   The same address may come more than once: readers add the counts.
+
+   GMONX_TAG_THREAD_ARCS (8): calls of the thread of the THREAD record
+   before it, within one object and between objects alike; entries as
+   in ARCS (32 bytes: from_obj, self_obj, from_pc, self_pc, count).
+   The same pair may come more than once: readers add the counts.
+
+   Tags 10 and up are free.  */
 
 #ifndef GMON_GMONX_OUT_H
 #define GMON_GMONX_OUT_H
@@ -160,7 +232,11 @@ enum gmonx_tag {
 	GMONX_TAG_OBJECT = 2,
 	GMONX_TAG_ARCS = 3,
 	GMONX_TAG_CONTEXT = 4,
-	GMONX_TAG_CONTEXTS = 5
+	GMONX_TAG_CONTEXTS = 5,
+	GMONX_TAG_THREAD = 6,
+	GMONX_TAG_THREAD_SAMPLES = 7,
+	GMONX_TAG_THREAD_ARCS = 8,
+	GMONX_TAG_THREADS = 9
 };
 
 /* Fixed parts of the bodies, as version 1 writes them.  */
@@ -170,6 +246,9 @@ enum gmonx_tag {
 #define GMONX_ARC_SIZE		32
 #define GMONX_CONTEXT_SIZE	24
 #define GMONX_CTX_NODE_SIZE	24
+#define GMONX_THREADS_SIZE	24
+#define GMONX_THREAD_SIZE	80	/* then the name */
+#define GMONX_TSAMPLE_SIZE	24
 
 /* What wrote the file (PROCESS end).  */
 enum gmonx_end {
@@ -192,6 +271,11 @@ enum gmonx_clock {
 #define GMONX_OBJ_MAIN		0x1	/* the program */
 #define GMONX_OBJ_VDSO		0x2	/* the kernel's vDSO */
 #define GMONX_OBJ_UNLOADED	0x4	/* dlclose'd before the dump */
+
+/* THREAD flags.  */
+#define GMONX_THREAD_MAIN	0x1	/* the process's first thread */
+#define GMONX_THREAD_EXITED	0x2	/* it had exited at the dump */
+#define GMONX_THREAD_MERGED	0x4	/* the threads beyond the cap */
 
 #define GMONX_NO_OBJECT		0xffffffffu
 /* CONTEXTS parents that are not nodes.  */

@@ -61,6 +61,14 @@ tag_name (uint32_t tag)
 		return "context";
 	case GMONX_TAG_CONTEXTS:
 		return "contexts";
+	case GMONX_TAG_THREAD:
+		return "thread";
+	case GMONX_TAG_THREAD_SAMPLES:
+		return "thread samples";
+	case GMONX_TAG_THREAD_ARCS:
+		return "thread arcs";
+	case GMONX_TAG_THREADS:
+		return "threads";
 	default:
 		return "unknown";
 	}
@@ -243,37 +251,49 @@ parse_object (struct gmonx_file *f, struct body *b, size_t *cap,
 	return 0;
 }
 
+/* Grows the array *V of *N elements of SIZE bytes (room for *CAP) to
+   hold N + MORE, MORE being backed by bytes read.  */
 static int
-parse_arcs (struct gmonx_file *f, struct body *b, size_t *cap,
-	    struct gmon_error *err)
+grow (void **v, size_t n, size_t more, size_t *cap, size_t size,
+      const struct gmonx_file *f, struct gmon_error *err)
+{
+	size_t want = *cap ? *cap : 64;
+	void *p;
+
+	if (n + more <= *cap)
+		return 0;
+	while (want < n + more)
+		want *= 2;
+	p = realloc (*v, want * size);
+	if (!p) {
+		gmon_error_set (err, f->name, "out of memory");
+		return -1;
+	}
+	*v = p;
+	*cap = want;
+	return 0;
+}
+
+/* The entries of an ARCS or THREAD_ARCS body B, appended to *V (*N of
+   them, room for *CAP).  */
+static int
+parse_arcs (struct gmonx_file *f, struct body *b, struct gmonx_arc **v,
+	    size_t *nv, size_t *cap, struct gmon_error *err)
 {
 	size_t n = b->left / GMONX_ARC_SIZE, i;
 
 	if (b->left % GMONX_ARC_SIZE != 0) {
-		gmon_error_set (err, f->name, "arcs record at offset %llu has "
-				"%zu bytes, not a multiple of %d",
+		gmon_error_set (err, f->name, "%s record at offset %llu has "
+				"%zu bytes, not a multiple of %d", b->what,
 				(unsigned long long) b->at, b->left,
 				GMONX_ARC_SIZE);
 		return -1;
 	}
-	/* N is backed by bytes read: the array may take it.  */
-	if (f->narcs + n > *cap) {
-		size_t want = *cap ? *cap : 64;
-		struct gmonx_arc *v;
-
-		while (want < f->narcs + n)
-			want *= 2;
-		v = realloc (f->arcs, want * sizeof *v);
-		if (!v) {
-			gmon_error_set (err, f->name, "out of memory");
-			return -1;
-		}
-		f->arcs = v;
-		*cap = want;
-	}
+	if (grow ((void **) v, *nv, n, cap, sizeof **v, f, err) < 0)
+		return -1;
 	for (i = 0; i < n; i++) {
 		const unsigned char *d = b->p + i * GMONX_ARC_SIZE;
-		struct gmonx_arc *a = &f->arcs[f->narcs];
+		struct gmonx_arc *a = &(*v)[*nv];
 
 		a->from_obj = (uint32_t) le (d, 4);
 		a->self_obj = (uint32_t) le (d + 4, 4);
@@ -284,16 +304,16 @@ parse_arcs (struct gmonx_file *f, struct body *b, size_t *cap,
 		     && !gmonx_object (f, a->from_obj))
 		    || (a->self_obj != GMONX_NO_OBJECT
 			&& !gmonx_object (f, a->self_obj))) {
-			gmon_error_set (err, f->name, "arcs record at offset "
+			gmon_error_set (err, f->name, "%s record at offset "
 					"%llu: arc %zu names object %u, which "
 					"no object record before it defines",
-					(unsigned long long) b->at, i,
+					b->what, (unsigned long long) b->at, i,
 					gmonx_object (f, a->from_obj)
 					|| a->from_obj == GMONX_NO_OBJECT
 					? a->self_obj : a->from_obj);
 			return -1;
 		}
-		f->narcs++;
+		(*nv)++;
 	}
 	return 0;
 }
@@ -328,6 +348,8 @@ parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
 		struct gmon_error *err)
 {
 	size_t n = b->left / GMONX_CTX_NODE_SIZE, i;
+	struct gmonx_thread *th = f->nthreads ? &f->threads[f->nthreads - 1]
+		: NULL;
 
 	if (b->left % GMONX_CTX_NODE_SIZE != 0) {
 		gmon_error_set (err, f->name, "contexts record at offset %llu "
@@ -336,20 +358,9 @@ parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
 				GMONX_CTX_NODE_SIZE);
 		return -1;
 	}
-	if (f->nnodes + n > *cap) {
-		size_t want = *cap ? *cap : 64;
-		struct gmonx_ctx_node *v;
-
-		while (want < f->nnodes + n)
-			want *= 2;
-		v = realloc (f->nodes, want * sizeof *v);
-		if (!v) {
-			gmon_error_set (err, f->name, "out of memory");
-			return -1;
-		}
-		f->nodes = v;
-		*cap = want;
-	}
+	if (grow ((void **) &f->nodes, f->nnodes, n, cap, sizeof *f->nodes, f,
+		  err) < 0)
+		return -1;
 	for (i = 0; i < n; i++) {
 		const unsigned char *d = b->p + i * GMONX_CTX_NODE_SIZE;
 		struct gmonx_ctx_node *c = &f->nodes[f->nnodes];
@@ -381,8 +392,179 @@ parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
 					"numbered", (unsigned long long) b->at);
 			return -1;
 		}
+		/* A thread's tree is its own.  */
+		if (th && c->parent != GMONX_CTX_ROOT
+		    && c->parent != GMONX_CTX_CUT
+		    && c->parent < th->first_node) {
+			gmon_error_set (err, f->name, "contexts record at "
+					"offset %llu: node %zu has parent %u, "
+					"a node of another thread than the "
+					"thread record at offset %llu",
+					(unsigned long long) b->at, f->nnodes,
+					c->parent,
+					(unsigned long long) th->at);
+			return -1;
+		}
 		f->nnodes++;
+		if (th)
+			th->nnodes++;
 	}
+	return 0;
+}
+
+static int
+parse_threads (struct gmonx_file *f, struct body *b, struct gmon_error *err)
+{
+	const unsigned char *d = b->p;
+
+	if (f->have_threads) {
+		gmon_error_set (err, f->name, "a second threads record at "
+				"offset %llu", (unsigned long long) b->at);
+		return -1;
+	}
+	if (b->left < GMONX_THREADS_SIZE) {
+		gmon_error_set (err, f->name, "threads record at offset %llu "
+				"has %zu bytes, fewer than the %d it needs",
+				(unsigned long long) b->at, b->left,
+				GMONX_THREADS_SIZE);
+		return -1;
+	}
+	f->threads_info.cap = (uint32_t) le (d, 4);
+	f->threads_info.kept = (uint32_t) le (d + 4, 4);
+	f->threads_info.merged = le (d + 8, 8);
+	f->threads_info.norecord = le (d + 16, 8);
+	f->have_threads = true;
+	return 0;
+}
+
+static int
+parse_thread (struct gmonx_file *f, struct body *b, size_t *cap,
+	      struct gmon_error *err)
+{
+	const unsigned char *d = b->p, *name;
+	struct gmonx_thread t;
+	size_t nn;
+	char *copy;
+
+	if (b->left < GMONX_THREAD_SIZE + 2) {
+		gmon_error_set (err, f->name, "thread record at offset %llu "
+				"has %zu bytes, fewer than the %d it needs",
+				(unsigned long long) b->at, b->left,
+				GMONX_THREAD_SIZE + 2);
+		return -1;
+	}
+	memset (&t, 0, sizeof t);
+	t.tid = (uint32_t) le (d, 4);
+	t.flags = (uint32_t) le (d + 4, 4);
+	t.order = (uint32_t) le (d + 8, 4);
+	t.threads = le (d + 16, 8);
+	t.cpu_ns = le (d + 24, 8);
+	t.samples = le (d + 32, 8);
+	t.unplaced = le (d + 40, 8);
+	t.calls = le (d + 48, 8);
+	t.lost_calls = le (d + 56, 8);
+	t.start_ns = le (d + 64, 8);
+	t.end_ns = le (d + 72, 8);
+	b->p += GMONX_THREAD_SIZE;
+	b->left -= GMONX_THREAD_SIZE;
+	if (take_str (b, "name", &name, &nn, f, err) < 0)
+		return -1;
+	if (has_nul (name, nn)) {
+		gmon_error_set (err, f->name, "thread record at offset %llu: "
+				"a NUL byte in its name",
+				(unsigned long long) b->at);
+		return -1;
+	}
+	if (t.unplaced > t.samples) {
+		gmon_error_set (err, f->name, "thread record at offset %llu: "
+				"%llu samples unplaced of %llu",
+				(unsigned long long) b->at,
+				(unsigned long long) t.unplaced,
+				(unsigned long long) t.samples);
+		return -1;
+	}
+	copy = malloc (nn + 1);
+	if (!copy || grow ((void **) &f->threads, f->nthreads, 1, cap,
+			   sizeof *f->threads, f, err) < 0) {
+		free (copy);
+		gmon_error_set (err, f->name, "out of memory");
+		return -1;
+	}
+	memcpy (copy, name, nn);
+	copy[nn] = '\0';
+	t.name = copy;
+	t.at = b->at;
+	t.first_sample = f->ntsamples;
+	t.first_arc = f->ntarcs;
+	t.first_node = f->nnodes;
+	f->threads[f->nthreads++] = t;
+	return 0;
+}
+
+/* The thread the per-thread records at B belong to: the last THREAD
+   record.  */
+static struct gmonx_thread *
+owner (struct gmonx_file *f, const struct body *b, struct gmon_error *err)
+{
+	if (!f->nthreads) {
+		gmon_error_set (err, f->name, "%s record at offset %llu comes "
+				"before any thread record", b->what,
+				(unsigned long long) b->at);
+		return NULL;
+	}
+	return &f->threads[f->nthreads - 1];
+}
+
+static int
+parse_tsamples (struct gmonx_file *f, struct body *b, size_t *cap,
+		struct gmon_error *err)
+{
+	size_t n = b->left / GMONX_TSAMPLE_SIZE, i;
+	struct gmonx_thread *th = owner (f, b, err);
+
+	if (!th)
+		return -1;
+	if (b->left % GMONX_TSAMPLE_SIZE != 0) {
+		gmon_error_set (err, f->name, "thread samples record at "
+				"offset %llu has %zu bytes, not a multiple of "
+				"%d", (unsigned long long) b->at, b->left,
+				GMONX_TSAMPLE_SIZE);
+		return -1;
+	}
+	if (grow ((void **) &f->tsamples, f->ntsamples, n, cap,
+		  sizeof *f->tsamples, f, err) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const unsigned char *d = b->p + i * GMONX_TSAMPLE_SIZE;
+		struct gmonx_tsample *e = &f->tsamples[f->ntsamples];
+
+		e->obj = (uint32_t) le (d, 4);
+		e->addr = le (d + 8, 8);
+		e->count = le (d + 16, 8);
+		if (e->obj != GMONX_NO_OBJECT && !gmonx_object (f, e->obj)) {
+			gmon_error_set (err, f->name, "thread samples record "
+					"at offset %llu: entry %zu names object "
+					"%u, which no object record before it "
+					"defines", (unsigned long long) b->at,
+					i, e->obj);
+			return -1;
+		}
+		f->ntsamples++;
+		th->nsamples++;
+	}
+	return 0;
+}
+
+static int
+parse_tarcs (struct gmonx_file *f, struct body *b, size_t *cap,
+	     struct gmon_error *err)
+{
+	struct gmonx_thread *th = owner (f, b, err);
+	size_t before = f->ntarcs;
+
+	if (!th || parse_arcs (f, b, &f->tarcs, &f->ntarcs, cap, err) < 0)
+		return -1;
+	th->narcs += f->ntarcs - before;
 	return 0;
 }
 
@@ -409,7 +591,8 @@ static int
 parse (struct gmonx_file *f, struct gmon_error *err)
 {
 	const unsigned char *d = f->data;
-	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0, ncap = 0;
+	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0, ncap = 0, tcap = 0;
+	size_t scap = 0, tacap = 0;
 
 	if (f->size < GMONX_HDR_SIZE) {
 		gmon_error_set (err, f->name, "file too short to be a gmonx "
@@ -461,13 +644,26 @@ parse (struct gmonx_file *f, struct gmon_error *err)
 			rc = parse_object (f, &b, &ocap, err);
 			break;
 		case GMONX_TAG_ARCS:
-			rc = parse_arcs (f, &b, &acap, err);
+			rc = parse_arcs (f, &b, &f->arcs, &f->narcs, &acap,
+					 err);
 			break;
 		case GMONX_TAG_CONTEXT:
 			rc = parse_context (f, &b, err);
 			break;
 		case GMONX_TAG_CONTEXTS:
 			rc = parse_contexts (f, &b, &ncap, err);
+			break;
+		case GMONX_TAG_THREADS:
+			rc = parse_threads (f, &b, err);
+			break;
+		case GMONX_TAG_THREAD:
+			rc = parse_thread (f, &b, &tcap, err);
+			break;
+		case GMONX_TAG_THREAD_SAMPLES:
+			rc = parse_tsamples (f, &b, &scap, err);
+			break;
+		case GMONX_TAG_THREAD_ARCS:
+			rc = parse_tarcs (f, &b, &tacap, err);
 			break;
 		default:
 			f->skipped++;
@@ -590,9 +786,14 @@ gmonx_free (struct gmonx_file *f)
 
 	for (i = 0; i < f->nobjects; i++)
 		free ((char *) f->objects[i].path);
+	for (i = 0; i < f->nthreads; i++)
+		free ((char *) f->threads[i].name);
 	free (f->objects);
 	free (f->arcs);
 	free (f->nodes);
+	free (f->threads);
+	free (f->tsamples);
+	free (f->tarcs);
 	free (f->data);
 	free (f->dir);
 	free (f->name);

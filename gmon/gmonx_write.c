@@ -130,27 +130,13 @@ gmonx_write_object (struct gmon_writer *w, const struct gmonx_object *o)
 /* Records of at most this many arcs (32 MiB) or context nodes.  */
 #define ARCS_PER_RECORD	(1u << 20)
 
+static int put_arcs (struct gmon_writer *w, uint32_t tag,
+		     const struct gmonx_arc *a, size_t n);
+
 int
 gmonx_write_arcs (struct gmon_writer *w, const struct gmonx_arc *a, size_t n)
 {
-	while (n > 0) {
-		size_t k = n < ARCS_PER_RECORD ? n : ARCS_PER_RECORD;
-		size_t i;
-
-		if (put_rec (w, GMONX_TAG_ARCS, (uint64_t) k * GMONX_ARC_SIZE)
-		    < 0)
-			return -1;
-		for (i = 0; i < k; i++)
-			if (put_le (w, a[i].from_obj, 4) < 0
-			    || put_le (w, a[i].self_obj, 4) < 0
-			    || put_le (w, a[i].from_pc, 8) < 0
-			    || put_le (w, a[i].self_pc, 8) < 0
-			    || put_le (w, a[i].count, 8) < 0)
-				return -1;
-		a += k;
-		n -= k;
-	}
-	return 0;
+	return put_arcs (w, GMONX_TAG_ARCS, a, n);
 }
 
 int
@@ -184,4 +170,86 @@ gmonx_write_ctx_nodes (struct gmon_writer *w,
 		n -= k;
 	}
 	return 0;
+}
+
+int
+gmonx_write_threads (struct gmon_writer *w, const struct gmonx_threads *t)
+{
+	if (put_rec (w, GMONX_TAG_THREADS, GMONX_THREADS_SIZE) < 0
+	    || put_le (w, t->cap, 4) < 0 || put_le (w, t->kept, 4) < 0
+	    || put_le (w, t->merged, 8) < 0 || put_le (w, t->norecord, 8) < 0)
+		return -1;
+	return 0;
+}
+
+int
+gmonx_write_thread (struct gmon_writer *w, const struct gmonx_thread *t)
+{
+	size_t nn = str_len (t->name);
+
+	if (put_rec (w, GMONX_TAG_THREAD, GMONX_THREAD_SIZE + 2 + nn) < 0
+	    || put_le (w, t->tid, 4) < 0 || put_le (w, t->flags, 4) < 0
+	    || put_le (w, t->order, 4) < 0 || put_le (w, 0, 4) < 0
+	    || put_le (w, t->threads, 8) < 0 || put_le (w, t->cpu_ns, 8) < 0
+	    || put_le (w, t->samples, 8) < 0
+	    || put_le (w, t->unplaced, 8) < 0
+	    || put_le (w, t->calls, 8) < 0
+	    || put_le (w, t->lost_calls, 8) < 0
+	    || put_le (w, t->start_ns, 8) < 0
+	    || put_le (w, t->end_ns, 8) < 0
+	    || put_str (w, t->name, nn) < 0)
+		return -1;
+	return 0;
+}
+
+int
+gmonx_write_tsamples (struct gmon_writer *w, const struct gmonx_tsample *s,
+		      size_t n)
+{
+	while (n > 0) {
+		size_t k = n < ARCS_PER_RECORD ? n : ARCS_PER_RECORD;
+		size_t i;
+
+		if (put_rec (w, GMONX_TAG_THREAD_SAMPLES,
+			     (uint64_t) k * GMONX_TSAMPLE_SIZE) < 0)
+			return -1;
+		for (i = 0; i < k; i++)
+			if (put_le (w, s[i].obj, 4) < 0 || put_le (w, 0, 4) < 0
+			    || put_le (w, s[i].addr, 8) < 0
+			    || put_le (w, s[i].count, 8) < 0)
+				return -1;
+		s += k;
+		n -= k;
+	}
+	return 0;
+}
+
+/* ARCS or THREAD_ARCS (TAG): N arcs, a record per ARCS_PER_RECORD.  */
+static int
+put_arcs (struct gmon_writer *w, uint32_t tag, const struct gmonx_arc *a,
+	  size_t n)
+{
+	while (n > 0) {
+		size_t k = n < ARCS_PER_RECORD ? n : ARCS_PER_RECORD;
+		size_t i;
+
+		if (put_rec (w, tag, (uint64_t) k * GMONX_ARC_SIZE) < 0)
+			return -1;
+		for (i = 0; i < k; i++)
+			if (put_le (w, a[i].from_obj, 4) < 0
+			    || put_le (w, a[i].self_obj, 4) < 0
+			    || put_le (w, a[i].from_pc, 8) < 0
+			    || put_le (w, a[i].self_pc, 8) < 0
+			    || put_le (w, a[i].count, 8) < 0)
+				return -1;
+		a += k;
+		n -= k;
+	}
+	return 0;
+}
+
+int
+gmonx_write_tarcs (struct gmon_writer *w, const struct gmonx_arc *a, size_t n)
+{
+	return put_arcs (w, GMONX_TAG_THREAD_ARCS, a, n);
 }

@@ -33,6 +33,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/diff.h gprof/diff.c \
 	gprof/measure.h gprof/measure.c \
+	gprof/threads.h gprof/threads.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/aarch64.c gprof/arch/riscv.c gprof/arch/arm.c \
 	gprof/arch/insn.h gprof/arch/insn.c \
@@ -43,6 +44,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/fmt.h gprof/report/fmt.c \
 	gprof/report/blurbs.c \
 	gprof/report/flat.c \
+	gprof/report/threads.c \
 	gprof/report/graph.c \
 	gprof/report/index.c \
 	gprof/report/fileinfo.c \

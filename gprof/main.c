@@ -39,6 +39,7 @@
 #include "gprof/symfile.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
+#include "gprof/threads.h"
 #include "gprof/util/util.h"
 
 #ifdef __SANITIZE_ADDRESS__
@@ -85,12 +86,18 @@ all_line_syms (const struct options *opt)
 
 /* Without an output option: the flat profile if there are samples,
    the call graph if there are arcs, else the execution counts; less
-   what an option turned off.  */
+   what an option turned off.  Per thread (--threads), the flat
+   profile alone if there are samples.  */
 static void
 default_style (struct options *opt, const struct profile *p)
 {
 	if (opt->style != 0)
 		return;
+	if (opt->threads && (p->input & INPUT_HIST)
+	    && !(opt->user_specified & STYLE_FLAT)) {
+		opt->style = STYLE_FLAT;
+		return;
+	}
 	if (p->input & (INPUT_HIST | INPUT_ARCS)) {
 		if (p->input & INPUT_HIST)
 			opt->style |= STYLE_FLAT;
@@ -204,7 +211,8 @@ function_model (const struct options *opt, struct objfile *of,
 		cg_tally (fcg, fst, prof, fss);
 		cg_assemble (fcg, fst, fss, NULL, NULL);
 		if (prof->nctx)
-			ctx_measure (fcg, fst, prof, fss, profile_name (opt));
+			ctx_measure (fcg, fst, prof, fss, profile_name (opt),
+				     NULL);
 		in->cg = fcg;
 	}
 	resolve_lines (&fopt, lines, fst, false, true);
@@ -233,6 +241,10 @@ struct run {
 	struct symtab fst;		/* -l with exports: the functions */
 	struct symspecs *fss;		/* ... their symspecs */
 	struct callgraph fcg;		/* ... and their call graph */
+	bool thread;			/* the profile of a thread (--threads),
+					   not of the whole */
+	struct ctx_gaps *gaps;		/* --threads: what the contexts of all
+					   the threads miss, said once */
 };
 
 /* The symbols of the executable (and, with --objects, of the other
@@ -289,7 +301,8 @@ load_profiles (struct run *r)
 	report_init (&r->rep, opt, r->of, st, &r->prof, &r->cg, NULL, 0.0);
 	profile_read (&r->prof, r->of, opt->gmon_files, opt->ngmon,
 		      opt->format, (opt->style & STYLE_INFO) ? on_file : NULL,
-		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts);
+		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts,
+		      opt->threads != THREADS_NONE);
 	stage_end ("profiles");
 	if (r->objs.lost_calls)
 		gp_warn (profile_name (opt), "--objects: %" PRIu64 " calls "
@@ -382,7 +395,7 @@ build_graph (struct run *r)
 		   exports are measured, on the function model).  */
 		if (r->prof.nctx && !opt->line)
 			ctx_measure (&r->cg, &r->st, &r->prof, r->ss,
-				     profile_name (opt));
+				     profile_name (opt), r->gaps);
 		else if (r->prof.nctx && (opt->style & STYLE_CALL_GRAPH))
 			gp_warn (profile_name (opt), "-l: the call graph of "
 				 "lines estimates its children times as GNU "
@@ -400,7 +413,10 @@ build_graph (struct run *r)
 	if ((opt->style & STYLE_CALL_GRAPH) && !(r->prof.input & INPUT_ARCS))
 		gp_fatal (profile_name (opt), "the profile has no call-graph "
 			  "data (was the program compiled with -pg?)");
-	diagnose_mismatch (opt, r->of, &r->prof, &r->st, r->lost);
+	/* A thread's profile is part of the whole: the whole is checked
+	   once, after them (run_threads).  */
+	if (!r->thread)
+		diagnose_mismatch (opt, r->of, &r->prof, &r->st, r->lost);
 	resolve_lines (opt, r->lines, &r->st,
 		       r->have_cg && (opt->style & STYLE_CALL_GRAPH),
 		       r->exports != NULL);
@@ -463,6 +479,139 @@ write_exports (struct run *r)
 }
 
 static void free_run (struct run *r);
+
+/* Whether the profile of a thread has anything to show.  */
+static bool
+thread_shows (const struct run *t)
+{
+	size_t i;
+
+	if (!t->opt.ignore_zeros)
+		return true;
+	for (i = 0; i < t->prof.narcs; i++)
+		if (t->prof.arcs[i].count)
+			return true;
+	return t->rep.total_time != 0.0;
+}
+
+/* --threads: the table of the threads, then, for each row (a thread,
+   or the threads of one name), its own profile (profile_thread) through
+   the stages of the whole, its reports, and its part of the exports.
+   The stages write into the symbols (their time, calls, cycles): each
+   row starts from the symbols as they were before any.  */
+static void
+run_threads (struct run *r)
+{
+	const struct options *opt = &r->opt;
+	struct thread_group *g;
+	struct sym *pristine;
+	struct report names;
+	struct export_input win = {
+		.opt = opt,
+		.of = r->of,
+		.lines = r->lines,
+		.st = &r->st,
+		.p = &r->prof,
+		.total_time = 0.0,
+		.objs = opt->objects ? &r->objs : NULL,
+	};
+	struct export_threads *xt = NULL;
+	struct ctx_gaps gaps = { 0, 0, 0, 0 };
+	size_t ng, i, bytes = r->st.len * sizeof *r->st.base;
+	bool shown = false;
+	uint64_t lost = 0;
+
+	/* The exports describe functions, which -l splits into lines:
+	   without --threads they get a model of functions of their own
+	   (function_model), which no thread has.  */
+	if (r->exports && opt->line)
+		gp_fatal (NULL, "--threads: the exports by thread describe "
+			  "functions, not the lines of -l: write them in a run "
+			  "without -l");
+	g = threads_groups (&r->prof, opt->threads == THREADS_BY_NAME, &ng);
+	if (opt->style & (STYLE_FLAT | STYLE_CALL_GRAPH))
+		report_threads (&r->rep, g, ng);
+	pristine = XNEWVEC (struct sym, r->st.len + 1);
+	if (bytes)
+		memcpy (pristine, r->st.base, bytes);
+	/* The names as printed, worked out once for every row.  */
+	report_init (&names, opt, r->of, &r->st, &r->prof, NULL, r->ss, 0.0);
+	if (r->exports) {
+		if (fflush (stdout) != 0)
+			gp_fatal (NULL, "cannot write the output");
+		xt = export_threads_begin (r->exports, &win);
+	}
+	for (i = 0; i < ng; i++) {
+		struct run t = *r;
+
+		t.thread = true;
+		t.gaps = &gaps;
+		t.opt.brief |= shown;
+		profile_thread (&r->prof, g[i].members, g[i].n, &t.prof);
+		if (bytes)
+			memcpy (r->st.base, pristine, bytes);
+		cg_init (&t.cg);
+		t.have_cg = false;
+		t.lost = 0;
+		report_init (&t.rep, &t.opt, r->of, &r->st, &t.prof, &t.cg,
+			     r->ss, 0.0);
+		t.rep.lines = r->lines;
+		t.rep.shown = names.shown;
+		t.rep.shown_done = names.shown_done;
+		t.rep.nshown = names.nshown;
+		build_graph (&t);
+		if (!t.have_cg)
+			t.rep.cg = NULL;
+		if ((opt->style & (STYLE_FLAT | STYLE_CALL_GRAPH))
+		    && thread_shows (&t)) {
+			t.rep.first_output = false;
+			report_thread_header (&t.rep, &r->prof, &g[i]);
+			print_reports (&t);
+			shown = true;
+		}
+		if (xt) {
+			struct export_input in = win;
+			char *frame = threads_frame (&r->prof, &g[i]);
+
+			in.opt = &t.opt;
+			in.p = &t.prof;
+			in.cg = t.have_cg ? &t.cg : NULL;
+			in.total_time = t.rep.total_time;
+			if (fflush (stdout) != 0)
+				gp_fatal (NULL, "cannot write the output");
+			export_threads_write (xt, &in, &(struct export_thread) {
+				.frame = frame,
+				.name = g[i].merged ? "[other threads]"
+					: g[i].name,
+				.tid = g[i].n == 1 && !g[i].merged
+					? r->prof.threads[g[i].members[0]].tid
+					: 0,
+				.nthreads = g[i].nthreads,
+			});
+			free (frame);
+		}
+		lost += t.lost;
+		names.shown = t.rep.shown;
+		names.shown_done = t.rep.shown_done;
+		names.nshown = t.rep.nshown;
+		t.rep.shown = NULL;
+		t.rep.shown_done = NULL;
+		report_free (&t.rep);
+		cg_free (&t.cg);
+		profile_free (&t.prof);
+	}
+	if (xt)
+		export_threads_end (xt);
+	if (bytes)
+		memcpy (r->st.base, pristine, bytes);
+	free (pristine);
+	report_free (&names);
+	threads_groups_free (g, ng);
+	if (gaps.total > 0)
+		ctx_gaps_warn (&gaps, profile_name (opt));
+	diagnose_mismatch (opt, r->of, &r->prof, &r->st, lost);
+	stage_end ("threads");
+}
 
 /* --diff-base: the base's model, built the same way from its files
    (and executable), then the comparison; with --export=pprof, the
@@ -570,8 +719,10 @@ main (int argc, char **argv)
 	if (opt->style & STYLE_SUMMARY)
 		write_sum (&r);
 	/* With nothing more to print (-s, -i), the rest is not needed.  */
-	if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports
-	    || opt->ndiff_base) {
+	if (opt->threads && ((opt->style & ~STYLE_INFO) || r.exports)) {
+		run_threads (&r);
+	} else if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports
+		   || opt->ndiff_base) {
 		build_graph (&r);
 		print_reports (&r);
 		if (r.exports)

@@ -342,10 +342,26 @@ ctx_weigh (const struct profile *p, const struct symtab *st,
 }
 
 void
+ctx_gaps_warn (const struct ctx_gaps *g, const char *name)
+{
+	if (g->total > 0 && g->nocontext / g->total > 0.01)
+		gp_warn (name, "%.1f%% of the time has no calling context, "
+			 "and is in no children time",
+			 100 * g->nocontext / g->total);
+	if (g->total > 0 && g->cut / g->total > 0.01)
+		gp_warn (name, "%.1f%% of the time was sampled deeper than "
+			 "the %u frames recorded, and the children times of "
+			 "the callers further out miss it: run the program "
+			 "with a larger GMON_CONTEXT", 100 * g->cut / g->total,
+			 g->depth);
+}
+
+void
 ctx_measure (struct callgraph *cg, struct symtab *st,
 	     const struct profile *p, const struct symspecs *ss,
-	     const char *name)
+	     const char *name, struct ctx_gaps *gaps)
 {
+	struct ctx_gaps here = { 0, 0, 0, 0 };
 	size_t n = p->nctx, i;
 	struct sym **psym = XNEWVEC (struct sym *, n ? n : 1);
 	uint32_t *link = XNEWVEC (uint32_t, n ? n : 1), stamp = 0;
@@ -394,15 +410,14 @@ ctx_measure (struct callgraph *cg, struct symtab *st,
 	store (cg, st, &u);
 	cg_number (cg, st);
 
-	if (total > 0 && nocontext / total > 0.01)
-		gp_warn (name, "%.1f%% of the time has no calling context, "
-			 "and is in no children time", 100 * nocontext / total);
-	if (total > 0 && u.cut / total > 0.01)
-		gp_warn (name, "%.1f%% of the time was sampled deeper than "
-			 "the %u frames recorded, and the children times of "
-			 "the callers further out miss it: run the program "
-			 "with a larger GMON_CONTEXT", 100 * u.cut / total,
-			 p->ctx_depth);
+	if (!gaps)
+		gaps = &here;
+	gaps->nocontext += nocontext;
+	gaps->cut += u.cut;
+	gaps->total += total;
+	gaps->depth = p->ctx_depth;
+	if (gaps == &here)
+		ctx_gaps_warn (&here, name);
 
 	free (psym);
 	free (link);

@@ -31,8 +31,20 @@ void ctx_weigh (const struct profile *p, const struct symtab *st,
    there.  Before cg_tally().  */
 void ctx_add_calls (struct profile *p, const struct symtab *st);
 
+/* How much of the time the contexts miss: what the warnings after
+   ctx_measure say.  */
+struct ctx_gaps {
+	double nocontext;		/* ticks of time without a context */
+	double cut;			/* ... sampled deeper than recorded */
+	double total;			/* ticks in all */
+	unsigned int depth;		/* the frames recorded */
+};
+/* GAPS NULL: the warnings (about profile NAME) come at once; else the
+   numbers are added to GAPS, for ctx_gaps_warn (--threads measures
+   every thread, and warns once).  */
 void ctx_measure (struct callgraph *cg, struct symtab *st,
 		  const struct profile *p, const struct symspecs *ss,
-		  const char *name);
+		  const char *name, struct ctx_gaps *gaps);
+void ctx_gaps_warn (const struct ctx_gaps *g, const char *name);
 
 #endif /* GPROF_CONTEXT_H */

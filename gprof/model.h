@@ -114,6 +114,43 @@ struct ctx_node {
 #define CTX_ROOT	UINT32_MAX	/* the stack ended above the node */
 #define CTX_CUT		(UINT32_MAX - 1)	/* ... went on, unrecorded */
 
+/* A thread of a process libgmon profiled (its per-thread records,
+   read for --threads), in the model's addresses: what the model holds
+   no place for (another object without --objects, code of no object)
+   is only counted.  */
+struct thread_sample {
+	uint64_t addr;			/* model address: its bin's first */
+	uint64_t count;			/* samples */
+};
+
+#define THREAD_MAIN	0x1		/* the process's first thread */
+#define THREAD_EXITED	0x2		/* it had exited at the dump */
+#define THREAD_MERGED	0x4		/* the threads beyond GMON_THREADS */
+
+struct prof_thread {
+	char *name;			/* the kernel's name of it; "" */
+	uint32_t pid;			/* its process */
+	uint32_t tid;			/* kernel thread id; 0: merged */
+	uint32_t order;			/* libgmon met it order-th, from 0 */
+	unsigned int flags;		/* THREAD_* */
+	uint32_t cap;			/* GMON_THREADS of its run */
+	uint64_t nthreads;		/* threads it stands for */
+	uint64_t cpu_ns;		/* CPU time */
+	uint64_t samples;		/* samples libgmon counted on it */
+	uint64_t calls;			/* calls libgmon counted of it */
+	uint64_t start_ns, end_ns;	/* met, exited (0: alive), ns after
+					   profiling started */
+	size_t file;			/* the profile it came from (index) */
+	struct thread_sample *s;	/* its samples the model can hold */
+	size_t ns;
+	uint64_t elsewhere;		/* ... and how many it cannot */
+	struct gmon_arc *arcs;		/* its calls the model can hold */
+	size_t narcs;
+	struct ctx_node *ctx;		/* its calling contexts, numbered from
+					   0, parents before children */
+	size_t nctx;
+};
+
 #define INPUT_HIST	0x1		/* a histogram was read */
 #define INPUT_ARCS	0x2		/* call-graph arcs were read */
 #define INPUT_BB	0x4		/* basic-block counts were read */
@@ -141,6 +178,10 @@ struct profile {
 	size_t nctx;
 	unsigned int ctx_depth;		/* frames they hold at most */
 	uint64_t ctx_lost;		/* samples without a context */
+	struct prof_thread *threads;	/* --threads: every profile's, in
+					   file order */
+	size_t nthreads;
+	uint64_t thread_norecord;	/* samples of threads without record */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):

@@ -42,7 +42,8 @@ enum {
 	OPT_DIFF_BASE_EXE,
 	OPT_DIFF_FORMAT,
 	OPT_DIFF_NORMALIZE,
-	OPT_IGNORE_BUILD_ID
+	OPT_IGNORE_BUILD_ID,
+	OPT_THREADS
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -98,6 +99,7 @@ static const struct option long_options[] = {
 	/* Nor with "c" or "no-c".  */
 	{ "contexts", no_argument, NULL, OPT_CONTEXTS },
 	{ "no-contexts", no_argument, NULL, OPT_NO_CONTEXTS },
+	{ "threads", optional_argument, NULL, OPT_THREADS },
 	/* Nor with "dif".  */
 	{ "diff-base", required_argument, NULL, OPT_DIFF_BASE },
 	{ "diff-base-exe", required_argument, NULL, OPT_DIFF_BASE_EXE },
@@ -174,6 +176,12 @@ usage (FILE *f, int status)
 "      --ignore-build-id              read a profile of another build id\n"
 "                                     (a warning, not a refusal): for a\n"
 "                                     rebuild that changed no code, e.g. -g\n"
+"      --threads[=tid|name]           a table of the threads libgmon recorded\n"
+"                                     (GMON_THREADS), then each thread's flat\n"
+"                                     profile (-q: call graph; -p -q: both);\n"
+"                                     =name: the threads of one name together;\n"
+"                                     --export=folded, flamegraph and pprof\n"
+"                                     by thread\n"
 "\n"
 "Presentation:\n"
 "  -b, --brief                        no explanations of the columns\n"
@@ -485,6 +493,16 @@ options_parse (int argc, char **argv, struct options *opt)
 		case OPT_IGNORE_BUILD_ID:
 			opt->any_build = true;
 			break;
+		case OPT_THREADS:
+			if (optarg && strcmp (optarg, "name")
+			    && strcmp (optarg, "tid")) {
+				fprintf (stderr, "%s: --threads=%s: not tid or "
+					 "name\n", program_name, optarg);
+				exit (1);
+			}
+			opt->threads = optarg && strcmp (optarg, "name") == 0
+				? THREADS_BY_NAME : THREADS_EACH;
+			break;
 		case OPT_DIFF_BASE:
 			opt->diff_base = xrealloc (opt->diff_base,
 				(opt->ndiff_base + 1) * sizeof *opt->diff_base);
@@ -535,6 +553,22 @@ options_parse (int argc, char **argv, struct options *opt)
 		fprintf (stderr, "%s: --objects reads the symbols of every "
 			 "object itself: it does not go with -S\n",
 			 program_name);
+		exit (1);
+	}
+
+	/* --threads shows flat profiles and call graphs, per thread.  */
+	if (opt->threads && (opt->style & (STYLE_SUMMARY | STYLE_EXEC_COUNTS
+					   | STYLE_ANNOTATED
+					   | STYLE_FUNC_ORDER
+					   | STYLE_FILE_ORDER))) {
+		fprintf (stderr, "%s: --threads prints a flat profile and a "
+			 "call graph per thread: it does not go with -s, -C, "
+			 "-A, -r or -R\n", program_name);
+		exit (1);
+	}
+	if (opt->threads && opt->ndiff_base) {
+		fprintf (stderr, "%s: --threads does not go with --diff-base "
+			 "(compare the whole profiles)\n", program_name);
 		exit (1);
 	}
 

@@ -58,6 +58,14 @@ enum ctx_use {
 	CTX_IGNORE			/* --no-contexts */
 };
 
+/* --threads: how the threads of a libgmon profile are shown.  */
+enum thread_view {
+	THREADS_NONE,			/* not: the whole process */
+	THREADS_EACH,			/* --threads: each thread */
+	THREADS_BY_NAME			/* --threads=name: threads of one name
+					   together */
+};
+
 struct spec_option {
 	const char *spec;		/* as typed */
 	enum spec_table table;		/* where it goes */
@@ -80,6 +88,7 @@ struct options {
 	bool any_build;			/* --ignore-build-id: a profile of
 					   another build id is read, with a
 					   warning */
+	enum thread_view threads;	/* --threads[=name] */
 	bool all_lines;			/* -x */
 	bool separate_files;		/* -y */
 	bool ignore_zeros;		/* unless -z */

@@ -35,11 +35,13 @@ typedef void (*profile_file_cb) (const char *name,
    at their places.  The calling contexts of the samples, from the
    profiles' companions, as CONTEXTS says: unless CTX_IGNORE, they go
    into P if every profile has them (CTX_REQUIRE: exits if one has
-   not).  Exits with a message on the first damaged file.  */
+   not).  With THREADS, the per-thread records of every companion go
+   into P's threads (exits if a profile has none).  Exits with a
+   message on the first damaged file.  */
 void profile_read (struct profile *p, struct objfile *of,
 		   char *const *names, size_t n, enum file_format format,
 		   profile_file_cb cb, void *arg, struct proc_objects *objs,
-		   enum ctx_use contexts);
+		   enum ctx_use contexts, bool threads);
 
 /* --objects: the objects of the processes NAMES[0..N) profiled, from
    their companions, each given its place; exits if a profile has no
@@ -49,6 +51,13 @@ void profile_objects (struct objfile *of, char *const *names, size_t n,
 void profile_objects_free (struct proc_objects *objs);
 
 void profile_free (struct profile *p);
+
+/* The profile of threads M[0..N) of WHOLE (read with threads): WHOLE's
+   histograms (ranges, rate, dimension) holding their samples, their
+   calls, and their calling contexts if WHOLE has contexts, into OUT
+   (free with profile_free).  */
+void profile_thread (const struct profile *whole, const size_t *m, size_t n,
+		     struct profile *out);
 
 /* Frees the bins of the histograms (their ranges stay), once the
    samples are assigned: big programs have big histograms.  */

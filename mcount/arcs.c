@@ -26,9 +26,12 @@
    than the current one, so this at most doubles the memory.
 
    Thread records (struct mc_thread) sit on a push-only list that the
-   dumper walks.  When a thread exits its record is marked free, with
-   its counts, and the next new thread adopts it: memory follows the
-   number of live threads, not of threads ever created.
+   dumper walks.  The first GMON_THREADS threads keep theirs for good:
+   their counts are each one's own (threads.c writes them apart).  The
+   record of any later thread is marked free when it exits, with its
+   counts, and the next new thread adopts it: beyond the first ones,
+   memory follows the number of live threads, not of threads ever
+   created.
 
    GMON_ARC_LIMIT bounds the bytes of the tables that replace a first
    table, of all threads together (retired ones included).  A thread's
@@ -70,7 +73,7 @@ mc_arcs_switch (bool on)
 }
 
 #define MC_PAGE		4096
-#define MC_RECORD_SIZE	192		/* struct mc_thread, padded */
+#define MC_RECORD_SIZE	320		/* struct mc_thread, padded */
 #define MC_FIRST_CAP	128		/* slots in a thread's first table:
 					   with its record, one page */
 
@@ -312,12 +315,12 @@ mc_gettid (void)
 	return (int) syscall (SYS_gettid);
 }
 
-struct mc_thread *
-mc_thread_attach (void)
+/* A free record of the pool (threads beyond GMON_THREADS), now the
+   calling thread's, or NULL.  */
+static struct mc_thread *
+adopt (void)
 {
 	struct mc_thread *r;
-	struct mc_arctab *t;
-	char *block;
 
 	for (r = __atomic_load_n (&mc_registry, __ATOMIC_ACQUIRE); r;
 	     r = r->next) {
@@ -329,7 +332,52 @@ mc_thread_attach (void)
 						    MC_THREAD_OWNED, false,
 						    __ATOMIC_ACQUIRE,
 						    __ATOMIC_RELAXED))
+			return r;
+	}
+	return NULL;
+}
+
+/* The record this thread had until its exit, if a destructor that runs
+   after libgmon's calls -pg code: it is the same thread still.  */
+static struct mc_thread *
+own_again (int tid)
+{
+	struct mc_thread *r = mc_tls.last;
+	int state;
+
+	if (!r || r->tid != tid)
+		return NULL;
+	state = __atomic_load_n (&r->state, __ATOMIC_RELAXED);
+	if ((state == MC_THREAD_EXITED || state == MC_THREAD_FREE)
+	    && __atomic_compare_exchange_n (&r->state, &state,
+					    MC_THREAD_OWNED, false,
+					    __ATOMIC_ACQUIRE,
+					    __ATOMIC_RELAXED)) {
+		r->end_ns = 0;
+		return r;
+	}
+	return NULL;
+}
+
+struct mc_thread *
+mc_thread_attach (void)
+{
+	struct mc_thread *r;
+	struct mc_arctab *t;
+	int tid = mc_gettid ();
+	uint32_t order = MC_ORDER_POOL;
+	char *block;
+
+	if ((r = own_again (tid)) != NULL)
+		goto again;
+	/* One of the first GMON_THREADS threads gets a record of its
+	   own; any other takes over one a thread beyond them left.  */
+	if (!mc_config.threads
+	    || (order = mc_threads_claim ()) == MC_ORDER_POOL) {
+		if ((r = adopt ()) != NULL) {
+			mc_thread_begin (r);
 			goto have;
+		}
 	}
 
 	/* Not charged to GMON_ARC_LIMIT: the record is the thread's
@@ -344,6 +392,9 @@ mc_thread_attach (void)
 	r->state = MC_THREAD_OWNED;
 	r->clock = MC_CLOCK_NONE;
 	r->perf_fd = -1;
+	r->tid = tid;
+	r->order = order;
+	mc_thread_begin (r);
 	r->next = __atomic_load_n (&mc_registry, __ATOMIC_RELAXED);
 	while (!__atomic_compare_exchange_n (&mc_registry, &r->next, r, true,
 					     __ATOMIC_RELEASE,
@@ -353,8 +404,10 @@ have:
 	/* An adopted record: where its last thread was sampled is no
 	   place of this one's (mc_arc_slow gives it its own).  */
 	r->last_pc = 0;
-	r->tid = mc_gettid ();
+again:
+	r->tid = tid;
 	mc_tls.self = r;
+	mc_tls.last = NULL;
 	mc_tls.tab = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE);
 	mc_altstack (r);
 	if (mc_have_key)
@@ -425,7 +478,8 @@ thread_exit (void *arg)
 	mc_tls.bb_span = 0;
 	mc_tls.bb = NULL;
 	mc_tls.self = NULL;
-	__atomic_store_n (&r->state, MC_THREAD_FREE, __ATOMIC_RELEASE);
+	mc_tls.last = r;
+	__atomic_store_n (&r->state, mc_thread_end (r), __ATOMIC_RELEASE);
 }
 
 void
@@ -447,6 +501,7 @@ mc_arcs_forget (void)
 	mc_tls.bb_span = 0;
 	mc_tls.bb = NULL;
 	mc_tls.busy = 0;
+	mc_tls.last = NULL;
 	mc_bytes = 0;
 	mc_limit_want = 0;
 	mc_lost_nested = 0;

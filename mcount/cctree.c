@@ -269,34 +269,42 @@ mc_ctx_forget (void)
 }
 
 int
+mc_ctx_each_of (struct mc_thread *r, uint32_t *base, mc_ctx_fn *fn,
+		void *arg)
+{
+	struct mc_ctx *c = __atomic_load_n (&r->ctx, __ATOMIC_ACQUIRE);
+	uint32_t n, i;
+	int rc;
+
+	if (!c)
+		return 0;
+	n = __atomic_load_n (&c->nnodes, __ATOMIC_ACQUIRE);
+	/* Numbers stay below the markers.  */
+	if (n > MC_CTX_CUT - 1 - *base)
+		n = MC_CTX_CUT - 1 - *base;
+	for (i = 0; i < n; i++) {
+		const struct mc_ctx_node *nd = node_at (c, i);
+		uint32_t p = nd->parent;
+
+		rc = fn (arg, p < MC_CTX_CUT ? *base + p : p, nd->addr,
+			 __atomic_load_n (&nd->count, __ATOMIC_RELAXED));
+		if (rc)
+			return rc;
+	}
+	*base += n;
+	return 0;
+}
+
+int
 mc_ctx_each (mc_ctx_fn *fn, void *arg)
 {
 	struct mc_thread *r;
 	uint32_t base = 0;
+	int rc;
 
-	for (r = mc_threads (); r; r = r->next) {
-		struct mc_ctx *c = __atomic_load_n (&r->ctx, __ATOMIC_ACQUIRE);
-		uint32_t n, i;
-		int rc;
-
-		if (!c)
-			continue;
-		n = __atomic_load_n (&c->nnodes, __ATOMIC_ACQUIRE);
-		/* Numbers stay below the markers.  */
-		if (n > MC_CTX_CUT - 1 - base)
-			n = MC_CTX_CUT - 1 - base;
-		for (i = 0; i < n; i++) {
-			const struct mc_ctx_node *nd = node_at (c, i);
-			uint32_t p = nd->parent;
-
-			rc = fn (arg, p < MC_CTX_CUT ? base + p : p, nd->addr,
-				 __atomic_load_n (&nd->count,
-						  __ATOMIC_RELAXED));
-			if (rc)
-				return rc;
-		}
-		base += n;
-	}
+	for (r = mc_threads (); r; r = r->next)
+		if ((rc = mc_ctx_each_of (r, &base, fn, arg)) != 0)
+			return rc;
 	return 0;
 }
 

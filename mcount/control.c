@@ -25,6 +25,9 @@
      GMON_FATAL_SIGNALS  0: write nothing when a signal kills (1)
      GMON_CONTEXT     N, 1 to 1024: with each sample, the return
                       addresses of up to N frames above it (0, none)
+     GMON_THREADS     N, 0 to 1048576: the first N threads get records
+                      of their own in the companion, the others one
+                      together (256; 0: no per-thread records)
      GMON_DEBUG       1: say on stderr what libgmon does
 
    and GMON_IMAGE, which the exec wrappers set for the next program
@@ -56,6 +59,7 @@ struct mc_config mc_config = {
 	.near = true,
 	.objects = true,
 	.fatal = true,
+	.threads = MC_THREADS_DEFAULT,
 };
 
 static bool mc_config_done;
@@ -336,6 +340,42 @@ report_contexts (struct mc_line *l, bool *first)
 	}
 }
 
+/* What the per-thread records could not keep apart.  */
+static void
+report_threads (struct mc_line *l, bool *first)
+{
+	struct mc_threads_stats st;
+
+	if (!mc_config.threads)
+		return;
+	mc_threads_stats (&st);
+	if (st.merged) {
+		part (l, first);
+		mc_line_u64 (l, st.merged);
+		mc_line_str (l, " threads beyond the first GMON_THREADS=");
+		mc_line_u64 (l, mc_config.threads);
+		mc_line_str (l, " share one record of the per-thread profile "
+			     "(\"other threads\"): raise GMON_THREADS to "
+			     "keep each apart");
+	}
+	if (st.unplaced) {
+		part (l, first);
+		mc_line_u64 (l, st.unplaced);
+		mc_line_str (l, " samples of ");
+		mc_line_u64 (l, st.unplaced_threads);
+		mc_line_str (l, " threads are in their thread's total but "
+			     "at no address of it (");
+		if (st.capped)
+			mc_line_str (l, "a thread was sampled in more "
+				     "distinct bins than its table holds): "
+				     "raise GMON_BIN_SIZE");
+		else {
+			put_fail (l, "mmap", st.map_errno);
+			mc_line_str (l, "): allow more memory (ulimit -v)");
+		}
+	}
+}
+
 void
 mc_report (void)
 {
@@ -346,6 +386,7 @@ mc_report (void)
 	report_arcs (&l, &first);
 	report_sampler (&l, &first);
 	report_contexts (&l, &first);
+	report_threads (&l, &first);
 	for (p = 0; p < MC_PROB_COUNT; p++)
 		if (mc_problems[p][0]) {
 			part (&l, &first);
@@ -578,6 +619,24 @@ read_context (void)
 }
 
 static void
+read_threads (void)
+{
+	const char *s = env_get ("GMON_THREADS");
+	uint64_t v;
+
+	if (!s || !*s)
+		return;
+	if (!parse_size (s, &v) || s[strlen (s) - 1] > '9'
+	    || v > MC_THREADS_MAX)
+		bad_value ("GMON_THREADS", s, "not a number of threads from 0 "
+			   "to 1048576");
+	else {
+		mc_config.threads = (uint32_t) v;
+		mc_config.threads_set = true;
+	}
+}
+
+static void
 read_clock (void)
 {
 	const char *s = env_get ("GMON_CLOCK");
@@ -728,6 +787,7 @@ mc_config_init (void)
 	read_bool ("GMON_FATAL_SIGNALS", &mc_config.fatal);
 	read_clock ();
 	read_context ();
+	read_threads ();
 	read_dump_signal ();
 	read_dump_interval ();
 	read_image ();
@@ -766,6 +826,7 @@ gmon_reset (void)
 	mc_arcs_reset ();
 	mc_hists_reset ();
 	mc_ctx_reset ();
+	mc_threads_reset ();
 }
 
 MC_EXPORT int

@@ -113,4 +113,15 @@ int mc_objdir_write (int dirfd, const struct mc_snap *s, unsigned int n,
 		     const char *profile, enum gmonx_end end, int sig)
 	MC_HIDDEN;
 
+/* objdir.c: the calling contexts of record R (NULL: of every
+   record), in CONTEXTS records, numbered from *BASE (which grows by
+   as many).  Returns 0 or -1.  */
+int mc_ctx_write (struct gmon_writer *w, struct mc_thread *r,
+		  uint32_t *base) MC_HIDDEN;
+
+/* threads.c: the THREADS record, then each thread kept apart (a
+   THREAD record and its samples, arcs and, with GMON_CONTEXT, calling
+   contexts), then the other threads' as one.  Returns 0 or -1.  */
+int mc_threads_write (struct gmon_writer *w) MC_HIDDEN;
+
 #endif /* MCOUNT_DUMP_H */

@@ -27,6 +27,7 @@ include mcount/arch/aarch64/local.mk
 include mcount/arch/riscv64/local.mk
 mcount_libmc_la_SOURCES += \
 	mcount/arcs.c \
+	mcount/threads.c \
 	mcount/modules.c \
 	mcount/sampler.h \
 	mcount/sampler.c \

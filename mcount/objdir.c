@@ -16,8 +16,10 @@
                         file on disk (with its .gmon if it has samples)
      objects.gmonx      the companion (gmon/gmonx_out.h): how the run
                         ended, the load map (path, build id, load
-                        address, code, which file is whose), and the
-                        calls between objects
+                        address, code, which file is whose), the
+                        calls between objects, and each thread's own
+                        samples, calls and calling contexts
+                        (threads.c)
 
    The directory is opened without following a link, and used only if
    it is this user's and not open to others; a process writing it holds
@@ -206,27 +208,40 @@ ctx_node_out (void *arg, uint32_t parent, uintptr_t addr, uint64_t count)
 	return gmonx_write_ctx_nodes (b->w, b->v, sizeof b->v / sizeof b->v[0]);
 }
 
-/* The calling contexts of the samples (GMON_CONTEXT), if recorded.  */
+int
+mc_ctx_write (struct gmon_writer *w, struct mc_thread *r, uint32_t *base)
+{
+	struct ctx_batch b;
+
+	b.w = w;
+	b.n = 0;
+	if ((r ? mc_ctx_each_of (r, base, ctx_node_out, &b)
+	     : mc_ctx_each (ctx_node_out, &b)) != 0)
+		return -1;
+	return b.n ? gmonx_write_ctx_nodes (w, b.v, b.n) : 0;
+}
+
+/* The calling contexts of the samples (GMON_CONTEXT), if recorded,
+   and each thread's records (GMON_THREADS), which hold the contexts
+   of their threads.  */
 static int
 write_contexts (struct gmon_writer *w)
 {
-	struct ctx_batch b;
 	struct mc_ctx_stats st;
 	struct gmonx_context c;
+	uint32_t base = 0;
 
-	if (!mc_config.context)
-		return 0;
-	mc_ctx_stats (&st);
-	c.depth = mc_config.context;
-	c.lost = st.lost + st.norecord;
-	c.unwalked = st.unwalked;
-	if (gmonx_write_context (w, &c) < 0)
-		return -1;
-	b.w = w;
-	b.n = 0;
-	if (mc_ctx_each (ctx_node_out, &b) != 0)
-		return -1;
-	return b.n ? gmonx_write_ctx_nodes (w, b.v, b.n) : 0;
+	if (mc_config.context) {
+		mc_ctx_stats (&st);
+		c.depth = mc_config.context;
+		c.lost = st.lost + st.norecord;
+		c.unwalked = st.unwalked;
+		if (gmonx_write_context (w, &c) < 0)
+			return -1;
+	}
+	if (mc_config.threads)
+		return mc_threads_write (w);
+	return mc_config.context ? mc_ctx_write (w, NULL, &base) : 0;
 }
 
 static int

@@ -18,6 +18,10 @@
                            everything else;
      arcs.c                per-thread arc tables: the slow path, growth,
                            thread records, exit and fork of threads;
+     threads.c             per-thread records (GMON_THREADS): which
+                           threads are kept apart, each one's samples,
+                           name and CPU time, and their records in the
+                           companion;
      sampler.c             the clocks that fill the PC histograms, and
      clocks.c              ... the system calls of the per-thread ones
                            (sampler.h between the two);
@@ -127,9 +131,34 @@ struct mc_arctab {
 
 enum mc_thread_state {
 	MC_THREAD_OWNED = 1,		/* a live thread records into it */
-	MC_THREAD_FREE = 2		/* its thread exited; any new thread
-					   may adopt it, counts and all */
+	MC_THREAD_FREE = 2,		/* its thread exited; any new thread
+					   may adopt it, counts and all (a
+					   record beyond GMON_THREADS) */
+	MC_THREAD_EXITED = 3		/* its thread exited; the record is
+					   that thread's for good (one of the
+					   first GMON_THREADS) */
 };
+
+/* A thread's samples by bin (threads.c): open addressing, linear
+   probing, filled by signal handlers of any thread; when it fills, a
+   table twice the size takes the new keys and this one is kept.  */
+struct mc_tsamp_slot {
+	uintptr_t key;			/* PC >> GMON_BIN_SIZE's shift, + 1;
+					   0: free */
+	uint64_t count;			/* samples */
+};
+
+struct mc_tsamp {
+	uint64_t mask;			/* capacity - 1 */
+	uint64_t used;			/* slots claimed */
+	struct mc_tsamp *older;		/* the table this one replaced */
+	size_t mapsize;			/* bytes mmap'd for it */
+	struct mc_tsamp_slot slots[];
+};
+
+/* The order of a record beyond GMON_THREADS (threads.c).  */
+#define MC_ORDER_POOL	UINT32_MAX
+#define MC_THREAD_NAME	16		/* the kernel's names, NUL included */
 
 /* How a thread is sampled (sampler.c).  */
 enum mc_clock {
@@ -167,6 +196,20 @@ struct mc_thread {
 	uint64_t wall_rest;		/* ... ns off the CPU not yet a sample */
 	struct mc_ctx *ctx;		/* its calling contexts (cctree.c),
 					   made at its first sample */
+	/* Per-thread records (threads.c).  */
+	uint32_t order;			/* the order libgmon met its thread
+					   in, from 0; MC_ORDER_POOL: a record
+					   beyond GMON_THREADS, which threads
+					   adopt in turn */
+	struct mc_tsamp *ts;		/* its samples by bin, or NULL */
+	uint64_t unplaced;		/* samples it took that its table had
+					   no room for */
+	uint64_t start_ns;		/* it got the record, ns after
+					   profiling started */
+	uint64_t end_ns;		/* its thread exited then; 0: alive */
+	uint64_t cpu_ns;		/* its thread's CPU time at its exit */
+	uint64_t cpu_base;		/* ... at the last gmon_reset */
+	char name[MC_THREAD_NAME];	/* its thread's name, last read */
 };
 
 /* What the fast path finds off the thread pointer (%fs on x86-64):
@@ -180,6 +223,9 @@ struct mc_tls {
 					   (bbcount.c), or NULL */
 	uintptr_t bb_lo;		/* ... from this address */
 	uintptr_t bb_span;		/* ... this many bytes; 0: no array */
+	struct mc_thread *last;		/* the record it had until its exit
+					   (a destructor that runs -pg code
+					   after libgmon's gets it back) */
 };
 
 extern __thread struct mc_tls mc_tls
@@ -244,6 +290,53 @@ void mc_arcs_stats (struct mc_arc_stats *st) MC_HIDDEN;
 /* Why the last thread record could not be mapped (an errno), or 0:
    such a thread has no clock of its own either.  */
 int mc_arcs_record_errno (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* threads.c */
+
+#define MC_THREADS_DEFAULT	256	/* GMON_THREADS: threads kept apart */
+#define MC_THREADS_MAX		1048576	/* ... at most */
+/* A thread's sample table stops growing at this many slots (16 MiB),
+   three quarters of which it fills: keys are bins, so a thread would
+   have to be sampled in 3 MiB of distinct code first.  */
+#define MC_TSAMP_MAX_SLOTS	((uint64_t) 1 << 20)
+
+/* The order of a record being made: the next number while fewer than
+   GMON_THREADS records were kept apart, else MC_ORDER_POOL.  */
+uint32_t mc_threads_claim (void) MC_HIDDEN;
+/* Record R (its order set) has just been made or adopted for the
+   calling thread: when it started, its name; a record beyond
+   GMON_THREADS counts one more thread merged.  */
+void mc_thread_begin (struct mc_thread *r) MC_HIDDEN;
+/* The calling thread, R's owner, exits: its name, CPU time and end
+   are kept.  Returns the state R takes: MC_THREAD_EXITED (kept
+   apart) or MC_THREAD_FREE.  */
+int mc_thread_end (struct mc_thread *r) MC_HIDDEN;
+/* N (weighted) samples of the thread of record T at PC, as the
+   histogram took them; T NULL: a thread libgmon has no record of.
+   Async-signal-safe, from any thread.  */
+void mc_thread_sample (struct mc_thread *t, uintptr_t pc, uint64_t n)
+	MC_HIDDEN;
+/* gmon_reset: every thread's samples to 0, CPU times from now.  */
+void mc_threads_reset (void) MC_HIDDEN;
+/* In a fork child: the child's threads are its own.  */
+void mc_threads_forget (void) MC_HIDDEN;
+/* The key of PC in a sample table, and the PC a key stands for (the
+   start of its bin).  */
+uintptr_t mc_tsamp_key (uintptr_t pc) MC_HIDDEN;
+uintptr_t mc_tsamp_pc (uintptr_t key) MC_HIDDEN;
+
+struct mc_threads_stats {
+	uint64_t kept;			/* records kept apart */
+	uint64_t merged;		/* threads that ran on records beyond
+					   GMON_THREADS */
+	uint64_t norecord;		/* samples of threads without record */
+	uint64_t unplaced;		/* samples no table had room for */
+	uint64_t unplaced_threads;	/* ... of how many records */
+	bool capped;			/* a table reached MC_TSAMP_MAX_SLOTS */
+	int map_errno;			/* why mmap of a table last failed */
+};
+void mc_threads_stats (struct mc_threads_stats *st) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* modules.c */
@@ -450,6 +543,10 @@ void mc_ctx_forget (void) MC_HIDDEN;
 typedef int mc_ctx_fn (void *arg, uint32_t parent, uintptr_t addr,
 		       uint64_t count);
 int mc_ctx_each (mc_ctx_fn *fn, void *arg) MC_HIDDEN;
+/* The same for the nodes of record R only, numbered from *BASE, which
+   grows by as many.  */
+int mc_ctx_each_of (struct mc_thread *r, uint32_t *base, mc_ctx_fn *fn,
+		    void *arg) MC_HIDDEN;
 
 struct mc_ctx_stats {
 	uint64_t nodes;			/* nodes of every thread */
@@ -525,6 +622,10 @@ struct mc_config {
 	bool wall;			/* GMON_CLOCK=wall: real time */
 	unsigned int context;		/* GMON_CONTEXT: frames of calling
 					   context per sample; 0: none */
+	uint32_t threads;		/* GMON_THREADS: threads whose records
+					   are kept apart; 0: no per-thread
+					   records */
+	bool threads_set;		/* ... was given */
 	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
 	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
 	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */

@@ -86,6 +86,7 @@ static struct timeval mc_utime0;	/* user CPU time at start */
 static uint64_t mc_itimer_cpu0;		/* process CPU ns when ITIMER_PROF began */
 static uint64_t mc_itimer_got;		/* samples ITIMER_PROF gave since */
 static uintptr_t mc_itimer_pc;		/* where its last sample was */
+static struct mc_thread *mc_itimer_self;	/* ... on which thread */
 static uint64_t mc_itimer_period;	/* its period, ns (1 / itimer_rate) */
 static uint64_t mc_utime_us;		/* user CPU time while sampling */
 
@@ -203,6 +204,7 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
 	pc = mc_arch_pc (uc);
 	mc_itimer_pc = pc;
+	mc_itimer_self = me;
 	if (me) {
 		/* Only this thread writes these (its own signals).  */
 		me->last_pc = pc;
@@ -210,6 +212,7 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 				  __ATOMIC_RELAXED);
 	}
 	mc_hist_add (pc, n);
+	mc_thread_sample (me, pc, n);
 	if (mc_config.context)
 		mc_ctx_sample (me, uc, pc, n);
 	errno = saved_errno;
@@ -279,13 +282,20 @@ itimer_set (bool on)
 		uint64_t got = __atomic_load_n (&mc_itimer_got,
 						__ATOMIC_RELAXED);
 		uintptr_t pc = mc_itimer_pc;
+		struct mc_thread *t = mc_itimer_self;
 
-		if (!pc && mc_tls.self)
+		if (!pc && mc_tls.self) {
 			pc = mc_tls.self->last_pc;
+			t = mc_tls.self;
+		}
 		if (pc && now > mc_itimer_cpu0 && mc_itimer_period
-		    && (now - mc_itimer_cpu0) / mc_itimer_period > got)
-			mc_hist_add (pc, (now - mc_itimer_cpu0)
-				     / mc_itimer_period - got);
+		    && (now - mc_itimer_cpu0) / mc_itimer_period > got) {
+			uint64_t owed = (now - mc_itimer_cpu0)
+				/ mc_itimer_period - got;
+
+			mc_hist_add (pc, owed);
+			mc_thread_sample (t, pc, owed);
+		}
 	}
 	return 0;
 }
@@ -423,6 +433,7 @@ round_rest (struct mc_thread *t, uint64_t rest)
 	x ^= x >> 29;
 	if (t->last_pc && rest > 0 && x % mc_period_ns () < rest) {
 		mc_hist_add (t->last_pc, 1);
+		mc_thread_sample (t, t->last_pc, 1);
 		mc_ctx_credit (t, 1);
 	}
 }
@@ -443,6 +454,7 @@ settle (struct mc_thread *t, uint64_t ran)
 
 	if (due > got && t->last_pc) {
 		mc_hist_add (t->last_pc, due - got);
+		mc_thread_sample (t, t->last_pc, due - got);
 		mc_ctx_credit (t, due - got);
 	}
 	round_rest (t, ran % mc_period_ns ());
@@ -600,6 +612,8 @@ mc_sampler_forget (void)
 		    == MC_CLOCK_PERF && mc_perf_ours (t))
 			close (t->perf_fd);
 	mc_modules_forget ();
+	mc_itimer_pc = 0;
+	mc_itimer_self = NULL;
 	mc_clock_ns_done = 0;
 	mc_unsampled = 0;
 	mc_thread_claimed = 0;

@@ -465,6 +465,7 @@ atfork_child (void)
 	mc_sampler_forget ();
 	mc_arcs_forget ();
 	mc_ctx_forget ();
+	mc_threads_forget ();
 	if (state == MC_RUNNING) {
 		new_run ();
 		mc_thread_attach ();

@@ -129,8 +129,10 @@ look (struct mc_thread *t, uint64_t now, uint64_t period)
 	off = dw - dc + t->wall_rest;
 	n = off / period;
 	t->wall_rest = off % period;
-	if (n && (pc = waiting_pc (t, tid)) != 0)
+	if (n && (pc = waiting_pc (t, tid)) != 0) {
 		mc_hist_add (pc, n);
+		mc_thread_sample (t, pc, n);
+	}
 }
 
 static void *

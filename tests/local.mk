@@ -321,15 +321,18 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/gprof-objects.sh \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-callers.sh \
+	tests/e2e/gprof-threads.sh \
 	tests/e2e/view-folded.sh \
 	tests/e2e/view-flamegraph.sh \
 	tests/e2e/view-pprof.sh \
+	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
 	tests/e2e/rt-regs.sh \
 	tests/e2e/rt-threads.sh \
+	tests/e2e/rt-thread-records.sh \
 	tests/e2e/rt-fork.sh \
 	tests/e2e/rt-arcs.sh \
 	tests/e2e/rt-limit.sh \
@@ -366,6 +369,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso-s.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
+	tests/programs/rt-threads-named.c \
 	tests/programs/rt-limit.c \
 	tests/programs/rt-fork.c \
 	tests/programs/rt-forkdump.c \

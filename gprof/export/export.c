@@ -398,3 +398,100 @@ export_write (struct export_set *set, const struct export_input *in)
 	free (c.named);
 	free (c.image_abs);
 }
+
+/* ------------------------------------------------------------------ */
+/* --threads: one file per export, a part per row */
+
+struct export_threads {
+	struct export_set *set;
+	struct out *outs;		/* per export, open */
+	void **state;			/* per export, its format's */
+	struct export_input whole;	/* the whole profile */
+	char **names;			/* demangled names, shared by the rows */
+	unsigned char *named;
+	char *image_abs;
+};
+
+struct export_threads *
+export_threads_begin (struct export_set *set, const struct export_input *whole)
+{
+	struct export_threads *xt = XCNEW (struct export_threads);
+	size_t i, n = whole->st->len ? whole->st->len : 1;
+	char *abs;
+
+	for (i = 0; i < set->n; i++)
+		if (!set->v[i].fmt->write_thread)
+			gp_fatal (NULL, "--export=%s: %s has no per-thread "
+				  "form (--threads exports folded, flamegraph "
+				  "and pprof)", set->v[i].spec,
+				  set->v[i].fmt->name);
+	xt->set = set;
+	xt->whole = *whole;
+	xt->outs = XCNEWVEC (struct out, set->n ? set->n : 1);
+	xt->state = XCNEWVEC (void *, set->n ? set->n : 1);
+	xt->names = XCNEWVEC (char *, n);
+	xt->named = XCNEWVEC (unsigned char, n);
+	abs = realpath (objfile_path (whole->of), NULL);
+	xt->image_abs = abs ? abs : xstrdup (objfile_path (whole->of));
+	for (i = 0; i < set->n; i++)
+		out_open (&xt->outs[i], set->v[i].path, set->v[i].gzip,
+			  set->v[i].fmt->always_gzip);
+	return xt;
+}
+
+void
+export_threads_write (struct export_threads *xt, const struct export_input *in,
+		      const struct export_thread *th)
+{
+	struct samples samples;
+	struct estimate est;
+	struct export_ctx c;
+	size_t i;
+
+	memset (&c, 0, sizeof c);
+	c.in = in;
+	c.thread = th;
+	c.names = xt->names;
+	c.named = xt->named;
+	c.image_abs = xt->image_abs;
+	samples_build (&samples, in, in->opt->line);
+	estimate_build (&est, in, &samples);
+	c.samples = &samples;
+	c.est = &est;
+	for (i = 0; i < xt->set->n; i++) {
+		c.req = &xt->set->v[i];
+		if (c.req->fmt->check)
+			c.req->fmt->check (&c);
+		c.req->fmt->write_thread (&c, &xt->outs[i], &xt->state[i]);
+	}
+	estimate_free (&est);
+	samples_free (&samples);
+}
+
+void
+export_threads_end (struct export_threads *xt)
+{
+	struct export_ctx c;
+	size_t i;
+
+	memset (&c, 0, sizeof c);
+	c.in = &xt->whole;
+	c.names = xt->names;
+	c.named = xt->named;
+	c.image_abs = xt->image_abs;
+	for (i = 0; i < xt->set->n; i++) {
+		c.req = &xt->set->v[i];
+		if (c.req->fmt->end_threads)
+			c.req->fmt->end_threads (&c, &xt->outs[i],
+						 xt->state[i]);
+		out_close (&xt->outs[i]);
+	}
+	for (i = 0; i < xt->whole.st->len; i++)
+		free (xt->names[i]);
+	free (xt->names);
+	free (xt->named);
+	free (xt->image_abs);
+	free (xt->outs);
+	free (xt->state);
+	free (xt);
+}

@@ -58,4 +58,27 @@ void export_write_diff_base (struct export_set *xs,
 
 void export_free (struct export_set *xs);
 
+/* --threads: a row of the threads (a thread, the threads of one name,
+   or those beyond GMON_THREADS), as the exports name it.  */
+struct export_thread {
+	const char *frame;		/* folded, flamegraph: the frame at
+					   the root of its stacks */
+	const char *name;		/* pprof: the label `thread' */
+	uint64_t tid;			/* pprof: the label `tid'; 0: none */
+	uint64_t nthreads;		/* pprof: the label `threads' */
+};
+
+struct export_threads;
+
+/* Opens every export of XS for the rows of the profile WHOLE; exits
+   with a message if a format has no per-thread form.  */
+struct export_threads *export_threads_begin (struct export_set *xs,
+					     const struct export_input *whole);
+/* The part of every export of row TH, whose own model IN is.  */
+void export_threads_write (struct export_threads *xt,
+			   const struct export_input *in,
+			   const struct export_thread *th);
+/* Ends and closes every export (and frees XT).  */
+void export_threads_end (struct export_threads *xt);
+
 #endif /* GPROF_EXPORT_EXPORT_H */

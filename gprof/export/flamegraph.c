@@ -15,6 +15,9 @@
    the share they hold is shown), and names the frame under the
    pointer at the bottom.
 
+   With --threads, each row of the threads is a bar at the bottom
+   (blue, its name the folded export's frame), its own stacks on it.
+
    Frames narrower than MIN_WIDTH pixels of the whole are not written
    (flamegraph.pl's --minwidth): a made-up call tree of many thousand
    functions would otherwise fill the file with bars nobody can see.
@@ -162,12 +165,83 @@ name_hash (const char *name)
 	return h;
 }
 
-static void
-put_fill (struct out *o, const struct stacks_node *nd, const char *name)
-{
-	uint32_t h = name_hash (name);
+/* A bar to draw: a frame of the stacks, named, with its cost (in the
+   unit asked for), in depth-first order (depth from 0, the bottom).  */
+struct fg_frame {
+	uint32_t depth;
+	enum stacks_kind kind;
+	char *name;			/* malloc'd */
+	uint64_t cost;			/* its own, not what is above it */
+};
 
-	if (nd->kind != STACKS_FUNC && nd->kind != STACKS_CYCLE) {
+/* The bars of one graph: one profile's stacks, or every row's under
+   their frames (--threads).  */
+struct fg {
+	struct fg_frame *v;
+	size_t n, cap;
+	uint64_t samples;		/* of the profile(s) drawn */
+	bool sampled;			/* stacks sampled (GMON_CONTEXT) */
+	bool threads;			/* by thread */
+};
+
+static void
+fg_push (struct fg *f, uint32_t depth, enum stacks_kind kind, char *name,
+	 uint64_t cost)
+{
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 1024;
+		f->v = xrealloc (f->v, f->cap * sizeof *f->v);
+	}
+	f->v[f->n++] = (struct fg_frame) { depth, kind, name, cost };
+}
+
+/* The stacks of C's profile into F, their depths from BASE: sampled
+   stacks start below the label, as in the folded file; estimated ones
+   keep it, the bottom bar that says so.  */
+static void
+fg_collect (struct fg *f, struct export_ctx *c, uint32_t base)
+{
+	struct stacks t;
+	uint64_t *cost;
+	uint32_t first;
+	size_t i;
+
+	stacks_build (&t, c);
+	first = t.sampled ? 2 : 1;
+	f->sampled = t.sampled;
+	f->samples += c->samples->samples;
+	cost = folded_costs (c, &t);
+	for (i = 0; i < t.n; i++)
+		if (t.v[i].depth >= first && t.v[i].subtree)
+			fg_push (f, t.v[i].depth - first + base, t.v[i].kind,
+				 folded_frame_name (c, &t.v[i]), cost[i]);
+	free (cost);
+	stacks_free (&t);
+}
+
+static void
+fg_free (struct fg *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		free (f->v[i].name);
+	free (f->v);
+	free (f);
+}
+
+static void
+put_fill (struct out *o, const struct fg_frame *fr)
+{
+	uint32_t h = name_hash (fr->name);
+
+	if (fr->kind == STACKS_THREAD) {
+		/* The threads: blues, apart from the functions.  */
+		out_printf (o, "rgb(%u,%u,%u)", 80 + (h & 0xff) * 60 / 255,
+			    140 + ((h >> 8) & 0xff) * 60 / 255, 230);
+		return;
+	}
+	if (fr->kind != STACKS_FUNC && fr->kind != STACKS_CYCLE) {
 		out_puts (o, "rgb(190,190,190)");
 		return;
 	}
@@ -179,7 +253,7 @@ put_fill (struct out *o, const struct stacks_node *nd, const char *name)
 
 /* The title, the profile's facts and the controls.  */
 static void
-put_head (struct out *o, struct export_ctx *c, const struct stacks *t,
+put_head (struct out *o, struct export_ctx *c, const struct fg *f,
 	  uint64_t total, double height)
 {
 	const struct export_input *in = c->in;
@@ -204,7 +278,7 @@ put_head (struct out *o, struct export_ctx *c, const struct stacks *t,
 	out_printf (o, "<text id=\"title\" x=\"%d\" y=\"24\" "
 		    "text-anchor=\"middle\">Flame graph of ", WIDTH / 2);
 	put_xml (o, slash ? slash + 1 : c->image_abs);
-	out_puts (o, "</text>\n");
+	out_puts (o, f->threads ? ", by thread</text>\n" : "</text>\n");
 	out_printf (o, "<text id=\"facts\" x=\"%d\" y=\"44\" "
 		    "text-anchor=\"middle\">", WIDTH / 2);
 	for (i = 0; i < (in->opt->ngmon ? in->opt->ngmon : 1); i++) {
@@ -214,10 +288,10 @@ put_head (struct out *o, struct export_ctx *c, const struct stacks *t,
 	}
 	out_printf (o, ": %.2f s of CPU, %llu samples at %.0f Hz; %s; "
 		    "widths in %s</text>\n",
-		    export_secs (c, (double) c->samples->samples),
-		    (unsigned long long) c->samples->samples,
+		    export_secs (c, (double) f->samples),
+		    (unsigned long long) f->samples,
 		    (double) in->p->hz,
-		    t->sampled ? "stacks sampled by libgmon (GMON_CONTEXT)"
+		    f->sampled ? "stacks sampled by libgmon (GMON_CONTEXT)"
 		    : c->req->flat ? "one frame per function"
 		    : "stacks estimated from call counts (gprof's rule)",
 		    unit);
@@ -257,88 +331,79 @@ put_label (struct out *o, const char *name, double pw)
 	free (cut);
 }
 
-/* One bar: frame ND at X (units) of width W, depth D from 0.  */
+/* One bar: frame FR at X (units) of width W, depth D from 0.  */
 static void
-put_frame (struct out *o, struct export_ctx *c, const struct stacks_node *nd,
+put_frame (struct out *o, struct export_ctx *c, const struct fg_frame *fr,
 	   uint64_t x, uint64_t w, uint32_t d, uint64_t total, double y)
 {
 	const char *unit = c->req->unit ? c->req->unit : "samples";
 	double scale = (double) (WIDTH - 2 * PAD) / (double) total;
-	char *name = folded_frame_name (c, nd);
 
 	out_printf (o, "<g class=\"f\" data-x=\"%llu\" data-w=\"%llu\" "
 		    "data-d=\"%u\" data-n=\"", (unsigned long long) x,
 		    (unsigned long long) w, d);
-	put_xml (o, name);
+	put_xml (o, fr->name);
 	out_puts (o, "\"><title>");
-	put_xml (o, name);
+	put_xml (o, fr->name);
 	out_printf (o, " (%llu %s, %.2f%%)</title>", (unsigned long long) w,
 		    unit, 100.0 * (double) w / (double) total);
 	out_printf (o, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" "
 		    "height=\"%d\" rx=\"2\" fill=\"", PAD + (double) x * scale,
 		    y, (double) w * scale, FRAME_H - 1);
-	put_fill (o, nd, name);
+	put_fill (o, fr);
 	out_printf (o, "\"/><text x=\"%.2f\" y=\"%.1f\">",
 		    PAD + (double) x * scale + 3, y + FRAME_H - 4.5);
-	put_label (o, name, (double) w * scale);
+	put_label (o, fr->name, (double) w * scale);
 	out_puts (o, "</text></g>\n");
-	free (name);
 }
 
+/* The graph of F's bars.  */
 static void
-flamegraph_write (struct export_ctx *c, struct out *o)
+fg_draw (struct fg *f, struct export_ctx *c, struct out *o)
 {
-	struct stacks t;
-	uint64_t *cost, *sub, *xat, total = 0;
+	uint64_t *sub, *xat, total = 0;
 	size_t i, *stack, sp = 0;
-	uint32_t maxd = 1, first;
+	uint32_t maxd = 1;
 	double height, min_w;
 
-	stacks_build (&t, c);
-	/* Sampled stacks start below the label, as in the folded file;
-	   estimated ones keep it, the bottom bar that says so.  */
-	first = t.sampled ? 2 : 1;
-	cost = folded_costs (c, &t);
 	/* Each frame's cost and what is above it; frames are depth
 	   first, so a frame's subtree is the run of deeper ones after
 	   it.  */
-	sub = XNEWVEC (uint64_t, t.n + 1);
-	stack = XNEWVEC (size_t, t.n + 1);
-	for (i = t.n; i-- > 0;) {
-		uint64_t sum = cost[i];
+	sub = XNEWVEC (uint64_t, f->n + 1);
+	stack = XNEWVEC (size_t, f->n + 1);
+	for (i = f->n; i-- > 0;) {
+		uint64_t sum = f->v[i].cost;
 
-		while (sp > 0 && t.v[stack[sp - 1]].depth > t.v[i].depth) {
-			if (t.v[stack[sp - 1]].depth == t.v[i].depth + 1)
+		while (sp > 0 && f->v[stack[sp - 1]].depth > f->v[i].depth) {
+			if (f->v[stack[sp - 1]].depth == f->v[i].depth + 1)
 				sum += sub[stack[sp - 1]];
 			sp--;
 		}
 		sub[i] = sum;
 		stack[sp++] = i;
-		if (t.v[i].depth == first)
+		if (f->v[i].depth == 0)
 			total += sum;
-		if (sum && t.v[i].depth >= first
-		    && t.v[i].depth - first + 1 > maxd)
-			maxd = t.v[i].depth - first + 1;
+		if (sum && f->v[i].depth + 1 > maxd)
+			maxd = f->v[i].depth + 1;
 	}
 	height = TOP + (double) maxd * FRAME_H + BOTTOM;
-	put_head (o, c, &t, total, height);
+	put_head (o, c, f, total, height);
 	/* The left edge of the next callee at each depth.  */
-	xat = XCNEWVEC (uint64_t, maxd + 2 + first);
+	xat = XCNEWVEC (uint64_t, maxd + 2);
 	min_w = total ? MIN_WIDTH * (double) total / (WIDTH - 2 * PAD) : 1.0;
-	for (i = 0; i < t.n; i++) {
-		const struct stacks_node *nd = &t.v[i];
-		uint32_t d;
+	for (i = 0; i < f->n; i++) {
+		const struct fg_frame *fr = &f->v[i];
+		uint32_t d = fr->depth;
 		uint64_t x;
 
-		if (nd->depth < first || sub[i] == 0)
+		if (sub[i] == 0)
 			continue;
-		d = nd->depth - first;
 		x = xat[d];
 		xat[d] += sub[i];
 		xat[d + 1] = x;
 		if ((double) sub[i] < min_w)
 			continue;
-		put_frame (o, c, nd, x, sub[i], d, total,
+		put_frame (o, c, fr, x, sub[i], d, total,
 			   height - BOTTOM - (double) (d + 1) * FRAME_H);
 	}
 	out_puts (o, "<script type=\"text/ecmascript\"><![CDATA[\n");
@@ -347,8 +412,45 @@ flamegraph_write (struct export_ctx *c, struct out *o)
 	free (xat);
 	free (stack);
 	free (sub);
-	free (cost);
-	stacks_free (&t);
+}
+
+static void
+flamegraph_write (struct export_ctx *c, struct out *o)
+{
+	struct fg *f = XCNEW (struct fg);
+
+	fg_collect (f, c, 0);
+	fg_draw (f, c, o);
+	fg_free (f);
+}
+
+/* --threads: each row's stacks on a bar of its own at the bottom; the
+   graph is drawn once all are in.  */
+static void
+flamegraph_thread (struct export_ctx *c, struct out *o, void **state)
+{
+	struct fg *f = *state;
+	struct stacks_node th = { .kind = STACKS_THREAD };
+
+	(void) o;
+	if (!f)
+		*state = f = XCNEW (struct fg);
+	f->threads = true;
+	fg_push (f, 0, STACKS_THREAD, folded_frame_name (c, &th), 0);
+	fg_collect (f, c, 1);
+}
+
+static void
+flamegraph_end_threads (struct export_ctx *c, struct out *o, void *state)
+{
+	struct fg *f = state;
+
+	if (!f) {
+		f = XCNEW (struct fg);
+		f->threads = true;
+	}
+	fg_draw (f, c, o);
+	fg_free (f);
 }
 
 const struct export_format export_flamegraph = {
@@ -360,4 +462,6 @@ const struct export_format export_flamegraph = {
 	.path_suffix = ".svg",
 	.check = NULL,
 	.write = flamegraph_write,
+	.write_thread = flamegraph_thread,
+	.end_threads = flamegraph_end_threads,
 };

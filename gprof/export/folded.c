@@ -23,7 +23,14 @@
 
    The numbers are samples, or with unit= milliseconds, microseconds
    or nanoseconds of CPU time: each frame's share of the whole, split
-   by round.c, so that they still add up to the run.  speedscope takes
+   by round.c, so that they still add up to the run.
+
+   With --threads, each row of the threads (a thread, the threads of
+   one name, the threads beyond GMON_THREADS) has its own stacks, from
+   its own samples and calls (or contexts), each starting with the
+   row's frame: [thread 1234 worker], [threads worker x4], [other
+   threads x9744]; speedscope and flamegraph.pl then show the threads
+   side by side at the root.  speedscope takes
    only whole numbers, hence no fractions.  A `;' inside a name (never
    in C, rarely in a demangled C++ one) would split the frame, so it
    is written as `:'.  */
@@ -70,6 +77,9 @@ folded_frame_name (struct export_ctx *c, const struct stacks_node *nd)
 		break;
 	case STACKS_NOSYM:
 		s = xstrdup ("[unknown]");
+		break;
+	case STACKS_THREAD:
+		s = xstrdup (c->thread ? c->thread->frame : "[thread]");
 		break;
 	case STACKS_CYCLE:
 		snprintf (buf, sizeof buf, "<cycle %d>",
@@ -118,7 +128,7 @@ static void
 folded_write (struct export_ctx *c, struct out *o)
 {
 	struct stacks t;
-	char **path;
+	char **path, *thread_frame = NULL;
 	uint64_t *cost;
 	size_t i, d, maxd = 1;
 	/* Sampled stacks start below the label; so do flat ones (which
@@ -132,6 +142,11 @@ folded_write (struct export_ctx *c, struct out *o)
 			maxd = t.v[i].depth;
 	path = XCNEWVEC (char *, maxd + 1);
 	cost = folded_costs (c, &t);
+	if (c->thread) {
+		struct stacks_node th = { .kind = STACKS_THREAD };
+
+		thread_frame = folded_frame_name (c, &th);
+	}
 	for (i = 0; i < t.n; i++) {
 		const struct stacks_node *nd = &t.v[i];
 
@@ -141,6 +156,10 @@ folded_write (struct export_ctx *c, struct out *o)
 		path[nd->depth] = folded_frame_name (c, nd);
 		if (!cost[i])
 			continue;
+		if (thread_frame) {
+			out_puts (o, thread_frame);
+			out_puts (o, ";");
+		}
 		for (d = first; d <= nd->depth; d++) {
 			if (d > first)
 				out_puts (o, ";");
@@ -152,7 +171,16 @@ folded_write (struct export_ctx *c, struct out *o)
 		free (path[d]);
 	free (path);
 	free (cost);
+	free (thread_frame);
 	stacks_free (&t);
+}
+
+/* --threads: each row's stacks, under its frame, one after another.  */
+static void
+folded_thread (struct export_ctx *c, struct out *o, void **state)
+{
+	(void) state;
+	folded_write (c, o);
 }
 
 const struct export_format export_folded = {
@@ -164,4 +192,5 @@ const struct export_format export_folded = {
 	.path_suffix = ".folded",
 	.check = NULL,
 	.write = folded_write,
+	.write_thread = folded_thread,
 };

@@ -100,6 +100,7 @@ put_node (struct out *o, struct export_ctx *c, struct ids *ids,
 		put_frame (o, c, ids, &ids->pruned, 0, PRUNED);
 		break;
 	case STACKS_NOSYM:
+	case STACKS_THREAD:		/* (only folded and flamegraph) */
 		put_frame (o, c, ids, &ids->nosym, 0, NOSYM);
 		break;
 	case STACKS_CYCLE:

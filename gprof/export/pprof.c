@@ -158,6 +158,10 @@ struct pp {
 	uint64_t *map_start;		/* per mapping (object) */
 	size_t nmap;
 	int64_t label_key, label_val;	/* the label `stacks' */
+	int64_t thread_key, thread_val;	/* --threads: `thread', its name */
+	int64_t tid_key, threads_key;	/* ... `tid' and `threads' */
+	size_t ncyc;			/* room in cyc_fn and cyc_loc */
+	uint64_t samples;		/* samples written */
 	double ns_per_sample;
 };
 
@@ -424,17 +428,38 @@ lines_free (struct lines_of *lo)
 	free (lo->cost);
 }
 
+/* A Label of the sample being made: KEY = the string VAL, or (VAL
+   < 0) the number NUM.  */
+static void
+put_label (struct pp *p, int64_t key, int64_t val, uint64_t num)
+{
+	pb_uint (&p->sub, 1, (uint64_t) key);
+	if (val >= 0)
+		pb_uint (&p->sub, 2, (uint64_t) val);
+	else
+		pb_uint (&p->sub, 3, num);
+	pb_bytes (&p->m, 3, p->sub.v, p->sub.n);
+	p->sub.n = 0;
+}
+
 /* A Sample: the locations LOCS[0..N) (innermost first), VALUES[3].  */
 static void
 put_sample (struct pp *p, const uint64_t *locs, size_t n,
 	    const uint64_t *values)
 {
+	const struct export_thread *th = p->c->thread;
+
 	pb_packed (&p->m, 1, locs, n);
 	pb_packed (&p->m, 2, values, 3);
-	pb_uint (&p->sub, 1, (uint64_t) p->label_key);
-	pb_uint (&p->sub, 2, (uint64_t) p->label_val);
-	pb_bytes (&p->m, 3, p->sub.v, p->sub.n);
-	p->sub.n = 0;
+	put_label (p, p->label_key, p->label_val, 0);
+	if (th) {
+		put_label (p, p->thread_key, p->thread_val, 0);
+		if (th->tid)
+			put_label (p, p->tid_key, -1, th->tid);
+		if (th->nthreads > 1)
+			put_label (p, p->threads_key, -1, th->nthreads);
+	}
+	p->samples += values[0];
 	put_field (p->o, P_SAMPLE, &p->m);
 }
 
@@ -597,7 +622,7 @@ mappings (struct pp *p)
 		}
 		pb_uint (&p->m, 7, 1);		/* has_functions */
 		pb_uint (&p->m, 8, 1);		/* has_filenames */
-		pb_uint (&p->m, 9, p->c->samples->lines != NULL);
+		pb_uint (&p->m, 9, p->c->samples && p->c->samples->lines);
 		put_field (p->o, P_MAPPING, &p->m);
 	}
 	free (lo);
@@ -624,9 +649,10 @@ comment (struct pp *p, const char *text)
 	free (b.v);
 }
 
-/* The profile's types, period, comments.  */
+/* The profile's types, period, comments; SAMPLED says how the stacks
+   were made.  */
 static void
-header (struct pp *p, const struct stacks *t)
+header (struct pp *p, bool sampled)
 {
 	const struct export_input *in = p->c->in;
 	struct pb b = { NULL, 0, 0 };
@@ -639,68 +665,142 @@ header (struct pp *p, const struct stacks *t)
 	value_type (p, P_PERIOD_TYPE, "cpu", "nanoseconds");
 	pb_uint (&b, P_PERIOD, (uint64_t) (p->ns_per_sample + 0.5));
 	pb_uint (&b, P_DEFAULT_TYPE, (uint64_t) intern (p, "cpu"));
-	pb_uint (&b, P_DURATION, (uint64_t) ((double) p->c->samples->samples
-					     * p->ns_per_sample + 0.5));
 	out_write (p->o, (const char *) b.v, b.n);
 	free (b.v);
 	text = concat ("gprof (gmonkit " PACKAGE_VERSION ") of ",
 		       p->c->image_abs, NULL);
 	comment (p, text);
 	free (text);
-	comment (p, t->sampled ? "stacks: sampled by libgmon (GMON_CONTEXT)"
+	comment (p, sampled ? "stacks: sampled by libgmon (GMON_CONTEXT)"
 		 : in->cg && !p->c->req->flat
 		 ? "stacks: estimated from call counts by gprof's rule "
 		 "(a function's time shared by its callers' calls)"
 		 : "stacks: one frame per function");
 	comment (p, "calls: each call-graph arc as a sample of two frames, "
 		 "callee on caller, with no time");
+	if (p->c->thread)
+		comment (p, "threads: every sample is of one thread (gprof "
+			 "--threads), labelled thread (its name) and tid "
+			 "(its id), or for several threads (of one name, or "
+			 "beyond GMON_THREADS) threads (how many)");
 	p->label_key = intern (p, "stacks");
-	p->label_val = intern (p, t->sampled ? "sampled" : "estimated");
+	p->thread_key = intern (p, "thread");
+	p->tid_key = intern (p, "tid");
+	p->threads_key = intern (p, "threads");
+}
+
+/* A pprof file being made: the header and mappings of C's profile.  */
+static struct pp *
+pp_begin (struct export_ctx *c, struct out *o, bool sampled)
+{
+	struct pp *p = XCNEW (struct pp);
+
+	p->c = c;
+	p->o = o;
+	p->ns_per_sample = c->in->p->hz > 0 ? 1e9 / (double) c->in->p->hz
+		: 0.0;
+	p->fn_id = XCNEWVEC (uint64_t, c->in->st->len + 1);
+	hindex_init (&p->str_index, 1024);
+	hindex_init (&p->loc_index, 1024);
+	hindex_init (&p->site_index, 1);
+	header (p, sampled);
+	mappings (p);
+	return p;
+}
+
+/* The samples of C's profile: its stacks' and its arcs'.  */
+static void
+pp_samples (struct pp *p, struct export_ctx *c)
+{
+	struct stacks t;
+	size_t ncyc = c->in->cg ? c->in->cg->ncycles : 0;
+
+	p->c = c;
+	/* A row's cycles are its own: "<cycle N>" is the same function in
+	   every row.  */
+	if (ncyc + 1 > p->ncyc) {
+		p->cyc_fn = xrealloc (p->cyc_fn, (ncyc + 1)
+				      * sizeof *p->cyc_fn);
+		p->cyc_loc = xrealloc (p->cyc_loc, (ncyc + 1)
+				       * sizeof *p->cyc_loc);
+		memset (p->cyc_fn + p->ncyc, 0, (ncyc + 1 - p->ncyc)
+			* sizeof *p->cyc_fn);
+		memset (p->cyc_loc + p->ncyc, 0, (ncyc + 1 - p->ncyc)
+			* sizeof *p->cyc_loc);
+		p->ncyc = ncyc + 1;
+	}
+	if (c->thread)
+		p->thread_val = intern (p, c->thread->name);
+	stacks_build (&t, c);
+	hindex_free (&p->site_index);
+	index_sites (p);
+	p->label_val = intern (p, t.sampled ? "sampled" : "estimated");
+	stack_samples (p, &t);
+	p->label_val = intern (p, "arc");
+	call_samples (p);
+	stacks_free (&t);
+}
+
+/* The duration (the samples' time) and the strings, last: every index
+   is known.  */
+static void
+pp_end (struct pp *p)
+{
+	struct pb b = { NULL, 0, 0 };
+	size_t i;
+
+	pb_uint (&b, P_DURATION, (uint64_t) ((double) p->samples
+					     * p->ns_per_sample + 0.5));
+	out_write (p->o, (const char *) b.v, b.n);
+	free (b.v);
+	for (i = 0; i < p->nstr; i++) {
+		pb_bytes (&p->m, P_STRING, p->str[i], strlen (p->str[i]));
+		out_write (p->o, (const char *) p->m.v, p->m.n);
+		p->m.n = 0;
+		free (p->str[i]);
+	}
+	hindex_free (&p->str_index);
+	hindex_free (&p->loc_index);
+	hindex_free (&p->site_index);
+	free (p->str);
+	free (p->m.v);
+	free (p->sub.v);
+	free (p->fn_id);
+	free (p->cyc_fn);
+	free (p->cyc_loc);
+	free (p->loc_addr);
+	free (p->map_start);
+	free (p);
 }
 
 static void
 pprof_write (struct export_ctx *c, struct out *o)
 {
-	struct stacks t;
-	struct pp p;
-	size_t i, ncyc = c->in->cg ? c->in->cg->ncycles : 0;
+	struct pp *p = pp_begin (c, o, c->in->p->nctx && !c->req->flat);
 
-	memset (&p, 0, sizeof p);
-	p.c = c;
-	p.o = o;
-	p.ns_per_sample = c->in->p->hz > 0 ? 1e9 / (double) c->in->p->hz
-		: 0.0;
-	p.fn_id = XCNEWVEC (uint64_t, c->in->st->len + 1);
-	p.cyc_fn = XCNEWVEC (uint64_t, ncyc + 1);
-	p.cyc_loc = XCNEWVEC (uint64_t, ncyc + 1);
-	hindex_init (&p.str_index, 1024);
-	hindex_init (&p.loc_index, 1024);
-	stacks_build (&t, c);
-	index_sites (&p);
-	header (&p, &t);
-	mappings (&p);
-	stack_samples (&p, &t);
-	p.label_val = intern (&p, "arc");
-	call_samples (&p);
-	/* The strings last: every index is known.  */
-	for (i = 0; i < p.nstr; i++) {
-		pb_bytes (&p.m, P_STRING, p.str[i], strlen (p.str[i]));
-		out_write (o, (const char *) p.m.v, p.m.n);
-		p.m.n = 0;
-		free (p.str[i]);
+	pp_samples (p, c);
+	pp_end (p);
+}
+
+/* --threads: one Profile, each row's samples labelled with it.  */
+static void
+pprof_thread (struct export_ctx *c, struct out *o, void **state)
+{
+	if (!*state)
+		*state = pp_begin (c, o, c->in->p->nctx && !c->req->flat);
+	pp_samples (*state, c);
+}
+
+static void
+pprof_end_threads (struct export_ctx *c, struct out *o, void *state)
+{
+	struct pp *p = state;
+
+	if (!p) {
+		/* No row at all: an empty profile, but a profile.  */
+		p = pp_begin (c, o, false);
 	}
-	stacks_free (&t);
-	hindex_free (&p.str_index);
-	hindex_free (&p.loc_index);
-	hindex_free (&p.site_index);
-	free (p.str);
-	free (p.m.v);
-	free (p.sub.v);
-	free (p.fn_id);
-	free (p.cyc_fn);
-	free (p.cyc_loc);
-	free (p.loc_addr);
-	free (p.map_start);
+	pp_end (p);
 }
 
 const struct export_format export_pprof = {
@@ -712,6 +812,8 @@ const struct export_format export_pprof = {
 	.path_suffix = ".pb.gz",
 	.check = NULL,
 	.write = pprof_write,
+	.write_thread = pprof_thread,
+	.end_threads = pprof_end_threads,
 	/* profile.proto files are gzipped, whatever their name.  */
 	.always_gzip = true,
 };

@@ -221,7 +221,9 @@ enum stacks_kind {
 	STACKS_CYCLE,			/* a cycle (what: its index) */
 	STACKS_PRUNED,			/* what prune and nodes left out */
 	STACKS_NOSYM,			/* a frame in no function */
-	STACKS_CUT			/* frames beyond GMON_CONTEXT's depth */
+	STACKS_CUT,			/* frames beyond GMON_CONTEXT's depth */
+	STACKS_THREAD			/* --threads: a row of the threads, at
+					   the root (the writers' own) */
 };
 
 /* A frame, in the order written: depth first, the biggest callee
@@ -269,6 +271,8 @@ void stacks_free (struct stacks *t);
 struct export_ctx {
 	const struct export_input *in;
 	const struct export_req *req;
+	const struct export_thread *thread;	/* --threads: the row IN is
+						   the model of; NULL */
 	struct samples *samples;	/* samples.c's costs, built once */
 	struct estimate *est;		/* estimate.c's, built once */
 	char **names;			/* demangled names, per symbol */
@@ -319,6 +323,15 @@ struct export_format {
 	   any file is written; NULL: it takes every profile.  */
 	void (*check) (struct export_ctx *c);
 	void (*write) (struct export_ctx *c, struct out *o);
+	/* --threads: the part of C's row (C->thread), called once per row
+	   into the same file, *STATE the format's own between the calls
+	   (NULL at the first); then END, with C's model the whole
+	   profile's (no samples nor estimate).  NULL: no per-thread
+	   form.  */
+	void (*write_thread) (struct export_ctx *c, struct out *o,
+			      void **state);
+	void (*end_threads) (struct export_ctx *c, struct out *o,
+			     void *state);
 	bool always_gzip;		/* compressed, whatever the name, and
 					   at zlib's fastest level (as Go's
 					   runtime writes its profiles) */

@@ -131,6 +131,14 @@ void report_file_info (struct report *r, const char *name, int version,
 void report_function_order (struct report *r);
 struct fmap;
 void report_file_order (struct report *r, const struct fmap *map);
+/* report/threads.c (--threads): the table of the rows G[0..N) of R's
+   profile's threads; the line that starts the reports of row G of
+   WHOLE's threads (R's profile is the row's own).  */
+struct thread_group;
+void report_threads (struct report *r, const struct thread_group *g,
+		     size_t n);
+void report_thread_header (struct report *r, const struct profile *whole,
+			   const struct thread_group *g);
 /* report/execcount.c */
 void report_exec_counts (struct report *r);
 /* report/annotate.c: -A, annotated source listings.  */

@@ -39,6 +39,42 @@ same_object (const struct gmonx_object *a, const struct gmonx_object *b)
 		abort ();
 }
 
+/* The per-thread records of A and B are the same.  */
+static void
+same_threads (const struct gmonx_file *a, const struct gmonx_file *b)
+{
+	size_t i;
+
+	if (a->have_threads != b->have_threads
+	    || (a->have_threads && memcmp (&a->threads_info, &b->threads_info,
+					   sizeof a->threads_info) != 0)
+	    || a->nthreads != b->nthreads || a->ntsamples != b->ntsamples
+	    || a->ntarcs != b->ntarcs
+	    || (a->ntsamples && memcmp (a->tsamples, b->tsamples,
+					a->ntsamples * sizeof *a->tsamples))
+	    || (a->ntarcs && memcmp (a->tarcs, b->tarcs,
+				     a->ntarcs * sizeof *a->tarcs)))
+		abort ();
+	for (i = 0; i < a->nthreads; i++) {
+		const struct gmonx_thread *x = &a->threads[i];
+		const struct gmonx_thread *y = &b->threads[i];
+
+		if (x->tid != y->tid || x->flags != y->flags
+		    || x->order != y->order || x->threads != y->threads
+		    || x->cpu_ns != y->cpu_ns || x->samples != y->samples
+		    || x->unplaced != y->unplaced || x->calls != y->calls
+		    || x->lost_calls != y->lost_calls
+		    || x->start_ns != y->start_ns || x->end_ns != y->end_ns
+		    || strcmp (x->name, y->name) != 0
+		    || x->first_sample != y->first_sample
+		    || x->nsamples != y->nsamples
+		    || x->first_arc != y->first_arc || x->narcs != y->narcs
+		    || x->first_node != y->first_node
+		    || x->nnodes != y->nnodes)
+			abort ();
+	}
+}
+
 /* F written out and read back.  */
 static void
 round_trip (const struct gmonx_file *f)
@@ -64,7 +100,27 @@ round_trip (const struct gmonx_file *f)
 	gmonx_write_arcs (&w, f->arcs, f->narcs);
 	if (f->have_context)
 		gmonx_write_context (&w, &f->context);
-	gmonx_write_ctx_nodes (&w, f->nodes, f->nnodes);
+	/* The nodes of no thread, then each thread with its entries.  */
+	gmonx_write_ctx_nodes (&w, f->nodes, f->nthreads
+			       ? f->threads[0].first_node : f->nnodes);
+	if (f->have_threads)
+		gmonx_write_threads (&w, &f->threads_info);
+	for (i = 0; i < f->nthreads; i++) {
+		const struct gmonx_thread *th = &f->threads[i];
+
+		/* (No pointer arithmetic on the NULL of an empty array.)  */
+		gmonx_write_thread (&w, th);
+		if (th->nsamples)
+			gmonx_write_tsamples (&w, f->tsamples
+					      + th->first_sample,
+					      th->nsamples);
+		if (th->narcs)
+			gmonx_write_tarcs (&w, f->tarcs + th->first_arc,
+					   th->narcs);
+		if (th->nnodes)
+			gmonx_write_ctx_nodes (&w, f->nodes + th->first_node,
+					       th->nnodes);
+	}
 	if (gmon_writer_flush (&w) < 0)
 		abort ();
 	n = lseek (fd, 0, SEEK_END);
@@ -89,6 +145,7 @@ round_trip (const struct gmonx_file *f)
 		abort ();
 	for (i = 0; i < f->nobjects; i++)
 		same_object (&f->objects[i], &g.objects[i]);
+	same_threads (f, &g);
 	gmonx_free (&g);
 	free (out);
 }
@@ -112,7 +169,8 @@ take_name (void *arg, const char *name)
 }
 
 /* How many OBJECT records DATA (a file the reader took) has before its
-   first ARCS, CONTEXT or CONTEXTS record, where the scan stops.  */
+   first ARCS, CONTEXT, CONTEXTS or per-thread record, where the scan
+   stops.  */
 static size_t
 objects_before_calls (const unsigned char *data, size_t size)
 {
@@ -124,7 +182,8 @@ objects_before_calls (const unsigned char *data, size_t size)
 		memcpy (&tag, data + at, 4);	/* little-endian hosts */
 		memcpy (&len, data + at + 4, 4);
 		if (tag == GMONX_TAG_ARCS || tag == GMONX_TAG_CONTEXT
-		    || tag == GMONX_TAG_CONTEXTS)
+		    || tag == GMONX_TAG_CONTEXTS
+		    || (tag >= GMONX_TAG_THREAD && tag <= GMONX_TAG_THREADS))
 			break;
 		n += tag == GMONX_TAG_OBJECT;
 		at += GMONX_REC_HDR_SIZE + (size_t) len;

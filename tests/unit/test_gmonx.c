@@ -487,6 +487,159 @@ test_contexts (void)
 	free (tail);
 }
 
+/* The per-thread records, as libgmon writes them: THREADS, then per
+   thread THREAD, its samples, its arcs and its contexts; with
+   BAD_PARENT, the second thread's node points into the first's tree.
+   Returns the bytes (malloc'd) in *OUT and their count.  */
+static size_t
+thread_records (bool bad_parent, unsigned char **out)
+{
+	static const struct gmonx_tsample s1[] = {
+		{ 0, 0x1100, 7 }, { 1, 0x7f0, 2 }, { GMONX_NO_OBJECT, 0x99, 1 },
+	};
+	static const struct gmonx_arc a1[] = {
+		{ 0, 0, 0x1104, 0x1200, 1000 }, { 0, 1, 0x1208, 0x7f0, 3 },
+	};
+	static const struct gmonx_ctx_node n1[] = {
+		{ GMONX_CTX_ROOT, 0, 0x1100, 0 }, { 0, 0, 0x1234, 7 },
+	};
+	static const struct gmonx_tsample s2[] = { { 0, 0x1300, 40 } };
+	struct gmonx_ctx_node n2[] = { { GMONX_CTX_ROOT, 0, 0x1300, 40 },
+				       { 0, 0, 0x1304, 0 } };
+	struct gmonx_threads ts = { 4, 1, 9, 5 };
+	struct gmonx_thread t1, t2;
+	unsigned char buf[256];
+	struct gmon_writer w;
+	struct gmon_target t;
+	int fd = memfd_create ("threads", 0);
+	off_t size;
+
+	CU_ASSERT_FATAL (fd >= 0);
+	if (bad_parent)
+		n2[1].parent = 1;
+	else
+		n2[1].parent = 2;
+	memset (&t1, 0, sizeof t1);
+	t1.tid = 1234;
+	t1.flags = GMONX_THREAD_MAIN;
+	t1.threads = 1;
+	t1.cpu_ns = 11000000;
+	t1.samples = 12;
+	t1.unplaced = 2;
+	t1.calls = 1003;
+	t1.lost_calls = 4;
+	t1.start_ns = 0;
+	t1.name = "prog";
+	memset (&t2, 0, sizeof t2);
+	t2.flags = GMONX_THREAD_MERGED | GMONX_THREAD_EXITED;
+	t2.order = 4;
+	t2.threads = 9;
+	t2.cpu_ns = 40000000;
+	t2.samples = 40;
+	t2.start_ns = 5;
+	t2.end_ns = 77;
+	t2.name = "";
+	gmon_target_native (&t);
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	CU_ASSERT_EQUAL (gmonx_write_threads (&w, &ts), 0);
+	CU_ASSERT_EQUAL (gmonx_write_thread (&w, &t1), 0);
+	CU_ASSERT_EQUAL (gmonx_write_tsamples (&w, s1, 2), 0);
+	CU_ASSERT_EQUAL (gmonx_write_tsamples (&w, s1 + 2, 1), 0);
+	CU_ASSERT_EQUAL (gmonx_write_tarcs (&w, a1, 2), 0);
+	CU_ASSERT_EQUAL (gmonx_write_ctx_nodes (&w, n1, 2), 0);
+	CU_ASSERT_EQUAL (gmonx_write_thread (&w, &t2), 0);
+	CU_ASSERT_EQUAL (gmonx_write_tsamples (&w, s2, 1), 0);
+	CU_ASSERT_EQUAL (gmonx_write_ctx_nodes (&w, n2, 2), 0);
+	CU_ASSERT_EQUAL (gmon_writer_flush (&w), 0);
+	size = lseek (fd, 0, SEEK_END);
+	*out = malloc ((size_t) size + 1);
+	CU_ASSERT_FATAL (*out != NULL);
+	CU_ASSERT_EQUAL (pread (fd, *out, (size_t) size, 0), size);
+	close (fd);
+	return (size_t) size;
+}
+
+static void
+test_threads (void)
+{
+	unsigned char *tail, rec[8 + 24];
+	size_t n = thread_records (false, &tail);
+	struct gmonx_file f;
+	struct gmon_error err;
+	const struct gmonx_thread *t;
+
+	CU_ASSERT_EQUAL_FATAL (read_with (tail, n, &f, &err), 0);
+	CU_ASSERT (f.have_threads);
+	CU_ASSERT_EQUAL (f.threads_info.cap, 4);
+	CU_ASSERT_EQUAL (f.threads_info.kept, 1);
+	CU_ASSERT_EQUAL (f.threads_info.merged, 9);
+	CU_ASSERT_EQUAL (f.threads_info.norecord, 5);
+	CU_ASSERT_EQUAL_FATAL (f.nthreads, 2);
+	t = &f.threads[0];
+	CU_ASSERT_EQUAL (t->tid, 1234);
+	CU_ASSERT_EQUAL (t->flags, GMONX_THREAD_MAIN);
+	CU_ASSERT_EQUAL (t->cpu_ns, 11000000);
+	CU_ASSERT_EQUAL (t->samples, 12);
+	CU_ASSERT_EQUAL (t->unplaced, 2);
+	CU_ASSERT_EQUAL (t->calls, 1003);
+	CU_ASSERT_EQUAL (t->lost_calls, 4);
+	CU_ASSERT_STRING_EQUAL (t->name, "prog");
+	/* Its entries: two samples records, one of arcs, its nodes.  */
+	CU_ASSERT_EQUAL (t->first_sample, 0);
+	CU_ASSERT_EQUAL (t->nsamples, 3);
+	CU_ASSERT_EQUAL (f.tsamples[2].obj, GMONX_NO_OBJECT);
+	CU_ASSERT_EQUAL (f.tsamples[2].addr, 0x99);
+	CU_ASSERT_EQUAL (f.tsamples[1].count, 2);
+	CU_ASSERT_EQUAL (t->narcs, 2);
+	CU_ASSERT_EQUAL (f.tarcs[1].self_obj, 1);
+	CU_ASSERT_EQUAL (f.tarcs[0].count, 1000);
+	CU_ASSERT_EQUAL (t->first_node, 0);
+	CU_ASSERT_EQUAL (t->nnodes, 2);
+	t = &f.threads[1];
+	CU_ASSERT_EQUAL (t->flags, GMONX_THREAD_MERGED | GMONX_THREAD_EXITED);
+	CU_ASSERT_EQUAL (t->threads, 9);
+	CU_ASSERT_EQUAL (t->order, 4);
+	CU_ASSERT_EQUAL (t->end_ns, 77);
+	CU_ASSERT_STRING_EQUAL (t->name, "");
+	CU_ASSERT_EQUAL (t->first_sample, 3);
+	CU_ASSERT_EQUAL (t->nsamples, 1);
+	CU_ASSERT_EQUAL (t->narcs, 0);
+	CU_ASSERT_EQUAL (t->first_node, 2);
+	CU_ASSERT_EQUAL (t->nnodes, 2);
+	/* Old readers add every node: they are there as before.  */
+	CU_ASSERT_EQUAL (f.nnodes, 4);
+	CU_ASSERT_EQUAL (f.skipped, 0);
+	gmonx_free (&f);
+	free (tail);
+
+	/* A node whose parent is another thread's.  */
+	n = thread_records (true, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "node 3 has parent 1, a node of another "
+			   "thread") != NULL);
+	free (tail);
+
+	/* Samples before any thread.  */
+	gmon_put_uint (rec, GMONX_TAG_THREAD_SAMPLES, 4, false);
+	gmon_put_uint (rec + 4, 24, 4, false);
+	memset (rec + 8, 0, 24);
+	CU_ASSERT_EQUAL (read_with (rec, sizeof rec, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "thread samples record at offset")
+		   != NULL && strstr (err.msg, "before any thread record")
+		   != NULL);
+	/* A thread record too short for its name's length.  */
+	n = thread_records (false, &tail);
+	gmon_put_uint (tail + 8 + 24 + 4, 81, 4, false);
+	CU_ASSERT_EQUAL (read_with (tail, 8 + 24 + 8 + 81, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "fewer than the 82 it needs") != NULL);
+	/* A name that runs past its record.  */
+	gmon_put_uint (tail + 8 + 24 + 4, 82, 4, false);
+	gmon_put_uint (tail + 8 + 24 + 8 + 80, 200, 2, false);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "its name of 200 bytes runs past") != NULL);
+	free (tail);
+}
+
 static void
 make (const char *path)
 {
@@ -535,6 +688,7 @@ static const struct unit_test unit_tests[] = {
 	{ "the run stamp", test_run_stamp },
 	{ "the names the runtime may remove", test_each_name },
 	{ "calling contexts", test_contexts },
+	{ "per-thread records", test_threads },
 	{ "find the companion", test_find_companion },
 	{ NULL, NULL }
 };

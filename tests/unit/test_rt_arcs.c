@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "gmon/gmon.h"
@@ -166,17 +167,20 @@ nrecords (void)
 	return n;
 }
 
-/* A thread's counts outlive it, and the next thread takes over its
+/* Beyond the threads kept apart (here: none, GMON_THREADS=0), a
+   thread's counts outlive it, and the next thread takes over its
    record instead of making one more.  */
 static void
 test_thread_records (void)
 {
 	struct worker_arg a = { BASE_MANY + 0x300000, 100, NULL };
 	struct worker_arg b = { BASE_MANY + 0x300000, 50, NULL };
+	uint32_t keep = mc_config.threads;
 	pthread_t t;
 	struct tally ty;
 	int n0;
 
+	mc_config.threads = 0;
 	CU_ASSERT_FATAL (pthread_create (&t, NULL, worker, &a) == 0);
 	pthread_join (t, NULL);
 	n0 = nrecords ();
@@ -189,6 +193,106 @@ test_thread_records (void)
 	ty = tally (a.from, a.from + 1, a.from + 0x1000, a.from + 0x1001,
 		    NULL);
 	CU_ASSERT_EQUAL (ty.sum, 150);
+	mc_config.threads = keep;
+}
+
+/* The calls of record R whose from is FROM.  */
+static uint64_t
+calls_of (const struct mc_thread *r, uintptr_t from)
+{
+	const struct mc_arctab *t;
+	uint64_t i, sum = 0;
+
+	for (t = r->tab; t; t = t->older)
+		for (i = 0; i <= t->mask; i++)
+			if (t->slots[i].from == from)
+				sum += t->slots[i].count;
+	return sum;
+}
+
+/* GMON_THREADS=N: the first N threads keep their records (and counts)
+   for good, each its own; the threads after them share the pool's,
+   which they adopt in turn.  */
+static void
+test_thread_cap (void)
+{
+	struct worker_arg w[5];
+	uint32_t keep = mc_config.threads;
+	struct mc_threads_stats st0, st;
+	pthread_t t;
+	int i, n0;
+
+	mc_threads_stats (&st0);
+	/* Room for two more kept apart.  */
+	mc_config.threads = (uint32_t) st0.kept + 2;
+	n0 = nrecords ();
+	for (i = 0; i < 5; i++) {
+		w[i] = (struct worker_arg) { BASE_MANY + 0x700000 + 0x100
+					     * (uintptr_t) i, 10 + i, NULL };
+		CU_ASSERT_FATAL (pthread_create (&t, NULL, worker, &w[i])
+				 == 0);
+		pthread_join (t, NULL);
+	}
+	mc_threads_stats (&st);
+	CU_ASSERT_EQUAL (st.kept, st0.kept + 2);
+	CU_ASSERT_EQUAL (st.merged, st0.merged + 3);
+	/* Two kept, exited, each with its own calls only.  */
+	for (i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL (w[i].rec->state, MC_THREAD_EXITED);
+		CU_ASSERT_EQUAL (w[i].rec->order, st0.kept + (uint32_t) i);
+		CU_ASSERT_EQUAL (calls_of (w[i].rec, w[i].from),
+				 (uint64_t) w[i].calls);
+	}
+	CU_ASSERT_PTR_NOT_EQUAL (w[0].rec, w[1].rec);
+	/* The three after them on pool records, free again.  */
+	for (i = 2; i < 5; i++) {
+		CU_ASSERT_EQUAL (w[i].rec->order, MC_ORDER_POOL);
+		CU_ASSERT_EQUAL (w[i].rec->state, MC_THREAD_FREE);
+		CU_ASSERT_PTR_NOT_EQUAL (w[i].rec, w[0].rec);
+		CU_ASSERT_PTR_NOT_EQUAL (w[i].rec, w[1].rec);
+	}
+	/* ... which they took over in turn: at most one made.  */
+	CU_ASSERT (nrecords () <= n0 + 3);
+	CU_ASSERT_PTR_EQUAL (w[3].rec, w[2].rec);
+	CU_ASSERT_PTR_EQUAL (w[4].rec, w[2].rec);
+	mc_config.threads = keep;
+}
+
+/* The sample table of a record: every sample counted once, at its
+   bin, in a table that grows; the sum of the tables is the total.  */
+static void
+test_thread_samples (void)
+{
+	struct mc_thread r;
+	const struct mc_tsamp *s;
+	uint64_t i, sum = 0, at = 0, slots = 0;
+	uintptr_t pc0 = BASE_MANY + 0x800000;
+	int k;
+
+	memset (&r, 0, sizeof r);
+	/* 3000 bins, 1 + 2 samples each, the first in its second byte.  */
+	for (k = 0; k < 3000; k++) {
+		uintptr_t pc = pc0 + ((uintptr_t) k << mc_config.bin_shift);
+
+		mc_thread_sample (&r, pc + 1, 1);
+		mc_thread_sample (&r, pc, 2);
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL (r.ts);
+	CU_ASSERT_PTR_NOT_NULL (r.ts->older);	/* it grew */
+	for (s = r.ts; s; s = s->older)
+		for (i = 0; i <= s->mask; i++)
+			if (s->slots[i].key) {
+				sum += s->slots[i].count;
+				slots++;
+				if (mc_tsamp_pc (s->slots[i].key) == pc0)
+					at += s->slots[i].count;
+			}
+	CU_ASSERT_EQUAL (sum, 9000);
+	CU_ASSERT_EQUAL (at, 3);
+	/* A key of an old table counts anew in the new one: at most
+	   once per table.  */
+	CU_ASSERT (slots >= 3000);
+	CU_ASSERT_EQUAL (r.unplaced, 0);
 }
 
 struct limited {
@@ -367,6 +471,8 @@ static const struct unit_test unit_tests[] = {
 	{ "counts in retired tables", test_retired_counts },
 	{ "nested slow path", test_nested },
 	{ "thread records reused", test_thread_records },
+	{ "threads kept apart (GMON_THREADS)", test_thread_cap },
+	{ "a thread's samples", test_thread_samples },
 	{ "GMON_ARC_LIMIT", test_limit },
 	{ "stub -pg", test_stub_pg },
 	{ "stub -pg -mfentry", test_stub_fentry },
