@@ -411,6 +411,18 @@ name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
 }
 
 /* "OBJ:ADDR" of an address of object OBJ.  */
+/* A name of any bytes but NUL on one line: control characters and
+   backslashes as \xNN, the rest as it is.  */
+static void
+print_text (const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char) *s < 0x20 || *s == 0x7f || *s == '\\')
+			printf ("\\x%02x", (unsigned char) *s);
+		else
+			putchar (*s);
+}
+
 static void
 print_obj_addr (uint32_t obj, uint64_t addr)
 {
@@ -457,7 +469,9 @@ dump_threads (const struct gmonx_file *f, const struct dump_opts *o,
 		if (t->nnodes)
 			printf (" nodes=%zu-%zu", t->first_node,
 				t->first_node + t->nnodes - 1);
-		printf (" name=%s\n", t->name);
+		printf (" name=");
+		print_text (t->name);
+		putchar ('\n');
 		if (o->summary)
 			continue;
 		for (k = 0; k < t->nsamples; k++) {

@@ -571,7 +571,6 @@ run_threads (struct run *r)
 		}
 		if (xt) {
 			struct export_input in = win;
-			char *frame = threads_frame (&r->prof, &g[i]);
 
 			in.opt = &t.opt;
 			in.p = &t.prof;
@@ -580,7 +579,7 @@ run_threads (struct run *r)
 			if (fflush (stdout) != 0)
 				gp_fatal (NULL, "cannot write the output");
 			export_threads_write (xt, &in, &(struct export_thread) {
-				.frame = frame,
+				.frame = g[i].frame,
 				.name = g[i].merged ? "[other threads]"
 					: g[i].name,
 				.tid = g[i].n == 1 && !g[i].merged
@@ -588,7 +587,6 @@ run_threads (struct run *r)
 					: 0,
 				.nthreads = g[i].nthreads,
 			});
-			free (frame);
 		}
 		lost += t.lost;
 		names.shown = t.rep.shown;

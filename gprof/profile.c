@@ -41,6 +41,7 @@
 #include "gprof/profile.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/replace.h"
+#include "gprof/util/utf8.h"
 #include "gprof/util/util.h"
 
 /* The clock rate GNU gprof assumes when a profile gives none.  */
@@ -554,7 +555,9 @@ take_thread (struct prof_thread *t, const struct gmonx_file *f,
 	size_t k;
 
 	memset (t, 0, sizeof *t);
-	t->name = xstrdup (x->name);
+	/* Any bytes but NUL: printed, drawn and written as text, it must
+	   be text.  */
+	t->name = utf8_clean (x->name);
 	t->pid = f->process.pid;
 	t->tid = x->tid;
 	t->order = x->order;

@@ -21,11 +21,15 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/threads.h"
+#include "gprof/util/hindex.h"
 
 static void
 add_member (struct thread_group *g, const struct prof_thread *t, size_t i)
 {
-	g->members = xrealloc (g->members, (g->n + 1) * sizeof *g->members);
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 1;
+		g->members = XRESIZEVEC (size_t, g->members, g->cap);
+	}
 	g->members[g->n++] = i;
 	if (g->n == 1 || t->order < g->first_order)
 		g->first_order = t->order;
@@ -55,29 +59,118 @@ cmp_group (const void *lp, const void *rp)
 		: l->members[0] > r->members[0];
 }
 
+static size_t
+hash_group (const void *arg, size_t i)
+{
+	const struct thread_group *g = arg;
+
+	return hindex_hash_str (g[i].name) ^ g[i].merged;
+}
+
+static size_t
+hash_frame (const void *arg, size_t i)
+{
+	const struct thread_group *g = arg;
+
+	return hindex_hash_str (g[i].frame);
+}
+
+static char *
+frame_of (const struct profile *p, const struct thread_group *g)
+{
+	const struct prof_thread *t = &p->threads[g->members[0]];
+
+	if (g->merged)
+		return xasprintf ("[other threads x%" PRIu64 "]", g->nthreads);
+	if (g->nthreads > 1)
+		return xasprintf ("[threads %s x%" PRIu64 "]", g->name,
+				  g->nthreads);
+	if (*t->name)
+		return xasprintf ("[thread %" PRIu32 " %s]", t->tid, t->name);
+	return xasprintf ("[thread %" PRIu32 "]", t->tid);
+}
+
+/* The index's slot for FRAME: the one that holds it, or a free one.  */
+static size_t
+frame_slot (const struct hindex *h, const struct thread_group *g,
+	    const char *frame)
+{
+	size_t s;
+
+	for (s = hindex_first (h, hindex_hash_str (frame)); h->slot[s];
+	     s = hindex_next (h, s))
+		if (strcmp (g[h->slot[s] - 1].frame, frame) == 0)
+			break;
+	return s;
+}
+
+/* Each row's frame, the later of two equal ones numbered.  */
+static void
+name_frames (const struct profile *p, struct thread_group *g, size_t n)
+{
+	struct hindex h;
+	size_t i, s, k;
+	char *base;
+
+	hindex_init (&h, n);
+	for (i = 0; i < n; i++) {
+		g[i].frame = frame_of (p, &g[i]);
+		s = frame_slot (&h, g, g[i].frame);
+		for (k = 2; h.slot[s]; k++) {
+			/* "[thread 1234 w]" -> "[thread 1234 w #2]"  */
+			if (k == 2) {
+				base = g[i].frame;
+				base[strlen (base) - 1] = '\0';
+			} else
+				free (g[i].frame);
+			g[i].frame = xasprintf ("%s #%zu]", base, k);
+			s = frame_slot (&h, g, g[i].frame);
+			if (!h.slot[s])
+				free (base);
+		}
+		hindex_put (&h, s, i, i + 1, hash_frame, g);
+	}
+	hindex_free (&h);
+}
+
 struct thread_group *
 threads_groups (const struct profile *p, bool by_name, size_t *n)
 {
 	struct thread_group *g = XCNEWVEC (struct thread_group,
 					   p->nthreads + 1);
-	size_t i, k;
+	struct hindex names;
+	size_t i, k, s = 0;
 
+	hindex_init (&names, p->nthreads + 1);
 	*n = 0;
 	for (i = 0; i < p->nthreads; i++) {
 		const struct prof_thread *t = &p->threads[i];
 		bool merged = (t->flags & THREAD_MERGED) != 0;
 
 		k = *n;
-		if (by_name)
-			for (k = 0; k < *n; k++)
+		if (by_name) {
+			for (s = hindex_first (&names, hindex_hash_str (t->name)
+					       ^ merged);
+			     names.slot[s]; s = hindex_next (&names, s)) {
+				k = names.slot[s] - 1;
 				if (g[k].merged == merged
 				    && strcmp (g[k].name, t->name) == 0)
 					break;
-		if (k == *n)
+			}
+			if (!names.slot[s])
+				k = *n;
+		}
+		if (k == *n) {
+			add_member (&g[k], t, i);
 			(*n)++;
-		add_member (&g[k], t, i);
+			if (by_name)
+				hindex_put (&names, s, k, *n, hash_group, g);
+		} else
+			add_member (&g[k], t, i);
 	}
+	hindex_free (&names);
 	qsort (g, *n, sizeof *g, cmp_group);
+	name_frames (p, g, *n);
 	return g;
 }
 
@@ -86,25 +179,9 @@ threads_groups_free (struct thread_group *g, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free (g[i].members);
+		free (g[i].frame);
+	}
 	free (g);
-}
-
-char *
-threads_frame (const struct profile *p, const struct thread_group *g)
-{
-	const struct prof_thread *t = &p->threads[g->members[0]];
-	char *s;
-
-	if (g->merged)
-		s = xasprintf ("[other threads x%" PRIu64 "]", g->nthreads);
-	else if (g->nthreads > 1)
-		s = xasprintf ("[threads %s x%" PRIu64 "]", g->name,
-			       g->nthreads);
-	else if (*t->name)
-		s = xasprintf ("[thread %" PRIu32 " %s]", t->tid, t->name);
-	else
-		s = xasprintf ("[thread %" PRIu32 "]", t->tid);
-	return s;
 }

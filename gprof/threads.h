@@ -25,25 +25,21 @@ struct thread_group {
 	uint64_t calls;			/* calls libgmon counted */
 	uint64_t cpu_ns;		/* CPU time */
 	uint32_t first_order;		/* the least start order among them */
+	char *frame;			/* what the exports call it */
+	size_t cap;			/* room in members */
 };
 
 /* The rows for P's threads: one per thread, or with BY_NAME per name
    (the threads beyond the cap apart); the most samples first, then the
-   most CPU time, then the first started.  Returns them (free with
-   threads_groups_free), their number in *N.  */
+   most CPU time, then the first started.  Each row's frame is what the
+   exports call it: "[thread TID NAME]", "[threads NAME xN]", "[other
+   threads xN]", with " #2", " #3" ... after a frame an earlier row has
+   already (a thread id used again, the threads beyond the cap of two
+   processes), so that readers that merge equal frames never merge two
+   rows.  Returns them (free with threads_groups_free), their number in
+   *N.  */
 struct thread_group *threads_groups (const struct profile *p, bool by_name,
 				     size_t *n);
 void threads_groups_free (struct thread_group *g, size_t n);
-
-/* The profile of row G of WHOLE's threads: WHOLE's histograms (ranges,
-   rate, dimension) holding G's samples, G's calls, and G's calling
-   contexts if WHOLE uses contexts, into OUT (free with
-   profile_free).  */
-void threads_profile (const struct profile *whole,
-		      const struct thread_group *g, struct profile *out);
-
-/* What row G is called in the exports' frames and labels (malloc'd):
-   "[thread TID NAME]", "[threads NAME xN]", "[other threads xN]".  */
-char *threads_frame (const struct profile *p, const struct thread_group *g);
 
 #endif /* GPROF_THREADS_H */

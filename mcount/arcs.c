@@ -470,6 +470,7 @@ static void
 thread_exit (void *arg)
 {
 	struct mc_thread *r = arg;
+	int state;
 
 	if (mc_tls.self != r)
 		return;
@@ -479,7 +480,13 @@ thread_exit (void *arg)
 	mc_tls.bb = NULL;
 	mc_tls.self = NULL;
 	mc_tls.last = r;
-	__atomic_store_n (&r->state, mc_thread_end (r), __ATOMIC_RELEASE);
+	state = mc_thread_end (r);
+	/* A record kept to the end holds no stack for a thread that is
+	   gone (a mapping each: thousands of them reach the kernel's
+	   limit); a pooled one keeps it for the thread that adopts it.  */
+	if (state == MC_THREAD_EXITED)
+		mc_altstack_drop (r);
+	__atomic_store_n (&r->state, state, __ATOMIC_RELEASE);
 }
 
 void

@@ -25,7 +25,7 @@
      GMON_FATAL_SIGNALS  0: write nothing when a signal kills (1)
      GMON_CONTEXT     N, 1 to 1024: with each sample, the return
                       addresses of up to N frames above it (0, none)
-     GMON_THREADS     N, 0 to 1048576: the first N threads get records
+     GMON_THREADS     N, 0 to 65536: the first N threads get records
                       of their own in the companion, the others one
                       together (256; 0: no per-thread records)
      GMON_DEBUG       1: say on stderr what libgmon does
@@ -47,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "include/gmonkit.h"
@@ -199,6 +200,23 @@ put_fail (struct mc_line *l, const char *call, int err)
 	}
 }
 
+/* "): " and the fix for an mmap that failed with ERR: more address
+   space, or, where the address space has no limit, more mappings (a
+   process holds vm.max_map_count of them at most: 65530 by default,
+   which thousands of threads' records and stacks can reach).  */
+static void
+put_more_memory (struct mc_line *l, int err)
+{
+	struct rlimit as;
+
+	if (err == ENOMEM && getrlimit (RLIMIT_AS, &as) == 0
+	    && as.rlim_cur == RLIM_INFINITY)
+		mc_line_str (l, "): allow more memory mappings (sysctl "
+			     "vm.max_map_count) or lower GMON_THREADS");
+	else
+		mc_line_str (l, "): allow more memory (ulimit -v)");
+}
+
 /* Every call not counted is in exactly one of these, and the total
    is in the companion too (objdir.c).  */
 static void
@@ -226,7 +244,7 @@ report_arcs (struct mc_line *l, bool *first)
 		mc_line_str (l, " calls were not counted because the arc "
 			     "tables could not grow (");
 		put_fail (l, "mmap", st.grow_errno);
-		mc_line_str (l, "): allow more memory (ulimit -v)");
+		put_more_memory (l, st.grow_errno);
 	}
 	if (st.lost_norecord) {
 		part (l, first);
@@ -235,7 +253,7 @@ report_arcs (struct mc_line *l, bool *first)
 			     "not sampled, because a thread's record could "
 			     "not be made (");
 		put_fail (l, "mmap", st.record_errno);
-		mc_line_str (l, "): allow more memory (ulimit -v)");
+		put_more_memory (l, st.record_errno);
 	}
 	if ((n = st.lost_nested - st.lost_norecord) != 0) {
 		part (l, first);
@@ -354,9 +372,17 @@ report_threads (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.merged);
 		mc_line_str (l, " threads beyond the first GMON_THREADS=");
 		mc_line_u64 (l, mc_config.threads);
-		mc_line_str (l, " share one record of the per-thread profile "
-			     "(\"other threads\"): raise GMON_THREADS to "
-			     "keep each apart");
+		if (mc_config.threads_asked) {
+			mc_line_str (l, " share one record of the per-thread "
+				     "profile (\"other threads\"): GMON_THREADS=");
+			mc_line_u64 (l, mc_config.threads_asked);
+			mc_line_str (l, " was lowered to a quarter of the "
+				     "memory mappings a process may have "
+				     "(sysctl vm.max_map_count)");
+		} else
+			mc_line_str (l, " share one record of the per-thread "
+				     "profile (\"other threads\"): raise "
+				     "GMON_THREADS to keep each apart");
 	}
 	if (st.unplaced) {
 		part (l, first);
@@ -371,7 +397,7 @@ report_threads (struct mc_line *l, bool *first)
 				     "raise GMON_BIN_SIZE");
 		else {
 			put_fail (l, "mmap", st.map_errno);
-			mc_line_str (l, "): allow more memory (ulimit -v)");
+			put_more_memory (l, st.map_errno);
 		}
 	}
 }
@@ -629,10 +655,36 @@ read_threads (void)
 	if (!parse_size (s, &v) || s[strlen (s) - 1] > '9'
 	    || v > MC_THREADS_MAX)
 		bad_value ("GMON_THREADS", s, "not a number of threads from 0 "
-			   "to 1048576");
+			   "to 65536");
 	else {
 		mc_config.threads = (uint32_t) v;
 		mc_config.threads_set = true;
+	}
+}
+
+/* Each thread kept apart holds two memory mappings or so (its record,
+   its table of samples), to the end of the run, and the kernel allows
+   a process vm.max_map_count of them (65530 by default): GMON_THREADS
+   keeps apart at most a quarter of that, so that the program's own
+   mappings (malloc's among them) never run out for libgmon.  Read at
+   start, where open and read are safe.  */
+static void
+threads_fit (void)
+{
+	char buf[32];
+	uint64_t max = 0;
+	ssize_t n;
+	int fd = open ("/proc/sys/vm/max_map_count", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	n = read (fd, buf, sizeof buf - 1);
+	close (fd);
+	for (ssize_t i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
+		max = max * 10 + (uint64_t) (buf[i] - '0');
+	if (max >= 4 && mc_config.threads > max / 4) {
+		mc_config.threads_asked = mc_config.threads;
+		mc_config.threads = (uint32_t) (max / 4);
 	}
 }
 
@@ -770,8 +822,10 @@ mc_config_init (void)
 	if (!getcwd (mc_config.cwd, sizeof mc_config.cwd))
 		mc_config.cwd[0] = '\0';	/* relative to the cwd at exit */
 	mc_config.secure = getauxval (AT_SECURE) != 0;
-	if (mc_config.secure)
+	if (mc_config.secure) {
+		mc_config.threads = 0;	/* it writes no companion */
 		return;
+	}
 	env_capture ();
 	s = env_get ("GMON_DEBUG");
 	mc_config.debug = s && *s && strcmp (s, "0") != 0;
@@ -788,6 +842,12 @@ mc_config_init (void)
 	read_clock ();
 	read_context ();
 	read_threads ();
+	/* The records go in the companion, which GMON_OBJECTS=0 leaves
+	   out unless contexts or GMON_THREADS ask for it (dump.c).  */
+	if (!mc_config.objects && !mc_config.context
+	    && !mc_config.threads_set)
+		mc_config.threads = 0;
+	threads_fit ();
 	read_dump_signal ();
 	read_dump_interval ();
 	read_image ();

@@ -227,6 +227,25 @@ mc_altstack (struct mc_thread *t)
 	sigaltstack (&ss, NULL);
 }
 
+void
+mc_altstack_drop (struct mc_thread *t)
+{
+	stack_t cur, off;
+
+	if (!t->altstack || sigaltstack (NULL, &cur) < 0)
+		return;
+	if (!(cur.ss_flags & SS_DISABLE) && cur.ss_sp == t->altstack) {
+		if (cur.ss_flags & SS_ONSTACK)
+			return;		/* in a handler on it */
+		memset (&off, 0, sizeof off);
+		off.ss_flags = SS_DISABLE;
+		if (sigaltstack (&off, NULL) < 0)
+			return;
+	}
+	munmap (t->altstack, MC_ALTSTACK);
+	t->altstack = NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* _exit */
 

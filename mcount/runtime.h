@@ -295,7 +295,7 @@ int mc_arcs_record_errno (void) MC_HIDDEN;
 /* threads.c */
 
 #define MC_THREADS_DEFAULT	256	/* GMON_THREADS: threads kept apart */
-#define MC_THREADS_MAX		1048576	/* ... at most */
+#define MC_THREADS_MAX		65536	/* ... at most */
 /* A thread's sample table stops growing at this many slots (16 MiB),
    three quarters of which it fills: keys are bins, so a thread would
    have to be sampled in 3 MiB of distinct code first.  */
@@ -626,6 +626,8 @@ struct mc_config {
 					   are kept apart; 0: no per-thread
 					   records */
 	bool threads_set;		/* ... was given */
+	uint32_t threads_asked;		/* ... its value, when more than the
+					   mappings allow (threads_fit) */
 	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
 	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
 	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */
@@ -804,6 +806,9 @@ void mc_interval_dump (void) MC_HIDDEN;
 /* Gives the calling thread a stack for fatal signals, if it has none:
    a stack overflow must still write the profile.  */
 void mc_altstack (struct mc_thread *t) MC_HIDDEN;
+/* T's thread is leaving for good: its stack for fatal signals unset
+   and unmapped (not if a handler runs on it).  */
+void mc_altstack_drop (struct mc_thread *t) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */
 

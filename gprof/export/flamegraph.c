@@ -38,6 +38,7 @@
 
 #include "gprof/export/private.h"
 #include "gprof/objfile.h"
+#include "gprof/util/utf8.h"
 
 #define WIDTH		1200		/* pixels */
 #define FRAME_H		16		/* pixels per frame */
@@ -133,24 +134,35 @@ static const char script[] =
 "});\n"
 "layout ();\n";
 
-/* S with &, <, > and " as XML writes them.  */
+/* S with &, <, > and " as XML writes them, and what XML cannot hold
+   (control characters, bytes of no UTF-8 character) as '?'.  */
 static void
 put_xml (struct out *o, const char *s)
 {
+	const unsigned char *p = (const unsigned char *) s, *run;
 	size_t n;
 
-	while (*s) {
-		n = strcspn (s, "&<>\"");
-		out_write (o, s, n);
-		s += n;
-		switch (*s) {
+	while (*p) {
+		for (run = p; *p >= 0x20 && *p < 0x7f && *p != '&'
+			     && *p != '<' && *p != '>' && *p != '"'; p++)
+			;
+		out_write (o, (const char *) run, (size_t) (p - run));
+		if (!*p)
+			break;
+		n = utf8_len (p);
+		if (n > 1) {
+			out_write (o, (const char *) p, n);
+			p += n;
+			continue;
+		}
+		switch (*p) {
 		case '&': out_puts (o, "&amp;"); break;
 		case '<': out_puts (o, "&lt;"); break;
 		case '>': out_puts (o, "&gt;"); break;
 		case '"': out_puts (o, "&quot;"); break;
-		default: return;
+		default: out_puts (o, "?"); break;
 		}
-		s++;
+		p++;
 	}
 }
 

@@ -24,39 +24,9 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/util/utf8.h"
 
 #define JSON_VERSION	1
-
-/* The length of the well-formed UTF-8 sequence at S (1 to 4), or 0 if
-   the bytes there are none: a stray continuation byte, a sequence cut
-   short, an overlong form, a surrogate or a code point past U+10FFFF
-   (RFC 3629).  */
-static size_t
-utf8_len (const unsigned char *s)
-{
-	size_t n, i;
-	unsigned int cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;	/* the NUL ends it too */
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
-	    || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
-}
 
 /* S as a JSON string.  Symbol names are bytes, not always UTF-8 (a
    Latin-1 source file, a damaged table): each byte that is not part

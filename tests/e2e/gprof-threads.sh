@@ -199,6 +199,39 @@ for o in -p -q; do
 done
 cd ..
 
+# A thread's name is any bytes but NUL: as text wherever it goes, the
+# control characters and the bytes of no UTF-8 character as '?' (in
+# gmondump, control characters as \xNN); the flame graph is XML a
+# browser draws.
+mkdir odd && cd odd || hard_error "mkdir odd"
+cat >odd.c <<'EOF_C'
+#define _GNU_SOURCE 1
+#include <pthread.h>
+static volatile long sink;
+__attribute__ ((noipa)) void burn (long k) { for (long i = 0; i < k; i++) sink += i; }
+static void *odd (void *a) { (void) a; pthread_setname_np (pthread_self (), "a;b<c\377\001"); burn (100000000); return 0; }
+int main (void) { pthread_t t; if (pthread_create (&t, 0, odd, 0)) return 1; pthread_join (t, 0); return 0; }
+EOF_C
+rt_cc odd odd.c -O2 -pg -pthread
+run_prog ./odd >out 2>err || bad "odd: the program failed"
+"$GPROF" -b -p --threads odd gmon.out >odd.txt 2>/dev/null || bad "odd: gprof failed"
+check "odd name: in the table as 'a;b<c??'" grep -q '  a;b<c??$' odd.txt
+check "odd name: in its section's heading" grep -q '^Thread [0-9]* a;b<c??: ' odd.txt
+"$GMONDUMP" -s gmon.out-objs/objects.gmonx >dump 2>&1 || bad "odd: gmondump failed"
+check "odd name: gmondump shows the control character as \\x01" \
+	grep -aq 'name=a;b<c.\\x01$' dump
+"$GPROF" --threads --export=flamegraph:odd.svg odd gmon.out >/dev/null 2>&1 ||
+	bad "odd: the flame graph failed"
+check "odd name: the flame graph is well-formed XML, with the thread's frame" \
+	python3 -c "
+import sys, xml.dom.minidom as m
+d = m.parse ('odd.svg')
+t = ' '.join (n.data for n in d.getElementsByTagName ('title') for n in n.childNodes if n.nodeType == n.TEXT_NODE)
+sys.exit (0 if 'a:b<c??' in t else 1)"
+"$GPROF" --threads --export=folded:- odd gmon.out 2>/dev/null | grep '^\[thread' >odd.folded
+check "odd name: the folded stacks' thread frame" grep -q '^\[thread [0-9]* a:b<c??\];' odd.folded
+cd ..
+
 # No threads to show: a clear message each time.
 mkdir none && cd none || hard_error "mkdir none"
 $CC -pg -O2 -o glibc "$PROGRAMS/rt-calls.c" || hard_error "cc"

@@ -238,11 +238,14 @@ quiet_stderr "GMON_THREADS=0" err
 "$GMONDUMP" gmon.out-objs/objects.gmonx >dump0
 check "GMON_THREADS=0: no thread records" sh -c "! grep -q '^thread' dump0"
 GMON_THREADS=lots run_prog ./prog 1000 >out 2>err || bad "GMON_THREADS=lots: failed"
-one_line "GMON_THREADS=lots" err '^libgmon: GMON_THREADS=lots was ignored: not a number of threads from 0 to 1048576 \(fix or unset GMON_THREADS\)$'
+one_line "GMON_THREADS=lots" err '^libgmon: GMON_THREADS=lots was ignored: not a number of threads from 0 to 65536 \(fix or unset GMON_THREADS\)$'
 "$GMONDUMP" gmon.out-objs/objects.gmonx >dump1
 check "GMON_THREADS=lots: the default, 256" grep -q '^threads cap=256 kept=7 ' dump1
 rm -rf gmon.out gmon.out-objs
-GMON_OBJECTS=0 run_prog ./prog 1000 >out 2>err || bad "GMON_OBJECTS=0: failed"
+# With no companion to write them in, no records are kept: 300 short
+# threads beyond the 256 are no news, and said none.
+GMON_OBJECTS=0 run_prog ./prog 1000 300 >out 2>err || bad "GMON_OBJECTS=0: failed"
+quiet_stderr "GMON_OBJECTS=0, 300 short threads" err
 check "GMON_OBJECTS=0: no object directory" test ! -e gmon.out-objs
 GMON_OBJECTS=0 GMON_THREADS=8 run_prog ./prog 1000 >out 2>err ||
 	bad "GMON_OBJECTS=0 GMON_THREADS=8: failed"
@@ -252,6 +255,24 @@ check "GMON_OBJECTS=0 GMON_THREADS=8: the companion alone" \
 "$GMONDUMP" gmon.out-objs/objects.gmonx >dump2
 check "GMON_OBJECTS=0 GMON_THREADS=8: with the threads" \
 	grep -q '^threads cap=8 kept=7 merged=0 ' dump2
+
+# A thread kept apart keeps its record, not its stack for fatal
+# signals (a mapping each, and the kernel allows some 65530: 30000
+# threads made the program's own malloc fail): 1000 short threads kept
+# apart leave the process with about the mappings it has with none.
+short=1000
+! qemu || short=300
+GMON_THREADS=0 run_prog ./prog 1000 $short >out0 2>err || bad "maps, none kept: failed"
+GMON_THREADS=65536 run_prog ./prog 1000 $short >out1 2>err || bad "maps, all kept: failed"
+quiet_stderr "GMON_THREADS=65536, $short short threads" err
+m0=$(awk '$1 == "maps" { print $2 }' out0)
+m1=$(awk '$1 == "maps" { print $2 }' out1)
+echo "mappings after $short short threads: $m0 with none kept apart, $m1 with all"
+check "GMON_THREADS=65536: $short threads kept apart hold fewer than $((short / 4)) more mappings ($m0 -> $m1)" \
+	test "${m0:-0}" -gt 0 -a "${m1:-999999}" -lt $((m0 + short / 4))
+"$GMONDUMP" gmon.out-objs/objects.gmonx >dump3
+check "GMON_THREADS=65536: every thread kept apart (the cap is at most a quarter of vm.max_map_count)" \
+	grep -Eq "^threads cap=[0-9]+ kept=$((short + 7)) merged=0 " dump3
 cd ..
 
 finish

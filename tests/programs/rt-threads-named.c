@@ -20,6 +20,8 @@
    once each (the threads beyond a small GMON_THREADS).
 
    rt-threads-named [N [SHORT [fork]]]: N defaults to 100000.  With
+   SHORT threads, prints "maps M", the process's memory mappings after
+   they ended.  With
    "fork", the process then forks, and the child runs a thread "child"
    that calls fc 500 times (and burns 200 N); the child writes its own
    profile.  Prints "child PID" and "parent PID".  */
@@ -133,6 +135,22 @@ run (void *(*fn) (void *))
 	pthread_join (t, NULL);
 }
 
+/* The process's memory mappings now: what libgmon still holds of the
+   short threads that are gone.  */
+static int
+count_maps (void)
+{
+	FILE *f = fopen ("/proc/self/maps", "r");
+	int c, lines = 0;
+
+	if (!f)
+		return -1;
+	while ((c = getc (f)) != EOF)
+		lines += c == '\n';
+	fclose (f);
+	return lines;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -159,6 +177,8 @@ main (int argc, char **argv)
 		pthread_join (w[i], NULL);
 	for (i = 0; i < nshort; i++)
 		run (short_one);
+	if (nshort > 0)
+		printf ("maps %d\n", count_maps ());
 	if (argc > 3 && strcmp (argv[3], "fork") == 0) {
 		pid_t pid = fork ();
 		int status;
