@@ -65,7 +65,9 @@ graph_bounded () {
 
 # at_most DESC X Y: a check that X <= Y (decimal numbers).
 at_most () {
-	if awk -v x="$2" -v y="$3" 'BEGIN { exit !(x + 0 <= y + 0) }'; then
+	if [ -z "$2" ] || [ -z "$3" ]; then
+		bad "$1 (a number is missing: '$2' <= '$3')"
+	elif awk -v x="$2" -v y="$3" 'BEGIN { exit !(x + 0 <= y + 0) }'; then
 		ok "$1 ($2 <= $3)"
 	else
 		bad "$1 ($2 > $3)"
