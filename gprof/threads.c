@@ -160,13 +160,12 @@ threads_groups (const struct profile *p, bool by_name, size_t *n)
 			if (!names.slot[s])
 				k = *n;
 		}
+		add_member (&g[k], t, i);
 		if (k == *n) {
-			add_member (&g[k], t, i);
 			(*n)++;
-			if (by_name)
+			if (by_name)	/* after add_member: it hashes the name */
 				hindex_put (&names, s, k, *n, hash_group, g);
-		} else
-			add_member (&g[k], t, i);
+		}
 	}
 	hindex_free (&names);
 	qsort (g, *n, sizeof *g, cmp_group);

@@ -151,12 +151,12 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 	/* GMON_OBJECTS=0 writes no file of another object, but the
 	   calling contexts still need the companion, and so do the
 	   per-thread records when GMON_THREADS asks for them (by default
-	   they come with the companion, not without it).  A set-uid
-	   program writes none: the files would be its effective user's,
-	   in a directory of the user who ran it, who could not remove
-	   them.  */
+	   they come with the companion, not without it: mc_config_init
+	   keeps none then).  A set-uid program writes none: the files
+	   would be its effective user's, in a directory of the user who
+	   ran it, who could not remove them.  */
 	if (!r->err && (mc_config.objects || mc_config.context
-			|| (mc_config.threads && mc_config.threads_set))
+			|| mc_config.threads)
 	    && n > 0 && !mc_config.secure) {
 		r->objdir = mc_objdir_open (parent, mc_base_name (r->dir),
 					    &ofd, &made, &r->objdir_err);
