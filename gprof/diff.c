@@ -15,10 +15,17 @@
    Times are seconds, samples over each profile's own rate, so profiles
    sampled at different rates compare.  Runs of different lengths are
    normalised by default: the base's times are scaled by the ratio of
-   the two profiles' total CPU time, so a function that kept its share
-   shows no change (--diff-normalize=none compares the seconds as
-   they are).  Calls are exact counts and are never scaled.  The
-   header says all of this, with the totals and the factor.  */
+   the two runs' CPU time, so a function that kept its share of the
+   run shows no change (--diff-normalize=none compares the seconds as
+   they are).  A run's CPU time is its process's, which libgmon's
+   companion records; the seconds sampled are not it: without
+   --objects they are the program's alone (a run that spent 3 s in
+   libraries may have 0.1 s of them), and glibc's runtime samples
+   nothing outside the program.  Where a side's CPU time is not known
+   (no companion of its run: glibc's runtime, GMON_OBJECTS=0), the
+   ratio is of the seconds sampled, and the header says so.  Calls are
+   exact counts and are never scaled.  The header says all of this,
+   with the totals and the factor.  */
 
 #include <config.h>
 
@@ -139,6 +146,74 @@ percent (char *buf, size_t n, double base, double now)
 		snprintf (buf, n, "%s", now != 0.0 ? "new" : ".");
 }
 
+/* Whether the base is scaled by the runs' CPU times: both known.  */
+static bool
+by_cpu (const struct diff_side *base, const struct diff_side *now)
+{
+	return base->cpu > 0.0 && now->cpu > 0.0;
+}
+
+/* Where D's samples were taken.  */
+static const char *
+sampled_in (const struct diff_side *d)
+{
+	return d->whole ? "the process" : "the program";
+}
+
+/* "base: 3.04 seconds of CPU (0.09 sampled in the program), 1000 Hz",
+   or without a CPU time "0.09 seconds sampled in the program".  */
+static void
+print_side (FILE *out, const char *key, const struct diff_side *d,
+	    double secs)
+{
+	if (d->cpu > 0.0)
+		fprintf (out, "%s: %.2f seconds of CPU (%.2f sampled in %s), "
+			 "%ld Hz", key, d->cpu, secs, sampled_in (d), d->hz);
+	else
+		fprintf (out, "%s: %.2f seconds sampled in %s, %ld Hz (CPU "
+			 "time not known: no companion of its run)", key, secs,
+			 sampled_in (d), d->hz);
+}
+
+/* What the table holds: the files, the totals and the scaling.  */
+static void
+print_header (FILE *out, const struct diff_side *base,
+	      const struct diff_side *now, double tb, double tn, double k,
+	      bool normalized)
+{
+	fprintf (out, "Differential profile: ");
+	print_files (out, now);
+	fprintf (out, " (%s) against the base ", now->image);
+	print_files (out, base);
+	fprintf (out, " (%s)\n\n", base->image);
+	print_side (out, "base", base, tb);
+	fprintf (out, ";\n");
+	print_side (out, "new", now, tn);
+	fprintf (out, ".\n");
+	if (!by_cpu (base, now))
+		fprintf (out, "A run's CPU time is known from libgmon's "
+			 "companion (PROFILE-objs/objects.gmonx) alone.\n");
+	if (normalized && by_cpu (base, now))
+		fprintf (out, "Times are seconds (samples / rate).  The base's "
+			 "times are scaled by %.4f (new CPU time / base CPU "
+			 "time),\nso that runs of different lengths compare "
+			 "(--diff-normalize=none: as measured).  Calls are "
+			 "counts,\nnever scaled.  ", k);
+	else if (normalized)
+		fprintf (out, "Times are seconds (samples / rate).  The base's "
+			 "times are scaled by %.4f (new seconds sampled /\n"
+			 "base seconds sampled, in %s), so that runs of "
+			 "different lengths compare (--diff-normalize=none:\n"
+			 "as measured).  Calls are counts, never scaled.\n", k,
+			 sampled_in (now));
+	else
+		fprintf (out, "Times are seconds (samples / rate).  They are as "
+			 "measured (not normalised).  Calls are counts,\nnever "
+			 "scaled.  ");
+	fprintf (out, "Sorted by the largest change of time.  %% is the change "
+		 "over the base.\n\n");
+}
+
 static void
 print_text (FILE *out, const struct table *t, const struct diff_side *base,
 	    const struct diff_side *now, double tb, double tn, double k,
@@ -150,24 +225,7 @@ print_text (FILE *out, const struct table *t, const struct diff_side *base,
 	size_t i;
 	int j;
 
-	fprintf (out, "Differential profile: ");
-	print_files (out, now);
-	fprintf (out, " (%s) against the base ", now->image);
-	print_files (out, base);
-	fprintf (out, " (%s)\n\n", base->image);
-	fprintf (out, "base: %.2f seconds of CPU, %.0f Hz; new: %.2f seconds, "
-		 "%.0f Hz.\n", tb, (double) base->hz, tn, (double) now->hz);
-	fprintf (out, "Times are seconds (samples / rate).  ");
-	if (normalized)
-		fprintf (out, "The base's times are scaled by %.4f (new total / "
-			 "base total),\nso that runs of different lengths "
-			 "compare (--diff-normalize=none: as measured).  ",
-			 k);
-	else
-		fprintf (out, "They are as measured (not normalised).  ");
-	fprintf (out, "Calls are counts,\nnever scaled.  Sorted by the "
-		 "largest change of time.  %% is the change over the base.\n"
-		 "\n");
+	print_header (out, base, now, tb, tn, k, normalized);
 	for (j = 0; j < 3; j++)
 		fprintf (out, "%-38s", what[j]);
 	fprintf (out, "\n");
@@ -220,7 +278,12 @@ json_side (FILE *out, const char *key, const struct diff_side *d, double secs)
 		fprintf (out, "%s", i ? ", " : "");
 		json_str (out, d->files[i]);
 	}
-	fprintf (out, "], \"seconds\": %.6f, \"hz\": %ld},\n", secs, d->hz);
+	fprintf (out, "], \"seconds\": %.6f, \"cpu_seconds\": ", secs);
+	if (d->cpu > 0.0)
+		fprintf (out, "%.9f", d->cpu);
+	else
+		fprintf (out, "null");
+	fprintf (out, ", \"hz\": %ld},\n", d->hz);
 }
 
 static void
@@ -236,8 +299,10 @@ print_json (FILE *out, const struct table *t, const struct diff_side *base,
 	fprintf (out, "{\n");
 	json_side (out, "base", base, tb);
 	json_side (out, "new", now, tn);
-	fprintf (out, "  \"normalized\": %s, \"base_scale\": %.9g,\n",
-		 normalized ? "true" : "false", k);
+	fprintf (out, "  \"normalized\": %s, \"base_scale\": %.9g, "
+		 "\"scaled_by\": \"%s\",\n", normalized ? "true" : "false", k,
+		 !normalized ? "none" : by_cpu (base, now) ? "cpu_seconds"
+		 : "seconds");
 	fprintf (out, "  \"functions\": [");
 	for (i = 0; i < t->n; i++) {
 		const struct row *r = &t->v[i];
@@ -272,7 +337,13 @@ diff_print (FILE *out, const struct diff_side *base,
 	hindex_init (&t.index, 256);
 	tb = add_side (&t, base, 0);
 	tn = add_side (&t, now, 1);
-	if (normalize && tb > 0.0 && tn > 0.0)
+	/* The lengths of the runs: their CPU time where both are known
+	   (the seconds sampled may be a small part of it, and a change
+	   in that part is what the comparison is for), else the seconds
+	   sampled.  */
+	if (normalize && by_cpu (base, now))
+		k = now->cpu / base->cpu;
+	else if (normalize && tb > 0.0 && tn > 0.0)
 		k = tn / tb;
 	for (i = 0; i < t.n; i++) {
 		t.v[i].v[0][D_SELF] *= k;

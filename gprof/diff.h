@@ -19,11 +19,17 @@ struct diff_side {
 	const char *image;		/* its executable */
 	char **files;			/* its profiles */
 	size_t nfiles;
+	double cpu;			/* its processes' CPU seconds (from
+					   libgmon's companions), or <= 0: not
+					   known */
+	bool whole;			/* its samples are of the whole process
+					   (--objects), not the program's */
 };
 
 /* Prints NOW against BASE, function by function, as a table or (JSON)
    a JSON document; with NORMALIZE, the base's times scaled to NOW's
-   total.  */
+   length: by the ratio of the CPU times where both are known, else of
+   the seconds sampled.  */
 void diff_print (FILE *out, const struct diff_side *base,
 		 const struct diff_side *now, bool json, bool normalize);
 

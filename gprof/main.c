@@ -611,6 +611,13 @@ run_threads (struct run *r)
 	stage_end ("threads");
 }
 
+/* The CPU seconds of P's processes, or -1 if they are not known.  */
+static double
+run_cpu (const struct profile *p)
+{
+	return p->cpu_known ? (double) p->cpu_ns / 1e9 : -1.0;
+}
+
 /* --diff-base: the base's model, built the same way from its files
    (and executable), then the comparison; with --export=pprof, the
    base in that format too, for pprof's -diff_base.  */
@@ -632,9 +639,11 @@ compare_base (struct run *r)
 	load_profiles (&b);
 	build_graph (&b);
 	base = (struct diff_side) { &b.st, b.prof.hz, b.opt.image,
-				    b.opt.gmon_files, b.opt.ngmon };
+				    b.opt.gmon_files, b.opt.ngmon,
+				    run_cpu (&b.prof), b.opt.objects };
 	now = (struct diff_side) { &r->st, r->prof.hz, r->opt.image,
-				   r->opt.gmon_files, r->opt.ngmon };
+				   r->opt.gmon_files, r->opt.ngmon,
+				   run_cpu (&r->prof), r->opt.objects };
 	if (fflush (stdout) != 0)
 		gp_fatal (NULL, "cannot write the output");
 	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);

@@ -182,6 +182,10 @@ struct profile {
 					   file order */
 	size_t nthreads;
 	uint64_t thread_norecord;	/* samples of threads without record */
+	uint64_t cpu_ns;		/* CPU time of the processes, from the
+					   companions (libgmon's PROCESS
+					   records) of every file ... */
+	bool cpu_known;			/* ... if every file had one */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):

@@ -849,6 +849,21 @@ profile_thread (const struct profile *whole, const size_t *m, size_t n,
 	}
 }
 
+/* What the companion of a profile (F, of the profile's run, or NULL)
+   says of the process that wrote it: its CPU time.  FIRST: it is the
+   first file.  */
+static void
+take_process (struct profile *p, bool first, const struct gmonx_file *f)
+{
+	bool cpu = f && f->have_process && f->process.cpu_ns > 0;
+
+	if (first)
+		p->cpu_known = true;
+	p->cpu_known = p->cpu_known && cpu;
+	if (cpu)
+		p->cpu_ns += f->process.cpu_ns;
+}
+
 void
 profile_read (struct profile *p, struct objfile *of, char *const *names,
 	      size_t n, enum file_format format, profile_file_cb cb, void *arg,
@@ -881,6 +896,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		uint64_t before = 0;
 		char *why = NULL;
 		int got = -1;
+		bool own;	/* F is the companion of this file's run */
 
 		profile_exists (of, names[i]);
 		/* The companion first: only a profile that has one needs
@@ -917,18 +933,22 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		if (threads)
 			add_threads (p, names[i], i, &gs.run, got, &f, path,
 				     &xerr, objs);
-		if (objs)
+		if (objs) {
 			add_objects (&gp, &f, objs);
-		else {
+			own = true;	/* same_run said so */
+		} else {
 			/* Read for its objects' samples only.  */
 			if (contexts == CTX_IGNORE && !threads)
 				got = companion_read (names[i], &f, path,
 						      sizeof path, &xerr);
-			if (got == 0 && !(why = run_mismatch (names[i],
-							&gs.run, &f, false)))
+			own = got == 0 && !(why = run_mismatch (names[i],
+								&gs.run, &f,
+								false));
+			if (own)
 				left_out_add (&lo, names[i], &f);
 			free (why);
 		}
+		take_process (p, i == 0, own ? &f : NULL);
 		if (got == 0)
 			gmonx_free (&f);
 	}

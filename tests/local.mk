@@ -332,7 +332,8 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-flamegraph.sh \
 	tests/e2e/view-pprof.sh \
 	tests/e2e/view-threads.sh \
-	tests/e2e/view-diff.sh
+	tests/e2e/view-diff.sh \
+	tests/e2e/view-diff-cpu.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -362,6 +363,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/tools/speedscope-browser.py \
 	tests/programs/views-libm.c \
 	tests/programs/views-diff.c \
+	tests/programs/views-cpu.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \

@@ -29,7 +29,8 @@ mkdir b n
 quiet_stderr "gprof --diff-base" err
 echo "--- gprof --diff-base=b/gmon.out --diff-normalize=none d.exe n/gmon.out"
 cat raw.txt
-check "the header names both rates" grep -q ', 100 Hz; new: .*, 1000 Hz' raw.txt
+check "the header names both rates" sh -c "grep -q '^base: .*, 100 Hz;\$' raw.txt &&
+	grep -q '^new: .*, 1000 Hz\\.\$' raw.txt"
 check "the header says the times are as measured" grep -q 'as measured (not normalised)' raw.txt
 for f in "counted 1000 2000 +1000 +100.0" "fresh 0 10 +10 new" \
 	 "gone 10 0 -10 -100.0" "grows 10 10 +0 +0.0" "steady 10 10 +0 +0.0"; do
@@ -49,14 +50,15 @@ check "sorted: grows among the first two rows, counted after the timed ones" \
 		if ($NF == "counted") c = n; if ($3 != "+0.000") last = n }
 		END { exit !(g >= 1 && g <= 2 && c > last) }' raw.txt
 
-# Normalised (the default): the base scaled to the new run's CPU time.
+# Normalised (the default): the base scaled to the new run's CPU time
+# (the companions': view-diff-cpu.sh checks it against the process's).
 "$GPROF" --diff-base=b/gmon.out d.exe n/gmon.out >norm.txt 2>err ||
 	bad "gprof --diff-base failed: $(cat err)"
 echo "--- gprof --diff-base=b/gmon.out d.exe n/gmon.out"; cat norm.txt
-k=$(sed -n 's/.*scaled by \([0-9.]*\) (new total.*/\1/p' norm.txt)
-tb=$(sed -n 's/^base: \([0-9.]*\) seconds.*/\1/p' norm.txt)
-tn=$(sed -n 's/.*; new: \([0-9.]*\) seconds.*/\1/p' norm.txt)
-share "normalised: the factor ($k) is new total / base total ($tn / $tb)" \
+k=$(sed -n 's/.*scaled by \([0-9.]*\) (new CPU time.*/\1/p' norm.txt)
+tb=$(sed -n 's/^base: \([0-9.]*\) seconds of CPU.*/\1/p' norm.txt)
+tn=$(sed -n 's/^new: \([0-9.]*\) seconds of CPU.*/\1/p' norm.txt)
+share "normalised: the factor ($k) is new CPU time / base CPU time ($tn / $tb)" \
 	"$k" "$(awk -v a="$tn" -v b="$tb" 'BEGIN { print a / b }')" 0.97 1.03
 share "normalised: grows's base is its raw base times the factor" \
 	"$(col norm.txt grows 1)" "$(awk -v r="$(col raw.txt grows 1)" -v k="$k" \
