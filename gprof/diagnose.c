@@ -285,6 +285,42 @@ diagnose_mismatch (const struct options *opt, struct objfile *of,
 }
 
 /* ------------------------------------------------------------------ */
+/* A profile of glibc's runtime */
+
+/* Whether libgmon runs where OF does: x86-64, aarch64 and riscv64,
+   64-bit Linux (configure.ac's ports).  */
+static bool
+libgmon_runs (struct objfile *of)
+{
+	const char *arch = objfile_arch_name (of);
+	unsigned int size;
+	bool big, sext;
+
+	objfile_target (of, &size, &big, &sext);
+	return size == 8 && !big && (strcmp (arch, "i386:x86-64") == 0
+				     || strcmp (arch, "aarch64") == 0
+				     || strcmp (arch, "riscv:rv64") == 0);
+}
+
+void
+diagnose_glibc_runtime (const struct options *opt, struct objfile *of,
+			const struct profile *p)
+{
+	static bool said;	/* the base of --diff-base is read too */
+
+	if (said || !p->glibc || opt->brief || !libgmon_runs (of))
+		return;
+	said = true;
+	gp_note (opt->ngmon ? opt->gmon_files[0] : "gmon.out", "written by "
+		 "glibc's runtime, which samples 100 times a second, only in "
+		 "the program's own code (not in shared libraries, the kernel "
+		 "or mcount), and loses calls when threads call at once; "
+		 "linked with -lgmon, the program records every thread's "
+		 "calls, 1000 samples a second, and the time in its libraries "
+		 "for --objects (info gmonkit 'Profiling with libgmon')");
+}
+
+/* ------------------------------------------------------------------ */
 /* No profile at all */
 
 void

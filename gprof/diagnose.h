@@ -30,6 +30,12 @@ void diagnose_build (struct objfile *of, const char *name,
 /* --ignore-build-id: another build id is a warning from now on.  */
 void diagnose_any_build (void);
 
+/* Says once, on standard error, what the profile P lacks if glibc's
+   runtime wrote it (P->glibc), and what libgmon would add, where
+   libgmon runs (OF's machine); not with -b.  */
+void diagnose_glibc_runtime (const struct options *opt, struct objfile *of,
+			     const struct profile *p);
+
 /* Exits with a message and a note on how to make a profile if the
    executable was not named and the default a.out does not exist.  */
 void diagnose_no_image (const struct options *opt);

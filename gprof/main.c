@@ -304,6 +304,7 @@ load_profiles (struct run *r)
 		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts,
 		      opt->threads != THREADS_NONE);
 	stage_end ("profiles");
+	diagnose_glibc_runtime (opt, r->of, &r->prof);
 	if (r->objs.lost_calls)
 		gp_warn (profile_name (opt), "--objects: %" PRIu64 " calls "
 			 "from or into code of no known object are left out",

@@ -186,6 +186,9 @@ struct profile {
 					   companions (libgmon's PROCESS
 					   records) of every file ... */
 	bool cpu_known;			/* ... if every file had one */
+	bool glibc;			/* every file looks written by glibc's
+					   runtime: no companion, no run or
+					   build stamp */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):

@@ -850,18 +850,29 @@ profile_thread (const struct profile *whole, const size_t *m, size_t n,
 }
 
 /* What the companion of a profile (F, of the profile's run, or NULL)
-   says of the process that wrote it: its CPU time.  FIRST: it is the
-   first file.  */
+   and the profile's header and first histogram (GS) say of the process
+   that wrote it: its CPU time, or that glibc's runtime wrote it.
+   FIRST: it is the first file.  */
 static void
-take_process (struct profile *p, bool first, const struct gmonx_file *f)
+take_process (struct profile *p, bool first, const struct gmonx_file *f,
+	      const struct gmon_file_stats *gs)
 {
 	bool cpu = f && f->have_process && f->process.cpu_ns > 0;
 
-	if (first)
+	if (first) {
 		p->cpu_known = true;
+		p->glibc = true;
+	}
 	p->cpu_known = p->cpu_known && cpu;
 	if (cpu)
 		p->cpu_ns += f->process.cpu_ns;
+	/* libgmon stamps every file it writes with the run and every
+	   histogram with the build, and writes a companion beside it
+	   (unless GMON_OBJECTS=0); glibc does none of these (a companion
+	   of another run may be left beside its file).  */
+	p->glibc = p->glibc && !f && gs->format == GMON_FMT_MAGIC
+		&& gs->nhist > 0 && !gmon_run_known (&gs->run)
+		&& !gs->build.kind;
 }
 
 void
@@ -948,7 +959,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 				left_out_add (&lo, names[i], &f);
 			free (why);
 		}
-		take_process (p, i == 0, own ? &f : NULL);
+		take_process (p, i == 0, own ? &f : NULL, &gs);
 		if (got == 0)
 			gmonx_free (&f);
 	}
@@ -969,6 +980,9 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	p->dimen[sizeof p->dimen - 1] = '\0';
 	p->abbrev = gp.abbrev;
 	p->hz = gp.rate;
+	/* glibc's runtime samples at the clock tick it is told, 100 Hz
+	   on Linux (AT_CLKTCK).  */
+	p->glibc = p->glibc && p->hz == 100;
 	if (p->nhist > 0 && p->hz == 0) {
 		p->hz = profile_default_hz ();
 		if (!bsd)

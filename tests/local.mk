@@ -197,6 +197,7 @@ HINT_E2E = \
 	tests/e2e/hint-stripped.sh \
 	tests/e2e/hint-build.sh \
 	tests/e2e/hint-left-out.sh \
+	tests/e2e/hint-glibc.sh \
 	tests/e2e/docs-match.sh
 TESTS += $(HINT_E2E)
 EXTRA_DIST += $(HINT_E2E)

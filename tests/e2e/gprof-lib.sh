@@ -12,7 +12,11 @@
 #                tables, the page breaks and the place of every blurb
 #                are still compared while the blurb words are not;
 #   exit status  must be equal;
-#   stderr       both empty or both non-empty (the wording may differ).
+#   stderr       both empty or both non-empty (the wording may differ);
+#                without -b, ours may say once that glibc's runtime
+#                wrote the profile: that note is our own words, as the
+#                blurbs are, and is taken out (gp_take_note); with -b
+#                it must not be there.
 #
 # A case whose output differs is a failure unless its name matches a
 # pattern of tests/e2e/gprof-known-diffs.txt (the one list of deliberate
@@ -214,6 +218,7 @@ gp_case () {
 		(cd "${_gcd:-$_cd}" && gp_run gnu "$_d" "$_in" "$@")
 	fi
 	(cd "$_cd" && gp_run ours "$_d" "$_in" "$@")
+	gp_brief "$@" || gp_take_note "$_d"
 	for _w in gnu ours; do
 		if [ -n "$_mode" ]; then
 			gp_strip_blurbs "$_mode" <"$_d/$_w.out"
@@ -236,6 +241,25 @@ gp_case () {
 	gp_judge "$_name" "$_d"
 }
 
+# gp_brief ARGS...: true if ARGS hold -b (or --brief, or an
+# abbreviation of it).
+gp_brief () {
+	for _a in "$@"; do
+		case $_a in -b | --b | --br | --bri | --brie | --brief) return 0 ;; esac
+	done
+	return 1
+}
+
+# gp_take_note DIR: ours' note on a profile of glibc's runtime, which
+# it prints without -b, moved from DIR/ours.err to DIR/ours.note
+# (gp_judge: at most one line).
+gp_take_note () {
+	_note=": note: written by glibc's runtime, "
+	grep -F -e "$_note" "$1/ours.err" >"$1/ours.note"
+	grep -v -F -e "$_note" "$1/ours.err" >"$1/ours.tmp"
+	mv "$1/ours.tmp" "$1/ours.err"
+}
+
 # gp_judge NAME DIR: the verdict on DIR/{gnu,ours}.{cmp,status,err}.
 gp_judge () {
 	_problem=
@@ -250,6 +274,9 @@ gp_judge () {
 		_problem="${_problem:+$_problem; }GNU reports an error, ours is silent"
 	elif [ ! -s "$2/gnu.err" ] && [ -s "$2/ours.err" ]; then
 		_problem="${_problem:+$_problem; }ours writes to stderr: $(head -c 200 "$2/ours.err")"
+	fi
+	if [ -f "$2/ours.note" ] && [ "$(wc -l <"$2/ours.note")" -gt 1 ]; then
+		_problem="${_problem:+$_problem; }the note on glibc's runtime is said $(wc -l <"$2/ours.note") times"
 	fi
 	if [ -z "$_problem" ]; then
 		gp_same=$((gp_same + 1))
@@ -340,6 +367,7 @@ gp_sum_case () {
 	case $_in in /*) ;; *) _in=$PWD/$_in ;; esac
 	(cd "$_d/gnu" && gp_run gnu "$_d" "$_in" "$@")
 	(cd "$_d/ours" && gp_run ours "$_d" "$_in" "$@")
+	gp_brief "$@" || gp_take_note "$_d"
 	cp "$_d/gnu.out" "$_d/gnu.cmp"
 	cp "$_d/ours.out" "$_d/ours.cmp"
 	for _w in gnu ours; do
