@@ -629,7 +629,8 @@ add_threads (struct profile *p, const char *name, size_t file,
 	if (got < 0)
 		gp_fatal (name, "--threads: no %s beside it, which would hold "
 			  "the threads: profile the program with libgmon "
-			  "(-lgmon, or LD_PRELOAD=libgmon.so), and with "
+			  "(-lgmon, or LD_PRELOAD=$(pkg-config --variable="
+			  "libdir gmonkit)/libgmon.so.0), and with "
 			  "GMON_OBJECTS=0 set GMON_THREADS too", path);
 	if ((why = run_mismatch (name, run, f, false)) != NULL)
 		gp_fatal (NULL, "--threads: %s; run the program again (with "
