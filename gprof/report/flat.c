@@ -8,8 +8,10 @@
    largest per-call time with 1 to 3 digits before the point; when no
    function has a per-call time at all GNU gprof's search ends on its
    first entry, "T" (tera), and so does this: all those columns are
-   0.00 then.  Where no unit fits at all (GNU gprof reads past its
-   table), the nearest end of the table is taken.  */
+   0.00 then.  A thread's flat profile (--threads), which GNU gprof
+   does not print, says "s" then: many threads have no function with
+   both samples and calls.  Where no unit fits at all (GNU gprof reads
+   past its table), the nearest end of the table is taken.  */
 
 #include <config.h>
 
@@ -35,6 +37,7 @@ static const struct {
 };
 
 #define NUNITS	(sizeof si_units / sizeof si_units[0])
+#define UNIT_S	4			/* seconds */
 #define UNIT_MS	5			/* milliseconds, BSD's only unit */
 
 /* Self time down, calls down, name up.  */
@@ -80,7 +83,7 @@ pick_unit (struct report *r, double top_time)
 	if (r->opt->bsd)
 		return UNIT_MS;
 	if (top_time <= 0.0)
-		return 0;
+		return r->opt->threads != THREADS_NONE ? UNIT_S : 0;
 	top_time = report_secs (r, top_time);
 	for (u = 0; u < NUNITS; u++) {
 		double v = si_units[u].scale * top_time;

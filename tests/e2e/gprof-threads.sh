@@ -73,6 +73,11 @@ la=$(grep -n '  alpha$' thr.txt | head -n 1 | cut -d: -f1)
 lb=$(grep -n '  beta$' thr.txt | head -n 1 | cut -d: -f1)
 check "table: the biggest first: alpha above beta" test "${la:-9}" -lt "${lb:-0}"
 
+# A thread none of whose functions has both samples and calls (the
+# main thread, which waits) heads its per-call columns s/call, not
+# GNU gprof's Ts/call, which names its table's first unit.
+check "no thread's flat profile says Ts/call" test -z "$(grep 'Ts/call' thr.txt)"
+
 # Each thread's flat profile: its own calls, its share of the time.
 tid_alpha=$(row thr.txt alpha 6)
 tid_beta=$(row thr.txt beta 6)
