@@ -19,7 +19,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/symfile.h gprof/symfile.c \
 	gprof/lines/debuglink.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
-	gprof/dwarf/line.c gprof/dwarf/func.c \
+	gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
 	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \

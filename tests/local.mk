@@ -93,7 +93,11 @@ tests_unit_test_export_round_SOURCES = tests/unit/test_export_round.c \
 tests_unit_test_export_round_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_export_round_LDADD = $(GPROF_UNIT_LDADD)
 check_PROGRAMS += tests/unit/test_dwarf tests/unit/test_arch \
-	tests/unit/test_threads
+	tests/unit/test_threads tests/unit/test_frames
+tests_unit_test_frames_SOURCES = tests/unit/test_frames.c \
+	tests/unit/cunit_main.h
+tests_unit_test_frames_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_frames_LDADD = $(GPROF_UNIT_LDADD)
 tests_unit_test_threads_SOURCES = tests/unit/test_threads.c \
 	tests/unit/cunit_main.h
 tests_unit_test_threads_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
@@ -107,7 +111,7 @@ tests_unit_test_dwarf_LDADD = $(GPROF_UNIT_LDADD)
 TESTS += tests/unit/test_symtab tests/unit/test_assign \
 	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt \
 	tests/unit/test_export_round tests/unit/test_dwarf tests/unit/test_arch \
-	tests/unit/test_threads
+	tests/unit/test_threads tests/unit/test_frames
 
 # End-to-end tests of the format library.
 TESTS += \
