@@ -15,7 +15,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util/msort.h gprof/util/msort.c \
 	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
-	gprof/objects.h gprof/objects.c \
+	gprof/objects.h gprof/objects.c gprof/bounds.h gprof/bounds.c \
+	gprof/debugpkg.h gprof/debugpkg.c \
 	gprof/symfile.h gprof/symfile.c \
 	gprof/lines/debuglink.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \

@@ -131,7 +131,8 @@ EXTRA_DIST += \
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
 check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
-	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay
+	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay \
+	tests/fuzz/fuzz_frames_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
@@ -146,13 +147,17 @@ tests_fuzz_fuzz_linemap_replay_SOURCES = tests/fuzz/fuzz_linemap.c \
 	tests/fuzz/dwarf-container.h tests/fuzz/replay_main.c
 tests_fuzz_fuzz_linemap_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
 	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
+tests_fuzz_fuzz_frames_replay_SOURCES = tests/fuzz/fuzz_frames.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_frames_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
 	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
-	tests/fuzz/corpus-linemap \
+	tests/fuzz/corpus-linemap tests/fuzz/corpus-frames \
 	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap|frames] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
 fuzz: all
@@ -293,7 +298,7 @@ clean-gprof-caches:
 # only, RT_CROSS_TESTS, each program through qemu-user
 # (tests/run-target.sh, RUN_TARGET in AM_TESTS_ENVIRONMENT), with the
 # native build's gprof as ours (GPROF_UNDER_TEST: sh ./quickstart
-# check-cross).  Left out there: gprof-objects.sh, gprof-fifo.sh,
+# check-cross).  Left out there: gprof-objects*.sh, gprof-fifo.sh,
 # ctx-callers.sh and the views' tests, tests of the analyser that only
 # use the runtime to make a profile (the analyser reads the targets'
 # profiles in gprof-diff-TARGET.sh).
@@ -329,6 +334,8 @@ tests_unit_test_rt_arcs_SOURCES = tests/unit/rt_unsupported.c
 endif
 RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-objects-stripped.sh \
+	tests/e2e/gprof-objects-zlib.sh \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-callers.sh \
 	tests/e2e/gprof-threads.sh \
@@ -377,6 +384,9 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \
 	tests/programs/rt-dso-s.c \
+	tests/programs/objects-stripped.c \
+	tests/programs/objects-stripped-lib.c \
+	tests/programs/objects-zlib.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
 	tests/programs/rt-threads-named.c \

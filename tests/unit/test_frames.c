@@ -1,5 +1,6 @@
 /* test_frames.c - unit tests of the functions' ranges of a stripped
-   object: the call frame information reader (gprof/dwarf/frames.c).
+   object: the call frame information reader (gprof/dwarf/frames.c)
+   and the boundaries made of it (gprof/bounds.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,7 +9,10 @@
    with their augmentations, FDEs in each address encoding, 32- and
    64-bit DWARF, either byte order) and checks the ranges read, then
    damaged sections, which end the walk without reading out of bounds
-   (the sanitizer build runs this too).  */
+   (the sanitizer build runs this too).  The boundaries: a symbol ends
+   at its size, an FDE where no symbol starts is a function of its
+   own, the gaps are functions, alignment padding stays with the
+   function before.  */
 
 #include <config.h>
 
@@ -16,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gprof/bounds.h"
 #include "gprof/dwarf/dwarf.h"
 #include "tests/unit/cunit_main.h"
 
@@ -392,6 +397,122 @@ test_debug_frame (void)
 	free (v);
 }
 
+/* ------------------------------------------------------------------ */
+/* Boundaries (bounds.c) */
+
+static struct sym
+mk (uint64_t addr, uint64_t size, const char *name)
+{
+	struct sym s;
+
+	sym_init (&s);
+	s.addr = addr;
+	s.end_addr = size ? addr + size - 1 : 0;
+	s.name = name;
+	s.is_func = 1;
+	return s;
+}
+
+static const struct sym *
+named (const struct sym *v, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp (v[i].name, name) == 0)
+			return &v[i];
+	CU_FAIL ("a function is missing");
+	return NULL;
+}
+
+#define SPAN(v, n, name, lo, hi) do { \
+	const struct sym *s_ = named ((v), (n), (name)); \
+	CU_ASSERT_FATAL (s_ != NULL); \
+	CU_ASSERT_EQUAL (s_->addr, (lo)); \
+	CU_ASSERT_EQUAL (s_->end_addr, (hi) - 1); \
+} while (0)
+
+/* zlib's shape: a tiny exported function, the static code after it
+   with FDEs of its own, an unsized symbol, a section with no symbol,
+   a symbol outside the code.  */
+static void
+test_bounds (void)
+{
+	static const struct dwarf_range code[] = {
+		{ 0x1000, 0x1017 },	/* .init */
+		{ 0x1020, 0x1060 },	/* .plt */
+		{ 0x1100, 0x1400 },	/* .text */
+	};
+	static const struct dwarf_range fdes[] = {
+		{ 0x1020, 0x1060 },	/* the whole .plt */
+		{ 0x1110, 0x111f },	/* tiny's own */
+		{ 0x1120, 0x1190 },	/* a static function */
+		{ 0x1130, 0x1140 },	/* inner's own */
+		{ 0x1200, 0x1210 },	/* the unsized one's */
+		{ 0x1300, 0x1308 },	/* with a gap after it */
+		{ 0x2000, 0x2010 },	/* outside the code: ignored */
+	};
+	struct bounds_input in = {
+		.code = code, .ncode = 3, .fdes = fdes, .nfdes = 7,
+		.object = "libz.so.1",
+	};
+	struct sym *v = malloc (6 * sizeof *v);
+	size_t n = 6, i;
+
+	v[0] = mk (0x1110, 0xf, "tiny");
+	v[1] = mk (0x1120, 0, "tiny2");		/* the static's alias */
+	v[2] = mk (0x1200, 0, "unsized");
+	v[3] = mk (0x1040, 0, "puts@plt");
+	v[4] = mk (0x5000, 8, "data");
+	v[5] = mk (0x1130, 0x10, "inner");	/* a symbol inside another */
+	v = bounds_apply (v, &n, &in);
+	SPAN (v, n, "tiny", 0x1110, 0x1120);	/* to the aligned next */
+	SPAN (v, n, "tiny2", 0x1120, 0x1130);	/* cut by inner */
+	SPAN (v, n, "inner", 0x1130, 0x1140);
+	SPAN (v, n, "libz.so.1+0x1140", 0x1140, 0x1200);	/* gap */
+	SPAN (v, n, "unsized", 0x1200, 0x1210);	/* its FDE's end */
+	SPAN (v, n, "libz.so.1+0x1210", 0x1210, 0x1300);
+	/* An FDE, padded; the rest; .text's start.  */
+	SPAN (v, n, "libz.so.1+0x1300", 0x1300, 0x1310);
+	SPAN (v, n, "libz.so.1+0x1310", 0x1310, 0x1400);
+	SPAN (v, n, "libz.so.1+0x1100", 0x1100, 0x1110);
+	SPAN (v, n, "libz.so.1+0x1000", 0x1000, 0x1017);	/* .init */
+	SPAN (v, n, "libz.so.1+0x1020", 0x1020, 0x1040);	/* PLT0 */
+	SPAN (v, n, "puts@plt", 0x1040, 0x1060);
+	SPAN (v, n, "data", 0x5000, 0x5008);	/* as it came */
+	CU_ASSERT_EQUAL (n, 13);
+	for (i = 6; i < n; i++) {
+		CU_ASSERT_TRUE (v[i].is_func && v[i].is_static);
+		free ((char *) v[i].name);
+	}
+	free (v);
+}
+
+/* Without FDEs, a sized symbol followed by more than padding: the rest
+   is a function of its own, never the symbol's.  */
+static void
+test_bounds_no_fdes (void)
+{
+	static const struct dwarf_range code[] = { { 0x4000, 0x5000 } };
+	struct bounds_input in = {
+		.code = code, .ncode = 1, .object = "a.so",
+	};
+	struct sym *v = malloc (2 * sizeof *v);
+	size_t n = 2;
+
+	v[0] = mk (0x4000, 0x3e, "crc32_combine_op");
+	v[1] = mk (0x4c00, 0x20, "next");
+	v = bounds_apply (v, &n, &in);
+	CU_ASSERT_EQUAL_FATAL (n, 4);
+	SPAN (v, n, "crc32_combine_op", 0x4000, 0x4040);
+	SPAN (v, n, "a.so+0x4040", 0x4040, 0x4c00);
+	SPAN (v, n, "next", 0x4c00, 0x4c20);
+	SPAN (v, n, "a.so+0x4c20", 0x4c20, 0x5000);
+	free ((char *) v[2].name);
+	free ((char *) v[3].name);
+	free (v);
+}
+
 static const struct unit_test unit_tests[] = {
 	{ ".eh_frame: zR, pc-relative", test_eh_zr },
 	{ ".eh_frame: zPLR, two CIEs", test_eh_zplr },
@@ -400,6 +521,8 @@ static const struct unit_test unit_tests[] = {
 	{ ".eh_frame: encodings and augmentations not read", test_eh_unknown },
 	{ ".eh_frame: damaged", test_eh_damaged },
 	{ ".debug_frame: versions 1, 3, 4, 32- and 64-bit", test_debug_frame },
+	{ "boundaries of a stripped library", test_bounds },
+	{ "boundaries without FDEs", test_bounds_no_fdes },
 	{ NULL, NULL }
 };
 
