@@ -15,11 +15,12 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util/msort.h gprof/util/msort.c \
 	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
-	gprof/objects.h gprof/objects.c \
+	gprof/objects.h gprof/objects.c gprof/bounds.h gprof/bounds.c \
+	gprof/debugpkg.h gprof/debugpkg.c \
 	gprof/symfile.h gprof/symfile.c \
 	gprof/lines/debuglink.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
-	gprof/dwarf/line.c gprof/dwarf/func.c \
+	gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
 	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \

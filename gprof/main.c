@@ -247,6 +247,23 @@ struct run {
 					   the threads miss, said once */
 };
 
+/* --objects on a stripped program: its functions found as a stripped
+   library's are, named PROGRAM+0xADDRESS where no symbol names them.  */
+static void
+program_syms (struct run *r)
+{
+	size_t i;
+
+	r->st.base = objects_program_syms (r->of, &r->opt,
+					   lbasename (r->opt.image),
+					   &r->st.len);
+	r->objs.v[0].stripped = true;
+	r->obj_names.v = xrealloc (r->obj_names.v, (r->obj_names.n
+				   + r->st.len) * sizeof *r->obj_names.v);
+	for (i = 0; i < r->st.len; i++)
+		r->obj_names.v[r->obj_names.n++] = (char *) r->st.base[i].name;
+}
+
 /* The symbols of the executable (and, with --objects, of the other
    objects of the processes profiled, which their companions name),
    sorted and deduplicated.  */
@@ -271,16 +288,22 @@ load_symbols (struct run *r)
 		   order, where the order of the source files shows (-A,
 		   symspecs naming files); -l finds them on its way.  */
 		r->lines = lines_open (r->of);
-		r->st.base = objfile_function_syms (r->of, opt, &r->map,
-						    &r->st.len);
+		if (opt->objects && objects_program_stripped (r->of, opt))
+			program_syms (r);
+		else
+			r->st.base = objfile_function_syms (r->of, opt,
+							    &r->map,
+							    &r->st.len);
 		if (symspec_needs_lines (opt) || (opt->style & STYLE_ANNOTATED))
 			for (i = 0; i < r->st.len; i++)
 				lines_resolve (r->lines, &r->st.base[i]);
 	}
 	r->st.text_end = objfile_text_end (r->of);
-	if (opt->objects)
+	if (opt->objects) {
 		add_object_syms (opt, &r->objs, &r->st, &r->obj_names,
 				 r->lines);
+		objects_note_stripped (&r->objs, r->of);
+	}
 	symtab_finalize (r->st.base, &r->st.len, r->st.text_end);
 	stage_end ("symbols");
 }

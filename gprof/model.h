@@ -207,6 +207,8 @@ struct proc_object {
 	uint64_t offset;		/* added to its link-time addresses */
 	bool main;			/* the program */
 	bool has_data;			/* a classic file of it was written */
+	bool stripped;			/* no symbol table but its dynamic one,
+					   and no debugging file (objects.c) */
 	struct objfile *code;		/* its file, open for its machine code
 					   and lines (objects.c), or NULL */
 };

@@ -93,7 +93,11 @@ tests_unit_test_export_round_SOURCES = tests/unit/test_export_round.c \
 tests_unit_test_export_round_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
 tests_unit_test_export_round_LDADD = $(GPROF_UNIT_LDADD)
 check_PROGRAMS += tests/unit/test_dwarf tests/unit/test_arch \
-	tests/unit/test_threads
+	tests/unit/test_threads tests/unit/test_frames
+tests_unit_test_frames_SOURCES = tests/unit/test_frames.c \
+	tests/unit/cunit_main.h
+tests_unit_test_frames_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
+tests_unit_test_frames_LDADD = $(GPROF_UNIT_LDADD)
 tests_unit_test_threads_SOURCES = tests/unit/test_threads.c \
 	tests/unit/cunit_main.h
 tests_unit_test_threads_CFLAGS = $(AM_CFLAGS) $(CUNIT_CFLAGS)
@@ -107,7 +111,7 @@ tests_unit_test_dwarf_LDADD = $(GPROF_UNIT_LDADD)
 TESTS += tests/unit/test_symtab tests/unit/test_assign \
 	tests/unit/test_callgraph tests/unit/test_symspec tests/unit/test_fmt \
 	tests/unit/test_export_round tests/unit/test_dwarf tests/unit/test_arch \
-	tests/unit/test_threads
+	tests/unit/test_threads tests/unit/test_frames
 
 # End-to-end tests of the format library.
 TESTS += \
@@ -127,7 +131,8 @@ EXTRA_DIST += \
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
 check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
-	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay
+	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay \
+	tests/fuzz/fuzz_frames_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
@@ -142,13 +147,17 @@ tests_fuzz_fuzz_linemap_replay_SOURCES = tests/fuzz/fuzz_linemap.c \
 	tests/fuzz/dwarf-container.h tests/fuzz/replay_main.c
 tests_fuzz_fuzz_linemap_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
 	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
+tests_fuzz_fuzz_frames_replay_SOURCES = tests/fuzz/fuzz_frames.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_frames_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
 	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
-	tests/fuzz/corpus-linemap \
+	tests/fuzz/corpus-linemap tests/fuzz/corpus-frames \
 	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap|frames] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
 fuzz: all
@@ -290,7 +299,7 @@ clean-gprof-caches:
 # only, RT_CROSS_TESTS, each program through qemu-user
 # (tests/run-target.sh, RUN_TARGET in AM_TESTS_ENVIRONMENT), with the
 # native build's gprof as ours (GPROF_UNDER_TEST: sh ./quickstart
-# check-cross).  Left out there: gprof-objects.sh, gprof-fifo.sh,
+# check-cross).  Left out there: gprof-objects*.sh, gprof-fifo.sh,
 # ctx-callers.sh and the views' tests, tests of the analyser that only
 # use the runtime to make a profile (the analyser reads the targets'
 # profiles in gprof-diff-TARGET.sh).
@@ -326,6 +335,8 @@ tests_unit_test_rt_arcs_SOURCES = tests/unit/rt_unsupported.c
 endif
 RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-objects-stripped.sh \
+	tests/e2e/gprof-objects-zlib.sh \
 	tests/e2e/gprof-fifo.sh \
 	tests/e2e/ctx-callers.sh \
 	tests/e2e/gprof-threads.sh \
@@ -376,6 +387,9 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \
 	tests/programs/rt-dso-s.c \
+	tests/programs/objects-stripped.c \
+	tests/programs/objects-stripped-lib.c \
+	tests/programs/objects-zlib.c \
 	tests/programs/rt-exits.c \
 	tests/programs/rt-threads.c \
 	tests/programs/rt-threads-named.c \

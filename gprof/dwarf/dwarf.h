@@ -7,7 +7,9 @@
    .debug_* sections (decompressed) and gets, per compilation unit, its
    line table and its functions with their address ranges and names.
    Nothing here knows BFD or the rest of the analyser, so the unit tests
-   can feed it hand-made sections.
+   can feed it hand-made sections.  The call frame information
+   (.eh_frame, .debug_frame) is read here too, for the function ranges
+   its entries give (frames.c).
 
    The answers are the ones libbfd 2.40 gives (the file names it builds,
    the name it picks for a function), because GNU gprof prints those,
@@ -144,5 +146,28 @@ const char *dwarf_file_name (const struct dwarf_lines *l, uint32_t file);
 /* The row of L that covers ADDR, or NULL: ADDR is in no sequence.  */
 const struct dwarf_row *dwarf_find_row (const struct dwarf_lines *l,
 					uint64_t addr);
+
+/* Call frame information (frames.c): the ranges of code its frame
+   description entries (FDEs) describe, one per function gcc or clang
+   compiled, which a stripped object still has.  */
+struct dwarf_frame_input {
+	const unsigned char *data;	/* the section's contents */
+	size_t size;			/* bytes */
+	uint64_t addr;			/* the section's address (.eh_frame's
+					   pc-relative pointers count from it) */
+	bool eh;			/* .eh_frame, else .debug_frame */
+	bool big_endian;		/* the target's byte order */
+	unsigned int addr_size;		/* 4 or 8: bytes of an address */
+};
+
+/* The FDEs' ranges of F, in the section's order, in *OUT (malloc'ed,
+   or NULL if none); returns their number.  FDEs whose
+   addresses are encoded relative to something else than their own
+   place (text, data, function bases; indirect) are left out: no
+   compiler writes those in a linked object.  *DAMAGED is set when a
+   record runs past the section or its own length: the walk stops
+   there, and the ranges read before are kept.  */
+size_t dwarf_frame_ranges (const struct dwarf_frame_input *f,
+			   struct dwarf_range **out, bool *damaged);
 
 #endif /* GPROF_DWARF_H */

@@ -1,8 +1,8 @@
 #!/bin/sh
 # mkseed-dwarf.sh - make seeds for the DWARF fuzz targets (fuzz_dwarf.c,
-# fuzz_linemap.c).
+# fuzz_linemap.c, fuzz_frames.c).
 #
-#   tests/fuzz/mkseed-dwarf.sh OUTDIR [dwarf|linemap]
+#   tests/fuzz/mkseed-dwarf.sh OUTDIR [dwarf|linemap|frames]
 #
 # Compiles test programs of tests/programs with gcc (-O0 and -O2 -g,
 # DWARF 5 and 4, C and C++) and, when it is installed, clang, links
@@ -11,16 +11,21 @@
 # dwarf-container.h).  For linemap, each container comes after the
 # bounds of the executable's .text and its symbols of .text (format:
 # see fuzz_linemap.c), and containers over 64 KiB, which run-fuzz.sh's
-# -max_len would cut, are left out.  The stored corpora
-# tests/fuzz/corpus-dwarf and corpus-linemap were started from these,
-# then grown by fuzzing and minimised with libFuzzer's -merge=1.
+# -max_len would cut, are left out.  For frames, each executable's
+# .eh_frame and .debug_frame (the latter from builds without
+# asynchronous unwind tables, and 32-bit ones with gcc -m32) become a
+# seed each, after a header of their own (see fuzz_frames.c), and so
+# do those of the system's zlib and liblzma.  The stored corpora
+# tests/fuzz/corpus-dwarf, corpus-linemap and corpus-frames were
+# started from these, then grown by fuzzing and minimised with
+# libFuzzer's -merge=1.
 
 set -eu
-out=${1:?usage: mkseed-dwarf.sh OUTDIR [dwarf|linemap]}
+out=${1:?usage: mkseed-dwarf.sh OUTDIR [dwarf|linemap|frames]}
 mode=${2:-dwarf}
 case $mode in
-dwarf|linemap) ;;
-*)	echo "mkseed-dwarf: unknown target $mode (dwarf or linemap)"; exit 1 ;;
+dwarf|linemap|frames) ;;
+*)	echo "mkseed-dwarf: unknown target $mode (dwarf, linemap or frames)"; exit 1 ;;
 esac
 srcdir=$(cd "$(dirname "$0")/../.." && pwd)
 prog=$srcdir/tests/programs
@@ -94,7 +99,62 @@ open(dest, "wb").write(data)
 PY
 }
 
+# pack_frames EXE NAME: EXE's .eh_frame and .debug_frame as
+# OUTDIR/NAME-eh and OUTDIR/NAME-debug (format: see fuzz_frames.c).
+pack_frames () {
+	readelf -hSW "$1" > "$tmp/sections"
+	for s in .eh_frame .debug_frame; do
+		rm -f "$tmp/frame"
+		objcopy --dump-section "$s=$tmp/frame" "$1" "$tmp/junk" \
+			2>/dev/null || :
+		[ -f "$tmp/frame" ] || continue
+		kind=eh
+		[ "$s" = .debug_frame ] && kind=debug
+		python3 - "$tmp" "$out/$2-$kind" "$s" <<'PY'
+import re, struct, sys
+tmp, dest, name = sys.argv[1:4]
+data = open(tmp + "/frame", "rb").read()
+hdr = open(tmp + "/sections").read()
+flags = 0
+if "big endian" in hdr:
+    flags |= 1
+if name == ".debug_frame":
+    flags |= 2
+if "ELF32" in hdr:
+    flags |= 4
+addr = 0
+for line in hdr.splitlines():
+    m = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)", line)
+    if m and m.group(1) == name:
+        addr = int(m.group(2), 16)
+if data and len(data) <= 65536 - 9:
+    open(dest, "wb").write(struct.pack("<BQ", flags, addr) + data)
+PY
+	done
+}
+
 n=0
+if [ "$mode" = frames ]; then
+	for flags in "-O0" "-O2" "-O2 -g -fno-asynchronous-unwind-tables" \
+		"-m32 -O2" "-m32 -O2 -g -fno-asynchronous-unwind-tables"; do
+		for cc in gcc clang g++; do
+			command -v $cc >/dev/null 2>&1 || continue
+			src="$prog/gprof-two-a.c $prog/gprof-two-b.c $prog/gprof-two-main.c"
+			[ $cc = g++ ] && src=$prog/gprof-cxx.cc
+			if (cd "$tmp" && $cc $flags -w -I"$prog" -o prog $src) \
+				>/dev/null 2>&1; then
+				n=$((n + 1))
+				pack_frames "$tmp/prog" "$cc-$n"
+			fi
+		done
+	done
+	for lib in libz.so.1 liblzma.so.5; do
+		f=$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')
+		[ -n "$f" ] && pack_frames "$f" "${lib%%.*}"
+	done
+	echo "mkseed-dwarf: $(ls "$out" | wc -l) seeds in $out"
+	exit 0
+fi
 for cc in gcc clang; do
 	command -v $cc >/dev/null 2>&1 || continue
 	for flags in "-O0 -g" "-O2 -g" "-O2 -gdwarf-4" "-O2 -g -gsplit-dwarf"; do

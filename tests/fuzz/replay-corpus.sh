@@ -5,12 +5,14 @@
 # fuzz_gmonx over corpus-gmonx/ (gmonx companions), fuzz_dwarf over
 # corpus-dwarf/ (debugging sections, for gprof -l, -A and -C),
 # fuzz_linemap over corpus-linemap/ (those, .text and its symbols, for
-# -l's line symbols).
+# -l's line symbols), fuzz_frames over corpus-frames/ (.eh_frame and
+# .debug_frame sections, for --objects' functions of stripped objects).
 
 . "$top_srcdir/tests/e2e/lib.sh"
 
 for pair in fuzz_read:corpus fuzz_gmonx:corpus-gmonx \
-	fuzz_dwarf:corpus-dwarf fuzz_linemap:corpus-linemap; do
+	fuzz_dwarf:corpus-dwarf fuzz_linemap:corpus-linemap \
+	fuzz_frames:corpus-frames; do
 	replay=$top_builddir/tests/fuzz/${pair%%:*}_replay
 	set -- "$top_srcdir/tests/fuzz/${pair#*:}"/*
 	[ -f "$1" ] || hard_error "the seed corpus ${pair#*:} is empty"

@@ -5,14 +5,16 @@
 #   tests/fuzz/run-fuzz.sh SECONDS [BUILDDIR [TARGET]]
 #
 # Builds tests/fuzz/fuzz_TARGET.c (TARGET: read, the default, gmonx,
-# dwarf: the DWARF decoder of gprof, or linemap: -l's line symbols on
-# top of it) and the code it tests with clang
+# dwarf: the DWARF decoder of gprof, linemap: -l's line symbols on
+# top of it, or frames: the reader of .eh_frame and .debug_frame and
+# the function boundaries of stripped objects) and the code it tests with clang
 # (-fsanitize=fuzzer,address,undefined) in BUILDDIR/fuzz (default
 # ./build/fuzz), then fuzzes for SECONDS, starting from the seed corpus
 # in tests/fuzz/corpus (read), tests/fuzz/corpus-gmonx (gmonx),
-# tests/fuzz/corpus-dwarf (dwarf) or tests/fuzz/corpus-linemap
-# (linemap; tests/fuzz/mkseed-dwarf.sh makes seeds of those two from
-# real executables).  New interesting inputs land in
+# tests/fuzz/corpus-dwarf (dwarf), tests/fuzz/corpus-linemap
+# (linemap) or tests/fuzz/corpus-frames (frames;
+# tests/fuzz/mkseed-dwarf.sh makes seeds of those three from real
+# executables).  New interesting inputs land in
 # BUILDDIR/fuzz/corpus[-TARGET]; crashes in
 # BUILDDIR/fuzz/crash-*.  Copy a crash that was fixed into the seed
 # corpus so `make check` replays it for ever.  `make fuzz
@@ -28,7 +30,8 @@ read)	corpus=corpus ;;
 gmonx)	corpus=corpus-gmonx ;;
 dwarf)	corpus=corpus-dwarf ;;
 linemap) corpus=corpus-linemap ;;
-*)	echo "run-fuzz: unknown target $target (read, gmonx, dwarf or linemap)"; exit 99 ;;
+frames)	corpus=corpus-frames ;;
+*)	echo "run-fuzz: unknown target $target (read, gmonx, dwarf, linemap or frames)"; exit 99 ;;
 esac
 clang=${CLANG:-clang}
 out=$builddir/fuzz
@@ -40,6 +43,9 @@ command -v "$clang" >/dev/null || { echo "run-fuzz: $clang not found (apt-get in
 if [ "$target" = dwarf ]; then
 	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
 		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/util/hindex.c" \
+		-liberty
+elif [ "$target" = frames ]; then
+	set -- "$srcdir/gprof/dwarf/frames.c" "$srcdir/gprof/bounds.c" \
 		-liberty
 elif [ "$target" = linemap ]; then
 	# lines.c refers to objfile.c, and so to libbfd, which the target
