@@ -352,7 +352,8 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh
+	tests/e2e/ctx-export.sh \
+	tests/e2e/rt-overhead.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/view-lib.sh \
 	tests/tools/speedscope-folded.mjs \
@@ -366,6 +367,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
 	tests/programs/ctx-rec.c \
+	tests/programs/ctx-calls.c \
 	tests/programs/ctx-stress.c \
 	tests/programs/rt-wall.c \
 	tests/programs/rt-bb.c \
