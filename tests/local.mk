@@ -332,7 +332,8 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-flamegraph.sh \
 	tests/e2e/view-pprof.sh \
 	tests/e2e/view-threads.sh \
-	tests/e2e/view-diff.sh
+	tests/e2e/view-diff.sh \
+	tests/e2e/view-overhead.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
