@@ -83,8 +83,11 @@ left_out_say (struct left_out *lo)
 					 overhead_object_path (lo->names[i])
 					 ? " (libgmon's own time)" : "", NULL);
 		if (lo->n > shown) {
-			char *more = xasprintf (" and %zu other%s",
-						lo->n - shown,
+			/* (libiberty's xasprintf knows no %zu: it took
+			   the count for the string that follows.)  */
+			char *more = xasprintf (" and %lu other%s",
+						(unsigned long) (lo->n
+								 - shown),
 						lo->n - shown > 1 ? "s" : "");
 
 			list = reconcat (list, list, more, NULL);
