@@ -92,7 +92,7 @@ first_sym (const struct symtab *st, uint64_t low)
 
 static void
 assign_one (const struct gmon_hist *h, double scale, struct symtab *st,
-	    double *total)
+	    double *total, double *overhead_out)
 {
 	uint64_t low = h->h.low_pc / UNIT, count;
 	size_t k = first_sym (st, low) + 1, j;
@@ -140,19 +140,26 @@ assign_one (const struct gmon_hist *h, double scale, struct symtab *st,
 				s->time += credit;
 			else
 				*total -= credit;
+			if (s->flat_off && s->overhead)
+				*overhead_out += credit;
 		}
 	}
 }
 
 double
-assign_samples (const struct profile *p, struct symtab *st)
+assign_samples (const struct profile *p, struct symtab *st,
+		double *overhead_out)
 {
-	double total = 0.0;
+	double total = 0.0, out = 0.0;
 	size_t i;
 
+	if (overhead_out)
+		*overhead_out = 0.0;
 	if (st->len == 0)
 		return 0.0;
 	for (i = 0; i < p->nhist; i++)
-		assign_one (&p->hist[i], p->hist_scale, st, &total);
+		assign_one (&p->hist[i], p->hist_scale, st, &total, &out);
+	if (overhead_out)
+		*overhead_out = out;
 	return total;
 }

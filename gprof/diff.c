@@ -37,6 +37,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/diff.h"
+#include "gprof/overhead.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
 
@@ -226,6 +227,9 @@ print_text (FILE *out, const struct table *t, const struct diff_side *base,
 	int j;
 
 	print_header (out, base, now, tb, tn, k, normalized);
+	if (overhead_left_out (base->st) || overhead_left_out (now->st))
+		fprintf (out, "Both sides without libgmon's own time, "
+			 OVERHEAD_NAME " (--no-overhead).\n\n");
 	for (j = 0; j < 3; j++)
 		fprintf (out, "%-38s", what[j]);
 	fprintf (out, "\n");

@@ -18,6 +18,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/leftout.h"
+#include "gprof/overhead.h"
 #include "gprof/util/util.h"
 
 void
@@ -74,14 +75,19 @@ left_out_say (struct left_out *lo)
 				lo->names[j - 1] = nm;
 			}
 		shown = lo->n < 3 ? lo->n : 3;
-		list = xstrdup (lo->names[0]);
-		for (i = 1; i < shown; i++)
-			list = reconcat (list, list, i + 1 < shown
-					 || lo->n > shown ? ", " : " and ",
-					 lo->names[i], NULL);
+		list = xstrdup ("");
+		for (i = 0; i < shown; i++)
+			list = reconcat (list, list, i == 0 ? ""
+					 : i + 1 < shown || lo->n > shown
+					 ? ", " : " and ", lo->names[i],
+					 overhead_object_path (lo->names[i])
+					 ? " (libgmon's own time)" : "", NULL);
 		if (lo->n > shown) {
-			char *more = xasprintf (" and %zu other%s",
-						lo->n - shown,
+			/* (libiberty's xasprintf knows no %zu: it took
+			   the count for the string that follows.)  */
+			char *more = xasprintf (" and %lu other%s",
+						(unsigned long) (lo->n
+								 - shown),
 						lo->n - shown > 1 ? "s" : "");
 
 			list = reconcat (list, list, more, NULL);

@@ -29,6 +29,7 @@
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
 #include "gprof/objects.h"
+#include "gprof/overhead.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
 #include "gprof/profile.h"
@@ -159,6 +160,10 @@ add_object_syms (const struct options *opt, struct proc_objects *objs,
 		struct sym *v = objects_syms (&objs->v[k], opt, &end,
 						     &n);
 
+		/* libgmon's functions are one: the profiling overhead.  */
+		if (overhead_object (&objs->v[k]))
+			overhead_collapse (v, &n, end);
+
 		if (lines && objs->v[k].code)
 			lines_add_object (lines, objs->v[k].code,
 					  objs->v[k].offset, end);
@@ -202,7 +207,7 @@ function_model (const struct options *opt, struct objfile *of,
 	cg_init (fcg);
 	in->total_time = 0.0;
 	if (prof->input & INPUT_HIST)
-		in->total_time = assign_samples (prof, fst);
+		in->total_time = assign_samples (prof, fst, NULL);
 	in->cg = NULL;
 	if (prof->input & INPUT_ARCS) {
 		/* The -l graph has none of them (see build_graph).  */
@@ -347,6 +352,7 @@ load_profiles (struct run *r)
 	if (opt->line && r->lines)
 		linesyms_add (r->lines, st, &r->prof, all_line_syms (opt));
 	symtab_index (st);
+	overhead_prepare (&r->prof, st);
 	/* The table is final: its names ranked once, for the sorts by
 	   name (flat profile, call-graph order, index) and for finding
 	   the symbols the symspecs name.  */
@@ -398,7 +404,8 @@ build_graph (struct run *r)
 	const struct options *opt = &r->opt;
 
 	if (r->prof.input & INPUT_HIST)
-		r->rep.total_time = assign_samples (&r->prof, &r->st);
+		r->rep.total_time = assign_samples (&r->prof, &r->st,
+						    &r->rep.overhead_out);
 	if (!r->exports)
 		profile_drop_bins (&r->prof);
 	stage_end ("time");

@@ -47,6 +47,8 @@ struct sym {
 	unsigned int mapped:1;		/* renamed to its object file (-R) */
 	unsigned int src_known:1;	/* file and line were looked up */
 	unsigned int flat_off:1;	/* left out of the flat profile */
+	unsigned int overhead:1;	/* libgmon's code: profiling overhead
+					   (overhead.c) */
 	int index;			/* number in the graph, 1-based; 0: none */
 
 	uint64_t ncalls;		/* calls received, self calls excluded */
@@ -243,6 +245,9 @@ struct symtab {
 	/* ... and by_name[k] is the symbol of the k-th name in that
 	   order (same length), for finding a name (symspec.c).  */
 	uint32_t *by_name;
+	/* overhead.c: libgmon's symbol, [profiling-overhead], found once
+	   the table is final; NULL if it has none.  */
+	const struct sym *overhead;
 };
 
 /* The call graph, built on a symbol table.  */

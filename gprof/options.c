@@ -43,7 +43,8 @@ enum {
 	OPT_DIFF_FORMAT,
 	OPT_DIFF_NORMALIZE,
 	OPT_IGNORE_BUILD_ID,
-	OPT_THREADS
+	OPT_THREADS,
+	OPT_NO_OVERHEAD
 };
 
 /* GNU gprof's table, entry for entry: getopt_long's abbreviations
@@ -106,6 +107,8 @@ static const struct option long_options[] = {
 	{ "diff-format", required_argument, NULL, OPT_DIFF_FORMAT },
 	{ "diff-normalize", required_argument, NULL, OPT_DIFF_NORMALIZE },
 	{ "ignore-build-id", no_argument, NULL, OPT_IGNORE_BUILD_ID },
+	/* Nor with "no-o".  */
+	{ "no-overhead", no_argument, NULL, OPT_NO_OVERHEAD },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -168,7 +171,12 @@ usage (FILE *f, int status)
 "                                     and the vDSO too, from the files libgmon\n"
 "                                     writes in PROFILE-objs/ (their functions\n"
 "                                     are named FUNCTION@LIBRARY, those no\n"
-"                                     symbol names LIBRARY+0xADDRESS)\n"
+"                                     symbol names LIBRARY+0xADDRESS;\n"
+"                                     libgmon's own time is\n"
+"                                     [profiling-overhead])\n"
+"      --no-overhead                  leave libgmon's own time out, as\n"
+"                                     glibc's runtime does: the percentages\n"
+"                                     are of the rest\n"
 "      --contexts                     children times measured from the calling\n"
 "                                     contexts libgmon records with\n"
 "                                     GMON_CONTEXT (the default when every\n"
@@ -494,6 +502,9 @@ options_parse (int argc, char **argv, struct options *opt)
 			break;
 		case OPT_IGNORE_BUILD_ID:
 			opt->any_build = true;
+			break;
+		case OPT_NO_OVERHEAD:
+			opt->no_overhead = true;
 			break;
 		case OPT_THREADS:
 			if (optarg && strcmp (optarg, "name")

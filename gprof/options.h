@@ -84,6 +84,8 @@ struct options {
 	bool print_path;		/* -L */
 	bool inline_file_names;		/* --inline-file-names */
 	bool objects;			/* --objects: the whole process */
+	bool no_overhead;		/* --no-overhead: libgmon's own time
+					   left out */
 	enum ctx_use contexts;		/* --contexts, --no-contexts */
 	bool any_build;			/* --ignore-build-id: a profile of
 					   another build id is read, with a

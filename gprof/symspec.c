@@ -27,6 +27,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/lines/lines.h"
+#include "gprof/overhead.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
 #include "gprof/util/util.h"
@@ -338,6 +339,15 @@ symspec_build (const struct options *opt, const struct symtab *st,
 			  false);
 		add_spec (ss, options_default_excluded[i], EXCL_FLAT, lines,
 			  false);
+	}
+	/* --no-overhead: libgmon's own time, out as glibc's mcount is.  */
+	if (opt->no_overhead) {
+		add_spec (ss, OVERHEAD_NAME, EXCL_TIME, lines, false);
+		add_spec (ss, OVERHEAD_NAME, EXCL_GRAPH, lines, false);
+		add_spec (ss, OVERHEAD_NAME, EXCL_FLAT, lines, false);
+		/* ... and so are the calls into it that the calling
+		   contexts add (-k /NAME).  */
+		add_spec (ss, "/" OVERHEAD_NAME, EXCL_ARCS, lines, false);
 	}
 	return ss;
 }

@@ -203,9 +203,10 @@ mc_ctx_sample (struct mc_thread *t, const ucontext_t *uc, uintptr_t pc,
 		k = 0;
 	}
 	/* The histogram charges the copy of mcount near the program to
-	   the original (modules.c): so does the tree.  */
-	if (k == 0 && !mc_module_loaded (pc, &c->uw.hint)
-	    && (orig = mc_near_origin (pc)) != 0)
+	   the original (modules.c): so does the tree, under the function
+	   that called it (the walk follows the copy's own rules:
+	   ehframe.c).  */
+	if ((orig = mc_near_origin (pc)) != 0)
 		leaf = orig;
 	node = cut ? MC_CTX_CUT : MC_CTX_ROOT;
 	while (k-- > 0 && node != NO_NODE)

@@ -713,11 +713,23 @@ mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 	struct mc_uw_rule *slot = &u->cache[mc_arc_hash (pc, 0)
 					    & (MC_UW_CACHE - 1)];
 	const struct mc_module *m;
+	uintptr_t image;
 
 	m = mc_module_loaded (pc, &u->hint);
-	if (!m)
+	if (!m && (image = mc_near_image (pc)) != 0) {
+		unsigned int h = 0;
+
+		/* The copy of mcount next to the program, in no object:
+		   the rule of its image, in libgmon's own tables, so that
+		   a sample in it has the function that called mcount as
+		   its caller (the frame-pointer rule would skip that
+		   function: the copy makes no frame).  */
+		m = mc_module_loaded ((uintptr_t) mc_uw_learn, &h);
+		if (!m || !m->eh_hdr || !table_rule (m, image, rule))
+			*rule = (struct mc_uw_rule) { .flags = MC_UW_STOP };
+	} else if (!m) {
 		return false;
-	if (!m->eh_hdr || !table_rule (m, pc, rule))
+	} else if (!m->eh_hdr || !table_rule (m, pc, rule)) {
 		*rule = (struct mc_uw_rule) {	/* the frame-pointer rule */
 			.cfa_reg = MC_UW_FP,
 			.cfa_off = MC_ARCH_FP_CFA_OFF,
@@ -725,6 +737,7 @@ mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 			.fp_off = MC_ARCH_FP_FP_OFF,
 			.flags = MC_UW_FP_SAVED
 		};
+	}
 	rule->pc = pc;
 	rule->gen = gen;
 	rule->flags |= MC_UW_VALID;

@@ -141,6 +141,17 @@ mc_near_origin (uintptr_t pc)
 	return mc_arch_near_origin (pc - page);
 }
 
+uintptr_t
+mc_near_image (uintptr_t pc)
+{
+	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+
+	if (!page || pc < page
+	    || pc >= page + (uintptr_t) (mc_near_end - mc_near_start))
+		return 0;
+	return (uintptr_t) mc_near_start + (pc - page);
+}
+
 /* Stores V in the GOT slot at SLOT, opening a RELRO page for it.  */
 static void
 patch_slot (struct near *n, uintptr_t *slot, uintptr_t v)
@@ -320,6 +331,13 @@ mc_near_install (void)
 
 uintptr_t
 mc_near_origin (uintptr_t pc)
+{
+	(void) pc;
+	return 0;
+}
+
+uintptr_t
+mc_near_image (uintptr_t pc)
 {
 	(void) pc;
 	return 0;

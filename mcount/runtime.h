@@ -751,6 +751,12 @@ void mc_near_install (void) MC_HIDDEN;
    (where its samples are charged); 0 for any other PC.
    Async-signal-safe.  */
 uintptr_t mc_near_origin (uintptr_t pc) MC_HIDDEN;
+/* For a PC in the copy, the same byte of the image it was copied from
+   (mc_near_start .. mc_near_end, in libgmon's read-only data), whose
+   unwind tables describe the copy's frames exactly, as the original
+   entry points' do not (a few instructions differ in length); 0 for
+   any other PC.  Async-signal-safe.  */
+uintptr_t mc_near_image (uintptr_t pc) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* start.c */

@@ -345,7 +345,8 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-pprof.sh \
 	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh \
-	tests/e2e/view-diff-cpu.sh
+	tests/e2e/view-diff-cpu.sh \
+	tests/e2e/view-overhead.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -365,7 +366,8 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
-	tests/e2e/ctx-export.sh
+	tests/e2e/ctx-export.sh \
+	tests/e2e/rt-overhead.sh
 EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/view-lib.sh \
 	tests/tools/speedscope-folded.mjs \
@@ -380,6 +382,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
 	tests/programs/ctx-rec.c \
+	tests/programs/ctx-calls.c \
 	tests/programs/ctx-stress.c \
 	tests/programs/rt-wall.c \
 	tests/programs/rt-bb.c \

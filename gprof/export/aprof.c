@@ -165,8 +165,8 @@ caveats (struct out *o, struct export_ctx *c, const struct unit *u)
 		  "(aprof-plot refuses a zero cost)\n");
 	if (!u->bb && xs->excluded)
 		out_printf (o, "c %llu usec sampled in functions the flat "
-			    "profile leaves out (-P, the profiling runtime's "
-			    "own) are not in this report\n",
+			    "profile leaves out (-P, --no-overhead, "
+			    "mcount) are not in this report\n",
 			    (unsigned long long) to_unit (u, xs->excluded));
 	if (!u->bb && xs->unknown)
 		out_printf (o, "c %llu usec were sampled outside every "

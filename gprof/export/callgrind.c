@@ -361,8 +361,8 @@ header (struct out *o, struct export_ctx *c)
 		out_puts (o, "desc: Histogram: none (no time was sampled)\n");
 	if (xs->excluded)
 		out_printf (o, "desc: Excluded: %llu %s sampled in functions "
-			    "the flat profile leaves out (-P, the profiling "
-			    "runtime's own) are not in this file\n",
+			    "the flat profile leaves out (-P, --no-overhead, "
+			    "mcount) are not in this file\n",
 			    (unsigned long long) xs->excluded, xs->unit);
 	out_puts (o, "desc: Calls: exact counts, per call site\n");
 	if (in->p->nctx)

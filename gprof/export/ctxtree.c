@@ -17,7 +17,9 @@
    Frames in no function (a library without --objects) become a node
    of their own, or -- for readers that need every frame to be a
    routine -- are left out, their callees hung on the frame above; so
-   is the frame that stands for the stack cut at GMON_CONTEXT's depth.  */
+   is the frame that stands for the stack cut at GMON_CONTEXT's depth.
+   libgmon's frame (overhead.c) goes with its time under --no-overhead:
+   nothing hangs under it.  */
 
 #include <config.h>
 
@@ -130,7 +132,10 @@ ctxtree_build (struct ctxtree *t, const struct export_input *in,
 		else if (c->parent != CTX_ROOT)
 			parent = at[c->parent];
 		what = psym[i] ? (uint32_t) (psym[i] - st->base) : CT_NOSYM;
-		if (what == CT_NOSYM && !keep_frames)
+		/* --no-overhead: no frame, no time.  */
+		if (psym[i] && psym[i]->overhead && psym[i]->flat_off)
+			at[i] = parent;
+		else if (what == CT_NOSYM && !keep_frames)
 			at[i] = parent;
 		else
 			at[i] = get_node (t, &m, parent, what);

@@ -28,6 +28,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/overhead.h"
 
 /* What follows a time that gprof estimated: nothing if it measured
    it (calling contexts).  */
@@ -204,13 +205,15 @@ dot_write (struct export_ctx *c, struct out *o)
 		    "dashed box a cycle, dashed arrows calls within it or "
 		    "recursive ones (no time).\\lTotals and times on arrows "
 		    "%s.\\lLeft out: functions under %g%% of the time "
-		    "(members of cycles too), arrows under %g%%.\\l\"];\n",
+		    "(members of cycles too), arrows under %g%%%s.\\l\"];\n",
 		    (unsigned long long) c->samples->samples, in->p->hz,
 		    export_secs (c, cg ? cg->print_time : in->total_time),
 		    in->p->nctx ? "are measured from the calling contexts of "
 		    "the samples" : "are estimates: gprof assumes every call "
 		    "of a function takes the same time",
-		    c->req->node_thres, c->req->edge_thres);
+		    c->req->node_thres, c->req->edge_thres,
+		    c->samples->overhead_out ? "; libgmon's own time, "
+		    OVERHEAD_NAME " (--no-overhead)" : "");
 	out_puts (o, "  node [shape=box, style=\"filled,rounded\", "
 		  "fontname=\"Helvetica\", fontsize=10];\n");
 	out_puts (o, "  edge [fontname=\"Helvetica\", fontsize=9];\n");

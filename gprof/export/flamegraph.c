@@ -37,6 +37,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/overhead.h"
 #include "gprof/objfile.h"
 #include "gprof/util/utf8.h"
 
@@ -192,6 +193,8 @@ struct fg {
 	struct fg_frame *v;
 	size_t n, cap;
 	uint64_t samples;		/* of the profile(s) drawn */
+	uint64_t overhead_out;		/* libgmon's, left out of them
+					   (--no-overhead) */
 	bool sampled;			/* stacks sampled (GMON_CONTEXT) */
 	bool threads;			/* by thread */
 };
@@ -222,6 +225,8 @@ fg_collect (struct fg *f, struct export_ctx *c, uint32_t base)
 	first = t.sampled ? 2 : 1;
 	f->sampled = t.sampled;
 	f->samples += c->samples->samples;
+	f->overhead_out += c->samples->overhead_out
+		/ c->samples->per_sample;
 	cost = folded_costs (c, &t);
 	for (i = 0; i < t.n; i++)
 		if (t.v[i].depth >= first && t.v[i].subtree)
@@ -299,7 +304,7 @@ put_head (struct out *o, struct export_ctx *c, const struct fg *f,
 		out_puts (o, i + 1 < in->opt->ngmon ? ", " : "");
 	}
 	out_printf (o, ": %.2f s of CPU, %llu samples at %.0f Hz; %s; "
-		    "widths in %s</text>\n",
+		    "widths in %s",
 		    export_secs (c, (double) f->samples),
 		    (unsigned long long) f->samples,
 		    (double) in->p->hz,
@@ -307,6 +312,11 @@ put_head (struct out *o, struct export_ctx *c, const struct fg *f,
 		    : c->req->flat ? "one frame per function"
 		    : "stacks estimated from call counts (gprof's rule)",
 		    unit);
+	if (f->overhead_out)
+		out_printf (o, "; without libgmon's own %.2f s, "
+			    OVERHEAD_NAME " (--no-overhead)",
+			    export_secs (c, (double) f->overhead_out));
+	out_puts (o, "</text>\n");
 	out_printf (o, "<text id=\"unzoom\" class=\"ctl\" x=\"%d\" y=\"24\" "
 		    "style=\"opacity: 0.3\">Reset Zoom</text>\n", PAD);
 	out_printf (o, "<text id=\"search\" class=\"ctl\" x=\"%d\" y=\"24\" "

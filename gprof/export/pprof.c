@@ -42,6 +42,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
+#include "gprof/overhead.h"
 #include "gprof/objfile.h"
 #include "gprof/util/hindex.h"
 
@@ -678,6 +679,9 @@ header (struct pp *p, bool sampled)
 		 : "stacks: one frame per function");
 	comment (p, "calls: each call-graph arc as a sample of two frames, "
 		 "callee on caller, with no time");
+	if (p->c->samples->overhead_out)
+		comment (p, "left out: libgmon's own time, " OVERHEAD_NAME
+			 " (--no-overhead)");
 	if (p->c->thread)
 		comment (p, "threads: every sample is of one thread (gprof "
 			 "--threads), labelled thread (its name) and tid "

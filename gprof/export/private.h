@@ -112,6 +112,8 @@ struct samples {
 	uint64_t *self;			/* per symbol: its samples, in units */
 	uint64_t unknown;		/* units outside every symbol */
 	uint64_t excluded;		/* units of the symbols left out */
+	uint64_t overhead_out;		/* ... of them, libgmon's own
+					   (--no-overhead) */
 	struct piece *v;		/* pieces, ascending by address */
 	size_t n;
 	bool by_line;			/* pieces split at line starts (-l) */

@@ -256,6 +256,8 @@ split_hist (struct samples *xs, const struct export_input *in,
 			if (pt->sym != SAMPLES_NOSYM
 			    && st->base[pt->sym].flat_off) {
 				xs->excluded += bp->cost[m];
+				if (st->base[pt->sym].overhead)
+					xs->overhead_out += bp->cost[m];
 				continue;
 			}
 			pc.addr = pt->addr;

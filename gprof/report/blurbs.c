@@ -12,6 +12,7 @@
 
 #include <config.h>
 
+#include "gprof/overhead.h"
 #include "gprof/report/report.h"
 
 static const char flat_text[] =
@@ -219,4 +220,23 @@ void
 blurb_graph_bsd (FILE *f)
 {
 	fputs (graph_bsd_text, f);
+}
+
+void
+blurb_overhead (const struct report *r)
+{
+	const struct sym *s = overhead_sym (r->st);
+	double total = r->total_time;
+
+	if (!s)
+		return;
+	if (r->overhead_out > 0.0)
+		printf ("the times exclude libgmon's own %.2f %s, "
+			OVERHEAD_NAME " (--no-overhead): the percentages "
+			"are of the rest\n", report_secs (r, r->overhead_out),
+			r->p->dimen);
+	else if (s->time > 0.0 && !s->flat_off)
+		printf ("libgmon's own time (counting the calls, sampling) "
+			"is " OVERHEAD_NAME ": %.2f%%; --no-overhead leaves "
+			"it out\n", total > 0.0 ? 100 * s->time / total : 0.0);
 }

@@ -110,6 +110,7 @@ print_header (struct report *r, double *total, char prefix)
 		printf ("\nEach sample counts as %g %s.\n",
 			p->hz ? 1.0 / p->hz : 0.0, p->dimen);
 	}
+	blurb_overhead (r);
 	if (*total <= 0.0) {
 		printf (" no time accumulated\n\n");
 		/* Every numerator is 0 then.  */

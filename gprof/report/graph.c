@@ -223,6 +223,7 @@ print_header (struct report *r, double *print_time)
 		printf ("children times measured from calling contexts "
 			"(GMON_CONTEXT=%u), not estimated from call counts\n",
 			r->p->ctx_depth);
+	blurb_overhead (r);
 	printf ("\n");
 	if (r->opt->bsd) {
 		printf ("%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n",

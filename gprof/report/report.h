@@ -30,6 +30,8 @@ struct report {
 	const struct callgraph *cg;	/* NULL without call-graph data */
 	const struct symspecs *ss;
 	double total_time;		/* ticks the flat profile accounts */
+	double overhead_out;		/* --no-overhead: libgmon's ticks,
+					   not in total_time */
 	bool first_output;		/* nothing printed yet */
 	char **shown;			/* demangled names, per symbol */
 	unsigned char *shown_done;	/* shown[i] was computed */
@@ -150,5 +152,9 @@ void blurb_flat (FILE *f);
 /* MEASURED: the children times were measured (ctx_measure).  */
 void blurb_graph (FILE *f, bool measured);
 void blurb_graph_bsd (FILE *f);
+/* The line that says what [profiling-overhead] is, and how much of
+   the total it holds, or that --no-overhead left it out of the total;
+   nothing without it (GNU gprof's reports).  */
+void blurb_overhead (const struct report *r);
 
 #endif /* GPROF_REPORT_REPORT_H */

@@ -78,7 +78,7 @@ assign (struct fixture *f)
 		CU_ASSERT_EQUAL_FATAL (gmon_bins_add_array (&h->bins,
 							    f->bins[i]), 0);
 	}
-	total = assign_samples (&f->p, &f->st);
+	total = assign_samples (&f->p, &f->st, NULL);
 	for (i = 0; i < f->p.nhist; i++)
 		gmon_bins_free (&f->h[i].bins);
 	return total;
