@@ -443,7 +443,7 @@ struct mc_sample_stats {
 	uint32_t reached;		/* Hz reached, if throttled */
 	bool throttled;			/* far fewer samples than asked */
 	int error;			/* why the clock is not the one asked
-					   (auto: perf): an errno, or 0 */
+					   (auto: the timer): an errno, or 0 */
 	const char *failed;		/* ... the call that failed, or what
 					   was missing; NULL: nothing failed */
 	uint64_t unsampled;		/* threads no clock could sample */
@@ -598,7 +598,7 @@ void mc_wall_fork (void) MC_HIDDEN;
 /* control.c */
 
 enum mc_sampler_choice {
-	MC_SAMPLER_AUTO,		/* perf, else timer, else itimer */
+	MC_SAMPLER_AUTO,		/* timer, else perf, else itimer */
 	MC_SAMPLER_PERF,
 	MC_SAMPLER_TIMER,
 	MC_SAMPLER_ITIMER,
