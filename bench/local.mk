@@ -61,7 +61,7 @@ bench-runtime: all bench/runstat$(EXEEXT)
 	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-sampler-bench.sh
 
 EXTRA_DIST += bench/rt-bench.sh bench/rt-sampler-bench.sh bench/calls.c \
-	bench/spin.c
+	bench/spin.c bench/bench-lib.sh
 
 # Basic-block counts (-fsanitize-coverage=trace-pc and libgmon) against
 # gcc's -fprofile-arcs and no instrumentation, on the call-heavy and a

@@ -229,11 +229,7 @@ cmd () {
 	esac
 }
 
-median () {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2];
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$top_srcdir/bench/bench-lib.sh"
 
 # run PROGRAM VARIANT: one run in $work/VARIANT, its CPU time appended
 # to PROGRAM.cpu there, the share its samples hold to PROGRAM.acc.
