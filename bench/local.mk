@@ -4,9 +4,10 @@
 ## part of `make check'.
 
 .PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context \
-	bench-hist bench-target
+	bench-hist bench-target bench-real
 if BUILD_ANALYSER
-bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context
+bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context \
+	bench-real
 else
 # A cross build: the runtime's overhead against glibc's under qemu-user.
 bench: bench-target
@@ -60,7 +61,7 @@ bench-runtime: all bench/runstat$(EXEEXT)
 	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-sampler-bench.sh
 
 EXTRA_DIST += bench/rt-bench.sh bench/rt-sampler-bench.sh bench/calls.c \
-	bench/spin.c
+	bench/spin.c bench/bench-lib.sh
 
 # Basic-block counts (-fsanitize-coverage=trace-pc and libgmon) against
 # gcc's -fprofile-arcs and no instrumentation, on the call-heavy and a
@@ -79,3 +80,15 @@ bench-context: all bench/runstat$(EXEEXT)
 	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-context-bench.sh
 
 EXTRA_DIST += bench/rt-context-bench.sh bench/deep.c
+
+# The runtime on real programs built from Debian's sources (fetched
+# with apt-get source into bench/cache/debsrc, built there once): CPU
+# time of no profiling, glibc's -pg and libgmon under each sampler,
+# and libgmon's added time against glibc's.  Exit 77 (nothing could be
+# fetched or built) is a skip.  See the header of bench/rt-real-bench.sh.
+bench-real: all bench/runstat$(EXEEXT) gmon/gmondump$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-real-bench.sh $(BENCH_FLAGS); \
+	rc=$$?; test $$rc = 0 || test $$rc = 77
+
+EXTRA_DIST += bench/rt-real-bench.sh

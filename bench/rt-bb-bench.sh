@@ -56,11 +56,7 @@ for p in calls loops; do
 	done
 done
 
-median () {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2];
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$top_srcdir/bench/bench-lib.sh"
 
 # bench PROG ARGS...: every variant ROUNDS times, interleaved.
 bench () {

@@ -41,11 +41,7 @@ for p in calls deep; do
 		-Wl,-rpath,"$lib" || { echo "cannot build $p"; exit 99; }
 done
 
-median () {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2];
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$top_srcdir/bench/bench-lib.sh"
 
 # bench PROG RATE DEPTHS ARGS...: classic sampling and each depth of
 # DEPTHS, ROUNDS times, interleaved.

@@ -52,12 +52,7 @@ for v in $variants; do
 	esac || { echo "cannot build $v"; exit 99; }
 done
 
-# median FILE: the median of the numbers in FILE, one a line.
-median () {
-	sort -n "$1" | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2];
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$top_srcdir/bench/bench-lib.sh"
 
 loop_n=20000000
 : >plain/cpu; : >glibc/cpu; : >gmon/cpu

@@ -55,66 +55,114 @@ hist_header (struct gmon_hist_hdr *hdr, const struct mc_module *m,
 			 m->file_size, m->mtime_ns);
 }
 
-/* Bins per record of another object's histogram.  */
-#define CHUNK_BINS	1024
+/* A whole histogram's counts, asked for by gmon_write_hist_fill: from
+   BINS where MARKS marked the chunk, 0 elsewhere (those bins are never
+   read: their pages stay unmapped, see MC_HIST_CHUNK).  */
+struct marked_counts {
+	const uint64_t *bins;		/* the copy, or the live bins */
+	const uint64_t *marks;		/* the marks the copy was made by */
+};
+
+static void
+marked_fill (const void *ctx, uint32_t first, uint32_t n, uint64_t *out)
+{
+	const struct marked_counts *f = ctx;
+	uint32_t k;
+
+	for (k = 0; k < n; k++) {
+		uint64_t i = (uint64_t) first + k;
+
+		out[k] = mc_hist_marked (f->marks, i / MC_HIST_CHUNK)
+			? __atomic_load_n (&f->bins[i], __ATOMIC_RELAXED) : 0;
+	}
+}
+
+static void
+zero_fill (const void *ctx, uint32_t first, uint32_t n, uint64_t *out)
+{
+	(void) ctx;
+	(void) first;
+	memset (out, 0, n * sizeof *out);
+}
 
 /* The histogram of H: all of it (WHOLE: the program, as glibc writes
    it), or for another object only the parts with samples: libc's
    whole text would be a megabyte of zeros.  The parts are chunks of
-   CHUNK_BINS bins at fixed places in the object (so that the files
+   MC_HIST_CHUNK bins at fixed places in the object (so that the files
    of two runs, which readers may add up, have records of either the
    same range or disjoint ones: GNU gprof refuses any other overlap);
    an object without samples gets its first chunk, empty, since GNU
-   gprof refuses a file without a histogram.  The writer reads each
-   bin twice (to count the records a chunk needs, then to write them),
-   so it gets a copy that stays still.  */
+   gprof refuses a file without a histogram.  Only the chunks the
+   marks name are read.  The writer reads each bin twice (to count the
+   records a chunk needs, then to write them), so it gets a copy that
+   stays still, made by a copy of the marks.  */
 static int
 write_hist (struct gmon_writer *w, const struct mc_module *m, bool whole,
 	    uint32_t rate, uint64_t *written)
 {
 	const struct mc_hist *h = &m->hist;
 	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t step = whole ? h->nbins : CHUNK_BINS, i, k, *copy;
+	uint64_t room = whole ? h->nbins : MC_HIST_CHUNK, c = 0, lo, hi, i;
+	uint64_t *copy, *marks;
+	struct marked_counts f;
 	struct gmon_hist_hdr hdr;
-	size_t size = step * sizeof (uint64_t);
+	size_t size;
 	bool any = false;
 	int rc = 0;
 
 	*written = 0;
 	if (!bins)
 		return 0;
+	/* The copy's bins (the whole histogram's mapped only where
+	   written), then the marks.  */
+	size = (room + mc_hist_mark_words (h)) * sizeof (uint64_t);
 	size = (size + 4095) & ~(size_t) 4095;
 	copy = mmap (NULL, size, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	for (i = 0; i < h->nbins && rc == 0; i += step) {
-		uint64_t n = h->nbins - i < step ? h->nbins - i : step;
-		bool samples = false;
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (copy == MAP_FAILED) {
+		copy = NULL;
+		marks = h->marks;
+	} else {
+		marks = copy + room;
+		for (i = 0; i < mc_hist_mark_words (h); i++)
+			marks[i] = __atomic_load_n (&h->marks[i],
+						    __ATOMIC_RELAXED);
+	}
+	while (rc == 0 && mc_hist_next (marks, h->nbins, &c, &lo, &hi)) {
+		uint64_t *dst = !copy ? NULL : whole ? copy + lo : copy;
+		uint64_t sum = 0;
 
-		for (k = 0; k < n; k++) {
-			uint64_t v = __atomic_load_n (&bins[i + k],
+		for (i = lo; i < hi; i++) {
+			uint64_t v = __atomic_load_n (&bins[i],
 						      __ATOMIC_RELAXED);
 
-			if (copy != MAP_FAILED)
-				copy[k] = v;
-			samples |= v != 0;
-			*written += v;
+			if (dst)
+				dst[i - lo] = v;
+			sum += v;
 		}
-		if (!whole && !samples)
+		*written += sum;
+		if (whole || !sum)
 			continue;
 		any = true;
-		hist_header (&hdr, m, h->lo + (i << h->shift),
-			     h->lo + ((i + n) << h->shift), rate);
-		rc = gmon_write_hist (w, &hdr, copy != MAP_FAILED ? copy
-				      : bins + i, sizeof *bins);
+		hist_header (&hdr, m, h->lo + (lo << h->shift),
+			     h->lo + (hi << h->shift), rate);
+		rc = gmon_write_hist (w, &hdr, copy ? copy : bins + lo,
+				      sizeof *bins);
 	}
-	if (!any && rc == 0) {
+	if (whole && rc == 0) {
+		f.bins = copy ? copy : bins;
+		f.marks = marks;
+		hist_header (&hdr, m, h->lo, h->hi, rate);
+		rc = gmon_write_hist_fill (w, &hdr, marked_fill, &f);
+	} else if (!any && rc == 0) {
 		/* No samples at all: every bin is 0.  */
-		uint64_t n = h->nbins < step ? h->nbins : step;
+		uint64_t n = h->nbins < MC_HIST_CHUNK ? h->nbins
+			: MC_HIST_CHUNK;
 
 		hist_header (&hdr, m, h->lo, h->lo + (n << h->shift), rate);
-		rc = gmon_write_hist (w, &hdr, bins, sizeof *bins);
+		rc = gmon_write_hist_fill (w, &hdr, zero_fill, NULL);
 	}
-	if (copy != MAP_FAILED)
+	if (copy)
 		munmap (copy, size);
 	return rc;
 }

@@ -307,17 +307,6 @@ report_sampler (struct mc_line *l, bool *first)
 			     "sampled at that rate): set GMON_RATE=");
 		mc_line_u64 (l, st.clock_rate);
 		mc_line_str (l, " or less to silence this");
-	} else if (st.clock == MC_CLOCK_TIMER && mc_config.rate_set
-		   && st.rate > 250 && mc_config.sampler == MC_SAMPLER_AUTO
-		   && st.failed) {
-		part (l, first);
-		mc_line_str (l, "perf events are not available (");
-		put_fail (l, st.failed, st.error);
-		mc_line_str (l, "), so samples came at the kernel tick, each "
-			     "weighted for the GMON_RATE periods it stands "
-			     "for: allow perf events "
-			     "(sysctl kernel.perf_event_paranoid=2) for "
-			     "finer placement");
 	}
 	if (st.throttled) {
 		part (l, first);
@@ -336,8 +325,14 @@ report_sampler (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.unsampled);
 		mc_line_str (l, " threads were not sampled (");
 		put_fail (l, st.unsampled_failed, st.unsampled_error);
-		mc_line_str (l, "): raise the limit on open files "
-			     "(ulimit -n) or set GMON_SAMPLER=timer");
+		/* Each timer holds a pending signal, each perf clock a
+		   descriptor: the limit that ran out.  */
+		if (strcmp (st.unsampled_failed, "timer_create") == 0)
+			mc_line_str (l, "): raise the limit on pending "
+				     "signals (ulimit -i)");
+		else
+			mc_line_str (l, "): raise the limit on open files "
+				     "(ulimit -n) or set GMON_SAMPLER=timer");
 	}
 }
 

@@ -69,6 +69,9 @@ struct mc_orphan {
 #define MC_ORPHANS	(1u << 15)	/* 512 KiB, touched as used */
 #define MC_ORPHAN_PROBES 64
 static struct mc_orphan *mc_orphans;
+/* Whether a slot was ever taken: the table is read only then (read
+   whole, it is 128 pages to map).  */
+static bool mc_orphans_used;
 
 /* Paths are copied into mmap'd chunks, never freed.  */
 #define MC_ARENA	65536
@@ -129,7 +132,11 @@ hist_alloc (struct mc_hist *h, uintptr_t lo, uintptr_t hi)
 	while (((hi - lo) >> shift) >= UINT32_MAX)
 		shift++;
 	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
-	size = (nbins * sizeof (uint64_t) + 4095) & ~(size_t) 4095;
+	/* The marks after the bins: a word per 64 chunks.  */
+	size = nbins * sizeof (uint64_t)
+		+ ((nbins + 64 * MC_HIST_CHUNK - 1) / (64 * MC_HIST_CHUNK))
+		* sizeof (uint64_t);
+	size = (size + 4095) & ~(size_t) 4095;
 	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED)
@@ -138,6 +145,7 @@ hist_alloc (struct mc_hist *h, uintptr_t lo, uintptr_t hi)
 	h->hi = lo + (nbins << shift);
 	h->nbins = nbins;
 	h->shift = shift;
+	h->marks = (uint64_t *) p + nbins;
 	h->mapsize = size;
 	__atomic_store_n (&h->bins, (uint64_t *) p, __ATOMIC_RELEASE);
 	return 0;
@@ -248,11 +256,18 @@ static bool
 hist_add (const struct mc_hist *h, uintptr_t pc, uint64_t n)
 {
 	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
+	uint64_t i, c, bit;
 
 	if (!bins || pc < h->lo || pc >= h->hi)
 		return false;
-	__atomic_fetch_add (&bins[(pc - h->lo) >> h->shift], n,
-			    __ATOMIC_RELAXED);
+	i = (pc - h->lo) >> h->shift;
+	c = i / MC_HIST_CHUNK;
+	bit = (uint64_t) 1 << (c % 64);
+	/* Marked first: a reader that sees no mark reads no bin.  The
+	   mark is set once (no store to a shared line after that).  */
+	if (!(__atomic_load_n (&h->marks[c / 64], __ATOMIC_RELAXED) & bit))
+		__atomic_fetch_or (&h->marks[c / 64], bit, __ATOMIC_RELAXED);
+	__atomic_fetch_add (&bins[i], n, __ATOMIC_RELAXED);
 	return true;
 }
 
@@ -282,8 +297,11 @@ orphan_add (uintptr_t pc, uint64_t n)
 			if (__atomic_compare_exchange_n (&o->key, &zero, key,
 							 false,
 							 __ATOMIC_RELAXED,
-							 __ATOMIC_RELAXED))
+							 __ATOMIC_RELAXED)) {
 				k = key;
+				__atomic_store_n (&mc_orphans_used, true,
+						  __ATOMIC_RELAXED);
+			}
 			else
 				k = zero;	/* taken meanwhile */
 		}
@@ -323,7 +341,8 @@ mc_orphans_resolve (void)
 {
 	uint64_t i;
 
-	if (!mc_orphans)
+	if (!mc_orphans || !__atomic_load_n (&mc_orphans_used,
+					     __ATOMIC_RELAXED))
 		return;
 	for (i = 0; i < MC_ORPHANS; i++) {
 		struct mc_orphan *o = &mc_orphans[i];
@@ -344,17 +363,45 @@ mc_orphans_resolve (void)
 	}
 }
 
+bool
+mc_hist_next (const uint64_t *marks, uint64_t nbins, uint64_t *c,
+	      uint64_t *lo, uint64_t *hi)
+{
+	uint64_t n = (nbins + MC_HIST_CHUNK - 1) / MC_HIST_CHUNK;
+
+	while (*c < n) {
+		uint64_t w = __atomic_load_n (&marks[*c / 64],
+					      __ATOMIC_RELAXED) >> (*c % 64);
+
+		if (!w) {
+			*c = (*c / 64 + 1) * 64;	/* a word of none */
+			continue;
+		}
+		*c += (uint64_t) __builtin_ctzll (w);
+		if (*c >= n)
+			break;
+		*lo = *c * MC_HIST_CHUNK;
+		*hi = *lo + MC_HIST_CHUNK < nbins ? *lo + MC_HIST_CHUNK
+			: nbins;
+		(*c)++;
+		return true;
+	}
+	return false;
+}
+
 static void
 hist_zero (struct mc_hist *h)
 {
 	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t i;
+	uint64_t c = 0, lo, hi, i;
 
 	if (bins)
-		for (i = 0; i < h->nbins; i++)
-			if (__atomic_load_n (&bins[i], __ATOMIC_RELAXED))
-				__atomic_store_n (&bins[i], 0,
-						  __ATOMIC_RELAXED);
+		while (mc_hist_next (h->marks, h->nbins, &c, &lo, &hi))
+			for (i = lo; i < hi; i++)
+				if (__atomic_load_n (&bins[i],
+						     __ATOMIC_RELAXED))
+					__atomic_store_n (&bins[i], 0,
+							  __ATOMIC_RELAXED);
 }
 
 void
@@ -364,7 +411,7 @@ mc_hists_reset (void)
 
 	for (i = 0; i < n; i++)
 		hist_zero (&mc_modules[i].hist);
-	if (mc_orphans)
+	if (mc_orphans && __atomic_load_n (&mc_orphans_used, __ATOMIC_RELAXED))
 		for (i = 0; i < MC_ORPHANS; i++)
 			if (__atomic_load_n (&mc_orphans[i].count,
 					     __ATOMIC_RELAXED))
@@ -378,11 +425,13 @@ uint64_t
 mc_hist_samples (const struct mc_hist *h)
 {
 	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t i, s = 0;
+	uint64_t c = 0, lo, hi, i, s = 0;
 
 	if (bins)
-		for (i = 0; i < h->nbins; i++)
-			s += __atomic_load_n (&bins[i], __ATOMIC_RELAXED);
+		while (mc_hist_next (h->marks, h->nbins, &c, &lo, &hi))
+			for (i = lo; i < hi; i++)
+				s += __atomic_load_n (&bins[i],
+						      __ATOMIC_RELAXED);
 	return s;
 }
 
@@ -394,7 +443,7 @@ mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
 
 	for (i = 0; i < n; i++)
 		s += mc_hist_samples (&mc_modules[i].hist);
-	if (mc_orphans)
+	if (mc_orphans && __atomic_load_n (&mc_orphans_used, __ATOMIC_RELAXED))
 		for (i = 0; i < MC_ORPHANS; i++)
 			u += __atomic_load_n (&mc_orphans[i].count,
 					      __ATOMIC_RELAXED);

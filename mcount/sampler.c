@@ -9,8 +9,15 @@
    and a bin can straddle two functions.  Here:
 
    The clock.  Each thread that runs -pg code gets its own, chosen once
-   for the process (GMON_SAMPLER):
+   for the process (GMON_SAMPLER; auto tries them in the order below):
 
+     timer   a POSIX timer on the thread's CPU-time clock.  The kernel
+             checks it once a tick, so it fires at most ~250 times a
+             second, but it reports the periods it missed (overruns):
+             each signal adds 1 + overrun samples.  The time is as
+             right; only the places are sampled at tick resolution.
+             It costs next to nothing: the tick that checks it comes
+             anyway, and nothing happens when the thread is switched.
      perf    a perf_event software task clock of the thread, its
              overflow every 1/GMON_RATE s of the thread's CPU time sent
              as SIGPROF to that thread (F_SETOWN_EX, F_SETSIG).  It
@@ -19,12 +26,17 @@
              ran since the last one (one read(2) of the event), which
              credits time spent in the kernel to the next sample.
              Measured here, under load: 99-100% of the CPU time, 100 Hz
-             to 10 kHz, 1 or 4 threads on 2 cores.
-     timer   a POSIX timer on the thread's CPU-time clock.  The kernel
-             checks it once a tick, so it fires at most ~250 times a
-             second, but it reports the periods it missed (overruns):
-             each signal adds 1 + overrun samples.  The time is as
-             right; only the places are sampled at tick resolution.
+             to 10 kHz, 1 or 4 threads on 2 cores.  It samples places
+             at the rate asked, but it is a high-resolution timer of
+             the thread's, which the kernel stops and starts again at
+             every context switch of the thread and programs at every
+             sample: under this virtual machine 15 us a switch and
+             50-130 us a sample (bench/rt-real-bench.sh; zstd -d, whose
+             I/O thread and main thread hand over every block, took
+             1.3-1.4 times its CPU time with it and 1.0 with the timer,
+             the same totals), so it is the first choice only when
+             asked for (GMON_SAMPLER=perf), and auto's when no timer
+             can be made (the limit of pending signals, ulimit -i).
      itimer  ITIMER_PROF for the whole process, as glibc; used only if
              neither above works, and never faster than AT_CLKTCK
              (100 Hz).  It falls behind the CPU time under load and
@@ -342,16 +354,17 @@ choose_clock (struct mc_thread *t)
 		mc_fail_set (&f, err ? "mmap of the thread's record"
 			  : "the thread had no record", err);
 	}
-	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF) && t) {
-		if (mc_perf_start (t, &next) == 0)
-			got = MC_CLOCK_PERF;
+	/* The cheapest clock first (see the top of this file).  */
+	if ((c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER) && t) {
+		if (mc_timer_start (t, &next) == 0)
+			got = MC_CLOCK_TIMER;
 		else if (!f.call)
 			f = next;
 	}
 	if (got == MC_CLOCK_NONE && t
-	    && (c == MC_SAMPLER_AUTO || c == MC_SAMPLER_TIMER)) {
-		if (mc_timer_start (t, &next) == 0)
-			got = MC_CLOCK_TIMER;
+	    && (c == MC_SAMPLER_AUTO || c == MC_SAMPLER_PERF)) {
+		if (mc_perf_start (t, &next) == 0)
+			got = MC_CLOCK_PERF;
 		else if (!f.call)
 			f = next;
 	}
@@ -368,23 +381,30 @@ choose_clock (struct mc_thread *t)
 void
 mc_sampler_thread_start (struct mc_thread *t)
 {
-	struct mc_fail f = { NULL, 0 };
+	struct mc_fail f = { NULL, 0 }, next = { NULL, 0 };
 	int got = MC_CLOCK_NONE;
 
 	if (!mc_sampling || !claim (t, MC_CLOCK_NONE))
 		return;
+	/* When the process's clock cannot be made, the message at exit
+	   names its failure (F), not the other's (NEXT).  */
 	switch (mc_clock_kind) {
+	case MC_CLOCK_TIMER:
+		/* Out of pending signals (each timer holds one), say: a
+		   perf clock is as good for the time, only dearer.  */
+		if (mc_timer_start (t, &f) == 0)
+			got = MC_CLOCK_TIMER;
+		else if (mc_config.sampler == MC_SAMPLER_AUTO
+			 && mc_perf_start (t, &next) == 0)
+			got = MC_CLOCK_PERF;
+		break;
 	case MC_CLOCK_PERF:
 		/* Out of file descriptors, say: a timer is as good for
 		   the time, only coarser.  */
 		if (mc_perf_start (t, &f) == 0)
 			got = MC_CLOCK_PERF;
 		else if (mc_config.sampler == MC_SAMPLER_AUTO
-			 && mc_timer_start (t, &f) == 0)
-			got = MC_CLOCK_TIMER;
-		break;
-	case MC_CLOCK_TIMER:
-		if (mc_timer_start (t, &f) == 0)
+			 && mc_timer_start (t, &next) == 0)
 			got = MC_CLOCK_TIMER;
 		break;
 	case MC_CLOCK_ITIMER:

@@ -359,6 +359,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-wide.sh \
 	tests/e2e/rt-output.sh \
 	tests/e2e/rt-sampler.sh \
+	tests/e2e/rt-pages.sh \
 	tests/e2e/rt-objects.sh \
 	tests/e2e/rt-objdir.sh \
 	tests/e2e/rt-exits.sh \
@@ -402,7 +403,9 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-api.c \
 	tests/programs/rt-signal.c \
 	tests/programs/rt-regs.c \
-	tests/programs/rt-wide.c
+	tests/programs/rt-wide.c \
+	tests/programs/rt-pages.c \
+	tests/programs/rt-rusage.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.

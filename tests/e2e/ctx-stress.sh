@@ -13,6 +13,12 @@
 . "$top_srcdir/tests/e2e/ctx-lib.sh"
 need_runtime
 unset GMON_CONTEXT GMON_OUT_PREFIX GMON_OBJECTS GMON_RATE GMON_CLOCK
+# Sampled fast: the perf clock signals at GMON_RATE (the default timer
+# at the kernel's tick); qemu-user has no perf clock.
+if ! qemu; then
+	GMON_SAMPLER=perf
+	export GMON_SAMPLER
+fi
 
 # field NAME FILE: the value of NAME=... on FILE's context line.
 field () {

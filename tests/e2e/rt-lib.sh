@@ -30,18 +30,13 @@ RT_CLANG_TARGET=
 [ -z "$RUN_TARGET" ] || RT_CLANG_TARGET=--target=$($CC -dumpmachine)
 
 # qemu: true when the programs run under qemu-user (a cross build).
-# There perf_event_open is missing (ENOSYS): the runtime falls back to
-# the timer clock and says so at exit, as it does wherever perf events
-# are not allowed.  The tests ask for the timer (GMON_SAMPLER=timer)
-# so that their checks of an empty stderr hold; rt-sampler.sh checks
-# the fallback itself.  A set-uid target program is not set-uid under
-# qemu (the kernel runs qemu), and nothing registers qemu with
-# binfmt_misc, so a program cannot exec another one of the target.
+# There perf_event_open is missing (ENOSYS): the default clock, the
+# timer, runs as it does natively, and a test that asks for the perf
+# clock (GMON_SAMPLER=perf) does so natively only.  A set-uid target
+# program is not set-uid under qemu (the kernel runs qemu), and
+# nothing registers qemu with binfmt_misc, so a program cannot exec
+# another one of the target.
 qemu () { [ -n "$RUN_TARGET" ]; }
-if qemu; then
-	GMON_SAMPLER=${GMON_SAMPLER:-timer}
-	export GMON_SAMPLER
-fi
 
 # not_under_qemu WHAT: WHAT cannot be checked under qemu-user (a
 # partial skip, which tests/allowed-skips-cross.txt allows).

@@ -54,13 +54,14 @@ GMON_RATE=fast run_prog ./prog reset 2>err
 one_line "bad GMON_RATE" err '^libgmon: GMON_RATE=fast was ignored'
 check "bad GMON_RATE: the profile is written" test -f gmon.out
 
-# The clock dies (the program closes every descriptor): the file gets
-# the rate really reached, and one line says so.
+# A perf clock dies (the program closes every descriptor): the file
+# gets the rate really reached, and one line says so.
 rm -f gmon.out
 if qemu; then
 	not_under_qemu "a perf clock the program closes (no perf_event_open)"
 else
-GMON_RATE=1000 run_prog ./prog closefds 2>err || bad "closefds: the program failed"
+GMON_SAMPLER=perf GMON_RATE=1000 run_prog ./prog closefds 2>err ||
+	bad "closefds: the program failed"
 one_line "closed clock" err \
 	'^libgmon: the sampling clock reached only [0-9]+ of the 1000 samples .*GMON_SAMPLER=timer'
 rate=$("$GMONDUMP" -s gmon.out | sed -n 's/^hist .* rate=\([0-9]*\) .*/\1/p')

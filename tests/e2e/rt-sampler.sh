@@ -1,9 +1,10 @@
 #!/bin/sh
 # rt-sampler.sh - the samples' time against the process's CPU time,
-# loosely (bench/ measures it closely): at GMON_RATE 100, 1000 and
-# 10000, with 1 and 4 busy threads; the timer clock; the rate written
-# is the rate reached (ITIMER_PROF: 100 Hz); GMON_SAMPLER=off; and one
-# line on stderr when no clock can run.
+# loosely (bench/ measures it closely): the default clock (the thread
+# CPU timer) and the perf clock at GMON_RATE 100, 1000 and 10000, with
+# 1 and 4 busy threads, and at 100000; the rate written is the rate
+# reached (ITIMER_PROF: 100 Hz); GMON_SAMPLER=off; one line on stderr
+# when no clock can run; the default's fallback without a timer.
 #
 # The samples of every object count (the companion's total): where a
 # sample lands is not the sampler's to choose, and on a busy machine
@@ -58,32 +59,45 @@ ratio_ok () {
 	fi
 }
 
-# The default clock: perf's task clock, or under qemu-user (no
-# perf_event_open) the timer it falls back to, with one line at exit
-# above 100 Hz (the rate the timer keeps without perf).
-fallback='^libgmon: perf events are not available \(perf_event_open: Function not implemented\), so samples came at the kernel tick'
+# The default clock is the thread CPU timer, natively and under
+# qemu-user alike: a perf clock costs the program a high-resolution
+# timer at every context switch and every sample (bench/rt-real-bench.sh),
+# the timer costs nothing (libgmon(3)).  Before: perf's task clock.
+unset GMON_SAMPLER
+GMON_DEBUG=1 run_prog ./prog 1 20 >out 2>err || bad "GMON_DEBUG: failed"
+check "the default clock is the thread CPU timer ($(sed -n \
+	's/^libgmon: start: .*; clock: \([^,]*\),.*/\1/p' err))" \
+	grep -q '^libgmon: start: .*; clock: thread CPU timer, 1000 Hz;' err
+
+# Each clock at each rate: the default (the timer) and perf's, asked
+# for (not under qemu-user: no perf_event_open).
+clocks="auto perf"
 if qemu; then
-	echo "note: under qemu-user perf_event_open is missing: the fallback clocks are what is tested"
-	unset GMON_SAMPLER
+	clocks=auto
+	not_under_qemu "the perf clock at 100, 1000 and 10000 Hz" \
+		"(no perf_event_open)"
 fi
-quiet_or_fallback () {
-	if qemu && [ "$1" != 100 ]; then
-		one_line "$2 (the timer, perf's fallback)" err "$fallback"
-	else
-		quiet_stderr "$2" err
-	fi
-}
-for rate in 100 1000 10000; do
-	ms=60
-	[ $rate = 100 ] && ms=200
-	GMON_RATE=$rate run_prog ./prog 1 $ms >out 2>err || bad "1 thread: failed"
-	quiet_or_fallback $rate "$rate Hz, 1 thread"
-	ratio_ok "$rate Hz, 1 thread"
-	GMON_RATE=$rate run_prog ./prog 4 $((ms / 2)) >out 2>err ||
-		bad "4 threads: failed"
-	quiet_or_fallback $rate "$rate Hz, 4 threads"
-	ratio_ok "$rate Hz, 4 threads"
+for clock in $clocks; do
+	for rate in 100 1000 10000; do
+		ms=60
+		[ $rate = 100 ] && ms=200
+		GMON_SAMPLER=$clock GMON_RATE=$rate run_prog ./prog 1 $ms \
+			>out 2>err || bad "$clock, 1 thread: failed"
+		quiet_stderr "$clock, $rate Hz, 1 thread" err
+		ratio_ok "$clock, $rate Hz, 1 thread"
+		GMON_SAMPLER=$clock GMON_RATE=$rate run_prog ./prog 4 \
+			$((ms / 2)) >out 2>err || bad "$clock, 4 threads: failed"
+		quiet_stderr "$clock, $rate Hz, 4 threads" err
+		ratio_ok "$clock, $rate Hz, 4 threads"
+	done
 done
+
+# At the most GMON_RATE takes, the default clock still fires at the
+# tick, each signal weighted: nothing to say.
+GMON_RATE=100000 timeout -s KILL 600 $RUN_TARGET ./prog 1 60 >out 2>err ||
+	bad "100000 Hz: failed or hung: $(cat err)"
+quiet_stderr "100000 Hz, the timer" err
+ratio_ok "100000 Hz, the timer, 1 thread"
 
 # Above 25 kHz a perf clock still overflows every 40 us at most, and
 # each sample stands for the periods that passed.  At 10 us (100 kHz,
@@ -93,27 +107,27 @@ done
 # GMON_RATE takes: the time is right, no more signals than one per
 # 40 us of the clocks' time, and one line at exit that says so.  (The
 # KILL is a bound against that hang only.)
-GMON_RATE=100000 timeout -s KILL 600 $RUN_TARGET ./prog 1 60 >out 2>err ||
-	bad "100000 Hz: failed or hung: $(cat err)"
 if qemu; then
-	one_line "100000 Hz (the timer, perf's fallback)" err "$fallback"
+	not_under_qemu "the perf clock at 100000 Hz (no perf_event_open)"
 else
-	one_line "100000 Hz" err '^libgmon: GMON_RATE=100000 is faster than perf clocks are safe to run: they sampled at 25000 Hz, each sample weighted'
-fi
-ratio_ok "100000 Hz, 1 thread"
-GMON_RATE=100000 timeout -s KILL 600 $RUN_TARGET ./prog 4 30 >out 2>err ||
-	bad "100000 Hz, 4 threads: failed or hung: $(cat err)"
-ratio_ok "100000 Hz, 4 threads"
-# The signals, which GMON_DEBUG's line at the dump counts (its
-# statistics read every bin of every object, which takes the dump
-# long enough to cloud the program's share above: a run of its own).
-if ! qemu; then
-	GMON_RATE=100000 GMON_DEBUG=1 timeout -s KILL 600 ./prog 4 30 >out 2>err ||
-		bad "100000 Hz, GMON_DEBUG: failed or hung: $(cat err)"
+	GMON_SAMPLER=perf GMON_RATE=100000 timeout -s KILL 600 ./prog 1 60 \
+		>out 2>err || bad "perf, 100000 Hz: failed or hung: $(cat err)"
+	one_line "perf, 100000 Hz" err '^libgmon: GMON_RATE=100000 is faster than perf clocks are safe to run: they sampled at 25000 Hz, each sample weighted'
+	ratio_ok "perf, 100000 Hz, 1 thread"
+	GMON_SAMPLER=perf GMON_RATE=100000 timeout -s KILL 600 ./prog 4 30 \
+		>out 2>err || bad "perf, 100000 Hz, 4 threads: failed or hung: $(cat err)"
+	ratio_ok "perf, 100000 Hz, 4 threads"
+	# The signals, which GMON_DEBUG's line at the dump counts (its
+	# statistics read every bin of every object, which takes the
+	# dump long enough to cloud the program's share above: a run of
+	# its own).
+	GMON_SAMPLER=perf GMON_RATE=100000 GMON_DEBUG=1 \
+		timeout -s KILL 600 ./prog 4 30 >out 2>err ||
+		bad "perf, 100000 Hz, GMON_DEBUG: failed or hung: $(cat err)"
 	sig=$(sed -n 's/^libgmon: dump: .* \([0-9]*\) signals, \([0-9]*\) ms on perf clocks.*/\1 \2/p' err)
 	[ -n "$sig" ] || hard_error "no signal count in GMON_DEBUG's dump line: $(cat err)"
 	set -- $sig
-	check "100000 Hz: $1 signals in $2 ms of the clocks, at most one per 40 us" \
+	check "perf, 100000 Hz: $1 signals in $2 ms of the clocks, at most one per 40 us" \
 		[ "$1" -le $(($2 * 25 + 4 * 2)) ]
 fi
 
@@ -164,6 +178,21 @@ if command -v prlimit >/dev/null 2>&1; then
 	one_line "no clock" err \
 		'^libgmon: no time was sampled: timer_create: .*GMON_SAMPLER'
 	expect_calls prog gmon.out spin 2
+	# The default falls back to a perf clock then, at the rate
+	# asked: nothing to say (under qemu-user to ITIMER_PROF, which
+	# keeps 100 Hz, and says so).
+	GMON_DEBUG=1 prlimit --sigpending=0 $RUN_TARGET ./prog 1 300 >out 2>err ||
+		bad "no timer: failed"
+	if qemu; then
+		check "no timer: ITIMER_PROF, said at exit" grep -q \
+			'^libgmon: sampled at 100 Hz with ITIMER_PROF, not 1000 Hz: per-thread clocks failed (timer_create: ' err
+	else
+		check "no timer: the default falls back to a perf clock" \
+			grep -q '^libgmon: start: .*; clock: perf task clock,' err
+		check "no timer: nothing said but GMON_DEBUG's lines" \
+			test -z "$(grep -v '^libgmon: \(near\|start\|dump\):' err)"
+	fi
+	ratio_ok "no timer, the fallback clock"
 else
 	missing_tool "prlimit (package util-linux)" "the no-clock case"
 fi
