@@ -22,12 +22,14 @@ AM_TESTS_ENVIRONMENT = \
 		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
 EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt \
-	tests/hang-guard.sh
+	tests/hang-guard.sh tests/cpu-report.sh
 
-# After the tests: which skipped and why, then one line that counts
-# them; in CI (CI=true) a skip that tests/allowed-skips.txt does not
-# list fails the run.
+# After the tests: the CPU time they took, the costliest first
+# (tests/cpu-report.sh), which skipped and why, then one line that
+# counts them; in CI (CI=true) a skip that tests/allowed-skips.txt does
+# not list fails the run.
 check-local: check-TESTS
+	@$(SHELL) $(srcdir)/tests/cpu-report.sh $(TEST_LOGS)
 	@$(SHELL) $(srcdir)/tests/skip-gate.sh $(SKIPS_ALLOWED) $(TEST_LOGS)
 
 # Tools the tests use to make and inspect profiles.
