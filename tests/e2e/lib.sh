@@ -88,8 +88,18 @@ skip () {
 hard_error () { echo "ERROR: $*"; exit 99; }
 
 # ok MESSAGE / bad MESSAGE: one line per check in the test's log.
+# With TEST_STOP_AT_FAILURE=1 a test ends at its first failed check
+# (exit 1): gprof-diff-selftest.sh runs whole tests on mutants of our
+# gprof, and each only has to fail once.
 ok () { echo "ok: $*"; }
-bad () { echo "FAIL: $*"; failures=$((failures + 1)); }
+bad () {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+	if [ "${TEST_STOP_AT_FAILURE:-}" = 1 ]; then
+		echo "stopped at the first failure (TEST_STOP_AT_FAILURE=1)"
+		exit 1
+	fi
+}
 
 # check DESCRIPTION COMMAND...: runs COMMAND, passes if it exits 0.
 check () {
