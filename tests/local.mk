@@ -16,18 +16,20 @@ AM_TESTS_ENVIRONMENT = \
 		$(LIBM) $(ZLIB_LIBS) $(LIBS) -lm'; \
 	LC_ALL=C; RUN_TARGET='$(RUN_TARGET)'; \
 	TARGET_QEMU='$(TARGET_QEMU)'; TARGET_SYSROOT='$(TARGET_SYSROOT)'; \
-	OBJDUMP='$(OBJDUMP)'; NM='$(NM)'; \
+	OBJDUMP='$(OBJDUMP)'; NM='$(NM)'; PYTHON3='$(PYTHON3)'; \
 	export top_srcdir top_builddir GNU_GPROF CC CLANG LC_ALL RUN_TARGET \
-		TARGET_QEMU TARGET_SYSROOT OBJDUMP NM \
+		TARGET_QEMU TARGET_SYSROOT OBJDUMP NM PYTHON3 \
 		GPROF_PROGRAMS EXEEXT GPROF_BUILD_CFLAGS GPROF_BUILD_LIBS;
 
 EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt \
-	tests/hang-guard.sh
+	tests/hang-guard.sh tests/cpu-report.sh
 
-# After the tests: which skipped and why, then one line that counts
-# them; in CI (CI=true) a skip that tests/allowed-skips.txt does not
-# list fails the run.
+# After the tests: the CPU time they took, the costliest first
+# (tests/cpu-report.sh), which skipped and why, then one line that
+# counts them; in CI (CI=true) a skip that tests/allowed-skips.txt does
+# not list fails the run.
 check-local: check-TESTS
+	@$(SHELL) $(srcdir)/tests/cpu-report.sh $(TEST_LOGS)
 	@$(SHELL) $(srcdir)/tests/skip-gate.sh $(SKIPS_ALLOWED) $(TEST_LOGS)
 
 # Tools the tests use to make and inspect profiles.
@@ -428,3 +430,74 @@ EXTRA_DIST += $(GPROF_E2E) \
 	tests/programs/gprof-back.c \
 	tests/programs/gprof-clone.c
 endif BUILD_ANALYSER
+
+# The tests where AddressSanitizer and UndefinedBehaviorSanitizer see
+# something (`make check-sanitize' in a build configured with
+# --enable-sanitizers, which instruments the analyser, the format
+# library, gmondump, gmonmake and the unit tests, never the runtime):
+# the fuzzers' corpora and the end-to-end tests that give those
+# programs inputs no other test of this list gives; check-sanitize
+# adds every unit test of TESTS.  Not here: the runtime's tests (rt-*,
+# ctx-stress, ctx-measured: the runtime is not instrumented), the
+# readers' tests (export-kcachegrind, export-checkers, view-folded,
+# view-flamegraph, view-pprof, view-threads: the exports they read are
+# written under the sanitizers by export-*, gprof-threads and
+# view-diff), the other targets' (gprof-diff-TARGET: their decoders
+# under test_arch), the mutants (gprof-diff-selftest) and the
+# harness's and docs' own (lib-selftest, docs-match).
+# doc/testing.texi, "What CI runs", says why.
+SANITIZE_TESTS = \
+	tests/fuzz/replay-corpus.sh \
+	tests/e2e/gmon-glibc.sh tests/e2e/gmon-gnu-reads-ours.sh \
+	tests/e2e/gmon-bad-input.sh tests/e2e/gmon-bsd.sh \
+	$(GPROF_E2E) tests/e2e/gprof-fifo.sh tests/e2e/gprof-objects.sh \
+	tests/e2e/gprof-threads.sh \
+	tests/e2e/gprof-diff-c.sh tests/e2e/gprof-diff-cxx.sh \
+	tests/e2e/gprof-diff-inputs.sh tests/e2e/gprof-diff-gnubugs.sh \
+	tests/e2e/gprof-diff-lines.sh tests/e2e/gprof-random.sh \
+	tests/e2e/export-callgrind.sh tests/e2e/export-igprof.sh \
+	tests/e2e/export-aprof.sh tests/e2e/export-dot.sh \
+	tests/e2e/export-json.sh tests/e2e/export-options.sh \
+	tests/e2e/export-fidelity.sh tests/e2e/export-libsource.sh \
+	tests/e2e/hint-no-profile.sh tests/e2e/hint-gmondump-names.sh \
+	tests/e2e/hint-stripped.sh tests/e2e/hint-build.sh \
+	tests/e2e/hint-left-out.sh \
+	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh
+
+# The tarball's tests (`make distcheck-tarball', which CI runs, adds
+# every unit test of TESTS): what a tarball can lack or get wrong, not
+# the suite a third time.  The unit tests and the fuzz corpus (every
+# source of the analyser and the format library builds and links), one
+# end-to-end test of each part (the format library, the analyser, the
+# runtime, the exports, the hints) and docs-match (the manual and the
+# man pages are in it).  `make distcheck' runs them all.
+DISTCHECK_TESTS = \
+	tests/fuzz/replay-corpus.sh \
+	tests/e2e/lib-selftest.sh tests/e2e/gmon-gnu-reads-ours.sh \
+	tests/e2e/gmon-bad-input.sh tests/e2e/gprof-compat.sh \
+	tests/e2e/gprof-programs.sh tests/e2e/rt-arcs.sh \
+	tests/e2e/rt-output.sh tests/e2e/rt-thread-records.sh \
+	tests/e2e/export-checkers.sh tests/e2e/export-dot.sh \
+	tests/e2e/hint-no-profile.sh tests/e2e/docs-match.sh
+
+# The unit tests of TESTS, for the two below.
+list_unit_tests = for t in $(TESTS); do \
+		case $$t in tests/unit/*) printf '%s ' "$$t" ;; esac; \
+	done
+
+# check-sanitize: the unit tests and SANITIZE_TESTS, in a sanitizer
+# build only.
+check-sanitize:
+	@if test -z '$(SAN_CFLAGS)'; then \
+		echo "check-sanitize: configure with --enable-sanitizers" >&2; \
+		exit 1; \
+	fi
+	units=`$(list_unit_tests)`; \
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$$units $(SANITIZE_TESTS)"
+
+# distcheck-tarball: distcheck with the unit tests and DISTCHECK_TESTS.
+distcheck-tarball:
+	units=`$(list_unit_tests)`; \
+	$(MAKE) $(AM_MAKEFLAGS) distcheck TESTS="$$units $(DISTCHECK_TESTS)"
+
+.PHONY: check-sanitize distcheck-tarball

@@ -29,6 +29,13 @@ GPROF=${GPROF_UNDER_TEST:-$top_builddir/gprof/gprof}
 LIBGMON_DIR=$top_builddir/mcount/.libs
 PROGRAMS=$top_srcdir/tests/programs
 
+# python3 is configure's PYTHON3 where it found one: the interpreter
+# itself, not a version manager's shim on PATH, which costs ten times
+# the interpreter's start (0.6 s of CPU a call with pyenv's).
+if [ -n "${PYTHON3:-}" ]; then
+	python3 () { "$PYTHON3" "$@"; }
+fi
+
 # run_prog PROGRAM ARGS...: runs a program the build made for its host:
 # itself, or in a cross build through qemu-user ($RUN_TARGET, that is
 # tests/run-target.sh).  Variables assigned before `run_prog' reach the
@@ -81,8 +88,18 @@ skip () {
 hard_error () { echo "ERROR: $*"; exit 99; }
 
 # ok MESSAGE / bad MESSAGE: one line per check in the test's log.
+# With TEST_STOP_AT_FAILURE=1 a test ends at its first failed check
+# (exit 1): gprof-diff-selftest.sh runs whole tests on mutants of our
+# gprof, and each only has to fail once.
 ok () { echo "ok: $*"; }
-bad () { echo "FAIL: $*"; failures=$((failures + 1)); }
+bad () {
+	echo "FAIL: $*"
+	failures=$((failures + 1))
+	if [ "${TEST_STOP_AT_FAILURE:-}" = 1 ]; then
+		echo "stopped at the first failure (TEST_STOP_AT_FAILURE=1)"
+		exit 1
+	fi
+}
 
 # check DESCRIPTION COMMAND...: runs COMMAND, passes if it exits 0.
 check () {

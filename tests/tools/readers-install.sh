@@ -9,7 +9,13 @@
 
 set -eu
 dir=${GMONKIT_READERS:-${XDG_CACHE_HOME:-$HOME/.cache}/gmonkit-readers}
-mkdir -p "$dir"
 # The version the tests were written against (its parser is cut out of
 # its bundle by tests/tools/speedscope-folded.mjs).
-npm install --prefix "$dir" --no-audit --no-fund --silent speedscope@1.25.0
+version=1.25.0
+# Installed already: nothing to fetch (quickstart runs this each time).
+if grep -q "\"version\": \"$version\"" \
+	"$dir/node_modules/speedscope/package.json" 2>/dev/null; then
+	exit 0
+fi
+mkdir -p "$dir"
+npm install --prefix "$dir" --no-audit --no-fund --silent "speedscope@$version"
