@@ -34,6 +34,11 @@ check-local: check-TESTS
 check_PROGRAMS += tests/tools/gmonmake
 tests_tools_gmonmake_SOURCES = tests/tools/gmonmake.c
 tests_tools_gmonmake_LDADD = gmon/libgmonfmt.la
+# Crafted companions and their gmon.out (gprof-crafted.sh, the seeds of
+# the fuzz targets).
+check_PROGRAMS += tests/tools/gmonxgen
+tests_tools_gmonxgen_SOURCES = tests/tools/gmonxgen.c
+tests_tools_gmonxgen_LDADD = gmon/libgmonfmt.la
 
 # Everything of the analyser, and the unit tests (CUnit), in a build
 # that has them (not a cross build: configure's --disable-analyser).
