@@ -179,6 +179,7 @@ EXPORT_E2E = \
 	tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh \
 	tests/e2e/export-options.sh \
+	tests/e2e/export-replace.sh \
 	tests/e2e/export-kcachegrind.sh \
 	tests/e2e/export-fidelity.sh \
 	tests/e2e/export-libsource.sh

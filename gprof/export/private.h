@@ -31,6 +31,7 @@
 #include "gprof/export/export.h"
 #include "gprof/model.h"
 #include "gprof/util/hindex.h"
+#include "gprof/util/replace.h"
 
 /* ------------------------------------------------------------------ */
 /* One --export option (export.c).  */
@@ -59,16 +60,24 @@ struct out {
 	const char *path;		/* as named; "-" is standard output */
 	FILE *f;			/* plain output */
 	gzFile gz;			/* compressed output */
+	struct gp_replace file;		/* a file's temporary, renamed
+					   over it at out_close */
 	char *buf;			/* out_printf()'s line buffer */
 	size_t cap;
 	bool failed;			/* a write failed */
+	int err;			/* ... with this errno (0: unknown) */
 };
 
 /* Opens PATH ("-": standard output) for writing, compressed if GZIP
-   (zlib's fastest level if FAST, else its best).  Exits with a message
-   if it cannot.  */
+   (zlib's fastest level if FAST, else its best): a file is written as
+   a temporary beside it, renamed over it by out_close (a full disk
+   leaves the old file whole; a link there is replaced, not followed;
+   a FIFO, a device or a directory there is refused).  Exits with a
+   message if it cannot.  */
 void out_open (struct out *o, const char *path, bool gzip, bool fast);
 void out_write (struct out *o, const char *s, size_t n);
+/* out_write for the writers of util/utf8.c: O is a struct out.  */
+void out_put (void *o, const char *s, size_t n);
 void out_puts (struct out *o, const char *s);
 void out_printf (struct out *o, const char *fmt, ...)
 	__attribute__ ((format (printf, 2, 3)));
