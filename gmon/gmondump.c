@@ -35,6 +35,30 @@ struct dump_opts {
 					   empty without -e */
 };
 
+/* A name of any bytes but NUL (a path, a thread's or a symbol's name)
+   on one line, as it is stored and nothing else: what gmon_text_shown
+   does not show (control characters, C1 too, bidirectional overrides,
+   noncharacters) as \xNN below U+0080 and \uNNNN above, each byte
+   of no UTF-8 character as \xNN, a backslash as \x5c.  */
+static void
+print_text (const char *s)
+{
+	const unsigned char *p = (const unsigned char *) s;
+	uint32_t cp;
+	size_t n;
+
+	while (*p) {
+		n = gmon_utf8_char (p, &cp);
+		if (n && cp != '\\' && gmon_text_shown (cp))
+			fwrite (p, 1, n, stdout);
+		else if (n > 1)
+			printf ("\\u%04x", (unsigned int) cp);
+		else
+			printf ("\\x%02x", *p);
+		p += n ? n : 1;
+	}
+}
+
 /* " NAME+0xOFF" of the function that holds ADDR in S, or " ?".  */
 static void
 print_name (const struct elfsyms *s, uint64_t addr)
@@ -42,12 +66,14 @@ print_name (const struct elfsyms *s, uint64_t addr)
 	uint64_t off = 0;
 	const char *name = elfsyms_find (s, addr, &off);
 
-	if (!name)
+	if (!name) {
 		printf (" ?");
-	else if (off)
-		printf (" %s+0x%llx", name, (unsigned long long) off);
-	else
-		printf (" %s", name);
+		return;
+	}
+	putchar (' ');
+	print_text (name);
+	if (off)
+		printf ("+0x%llx", (unsigned long long) off);
 }
 
 /* After a line's fields, "  # NAME" for ADDR, if -e gave names.  */
@@ -270,7 +296,8 @@ dump_records (const char *path, const struct gmon_target *t,
 			fprintf (stderr, "%s: %s\n", prog, err.msg);
 		return -1;
 	}
-	printf ("%s: %s", path, format_name (gmon_reader_format (r)));
+	print_text (path);
+	printf (": %s", format_name (gmon_reader_format (r)));
 	if (gmon_reader_format (r) == GMON_FMT_MAGIC)
 		printf (", version %u", gmon_reader_version (r));
 	printf (", %u-bit %s-endian\n", t->addr_size * 8,
@@ -411,18 +438,6 @@ name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
 }
 
 /* "OBJ:ADDR" of an address of object OBJ.  */
-/* A name of any bytes but NUL on one line: control characters and
-   backslashes as \xNN, the rest as it is.  */
-static void
-print_text (const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char) *s < 0x20 || *s == 0x7f || *s == '\\')
-			printf ("\\x%02x", (unsigned char) *s);
-		else
-			putchar (*s);
-}
-
 static void
 print_obj_addr (uint32_t obj, uint64_t addr)
 {
@@ -530,7 +545,8 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 		fprintf (stderr, "%s: out of memory\n", prog);
 		exit (1);
 	}
-	printf ("%s: gmonx, version %u\n", path, f.version);
+	print_text (path);
+	printf (": gmonx, version %u\n", f.version);
 	if (f.have_process) {
 		const struct gmonx_process *p = &f.process;
 
@@ -566,20 +582,25 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 			(unsigned long long) ob->samples,
 			(unsigned long long) ob->calls,
 			(unsigned long long) ob->blocks,
-			*ob->file ? ob->file : "-");
-		if (*ob->image)
-			printf (" image=%s", ob->image);
+			*ob->file ? "" : "-");
+		print_text (ob->file);
+		if (*ob->image) {
+			printf (" image=");
+			print_text (ob->image);
+		}
 		if (ob->build_id_len) {
 			printf (" build-id=");
 			for (k = 0; k < ob->build_id_len; k++)
 				printf ("%02x", ob->build_id[k]);
 		}
-		printf (" path=%s\n", ob->path);
+		printf (" path=");
+		print_text (ob->path);
+		putchar ('\n');
 	}
 	for (i = 0; i < f.narcs; i++) {
 		const struct gmonx_arc *a = &f.arcs[i];
 
-		calls += a->count;
+		calls = gmon_add_sat (calls, a->count);
 		if (o->summary)
 			continue;
 		if (a->from_obj == GMONX_NO_OBJECT)

@@ -399,7 +399,8 @@ GPROF_E2E = \
 	tests/e2e/gprof-compat.sh \
 	tests/e2e/gprof-errors.sh \
 	tests/e2e/gprof-sum-safe.sh \
-	tests/e2e/gprof-deep.sh
+	tests/e2e/gprof-deep.sh \
+	tests/e2e/gprof-names-text.sh
 TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \
 	tests/e2e/gprof-smoke-lib.sh \

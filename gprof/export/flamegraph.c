@@ -134,36 +134,12 @@ static const char script[] =
 "});\n"
 "layout ();\n";
 
-/* S with &, <, > and " as XML writes them, and what XML cannot hold
-   (control characters, bytes of no UTF-8 character) as '?'.  */
+/* S in XML (util/utf8.c): what XML cannot hold, and what should not
+   be shown raw, as '?'.  */
 static void
 put_xml (struct out *o, const char *s)
 {
-	const unsigned char *p = (const unsigned char *) s, *run;
-	size_t n;
-
-	while (*p) {
-		for (run = p; *p >= 0x20 && *p < 0x7f && *p != '&'
-			     && *p != '<' && *p != '>' && *p != '"'; p++)
-			;
-		out_write (o, (const char *) run, (size_t) (p - run));
-		if (!*p)
-			break;
-		n = utf8_len (p);
-		if (n > 1) {
-			out_write (o, (const char *) p, n);
-			p += n;
-			continue;
-		}
-		switch (*p) {
-		case '&': out_puts (o, "&amp;"); break;
-		case '<': out_puts (o, "&lt;"); break;
-		case '>': out_puts (o, "&gt;"); break;
-		case '"': out_puts (o, "&quot;"); break;
-		default: out_puts (o, "?"); break;
-		}
-		p++;
-	}
+	utf8_xml (s, out_put, o);
 }
 
 /* FNV-1a of NAME: the colour of a function, the same in every graph.  */

@@ -201,8 +201,7 @@ cd ..
 
 # A thread's name is any bytes but NUL: as text wherever it goes, the
 # control characters and the bytes of no UTF-8 character as '?' (in
-# gmondump, control characters as \xNN); the flame graph is XML a
-# browser draws.
+# gmondump as \xNN); the flame graph is XML a browser draws.
 mkdir odd && cd odd || hard_error "mkdir odd"
 cat >odd.c <<'EOF_C'
 #define _GNU_SOURCE 1
@@ -218,8 +217,8 @@ run_prog ./odd >out 2>err || bad "odd: the program failed"
 check "odd name: in the table as 'a;b<c??'" grep -q '  a;b<c??$' odd.txt
 check "odd name: in its section's heading" grep -q '^Thread [0-9]* a;b<c??: ' odd.txt
 "$GMONDUMP" -s gmon.out-objs/objects.gmonx >dump 2>&1 || bad "odd: gmondump failed"
-check "odd name: gmondump shows the control character as \\x01" \
-	grep -aq 'name=a;b<c.\\x01$' dump
+check "odd name: gmondump shows the byte and the control character as \\xNN" \
+	grep -aq 'name=a;b<c\\xff\\x01$' dump
 "$GPROF" --threads --export=flamegraph:odd.svg odd gmon.out >/dev/null 2>&1 ||
 	bad "odd: the flame graph failed"
 check "odd name: the flame graph is well-formed XML, with the thread's frame" \
