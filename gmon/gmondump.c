@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gmon/bytes.h"
 #include "gmon/elfsyms.h"
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
@@ -230,7 +231,7 @@ print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 
 	gmon_bins_iter_init (&it, bins);
 	while (gmon_bins_next (&it, &i, &count)) {
-		total += count;
+		total = gmon_add_sat (total, count);
 		nonzero++;
 	}
 	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
@@ -311,7 +312,7 @@ dump_records (const char *path, const struct gmon_target *t,
 			break;
 		case GMON_REC_ARC:
 			na++;
-			calls += rec.arc.count;
+			calls = gmon_add_sat (calls, rec.arc.count);
 			if (!o->summary)
 				print_arc (o, rec.arc.from_pc,
 					   rec.arc.self_pc, rec.arc.count);
@@ -464,9 +465,9 @@ dump_threads (const struct gmonx_file *f, const struct dump_opts *o,
 	for (i = 0; i < f->nthreads; i++) {
 		const struct gmonx_thread *t = &f->threads[i];
 
-		samples += t->samples;
-		calls += t->calls;
-		threads += t->threads;
+		samples = gmon_add_sat (samples, t->samples);
+		calls = gmon_add_sat (calls, t->calls);
+		threads = gmon_add_sat (threads, t->threads);
 		printf ("thread %u%s%s%s order=%u threads=%llu cpu_ns=%llu "
 			"samples=%llu unplaced=%llu calls=%llu lost_calls=%llu "
 			"start_ns=%llu end_ns=%llu", t->tid,
@@ -629,7 +630,7 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 	for (i = 0; i < f.nnodes; i++) {
 		const struct gmonx_ctx_node *c = &f.nodes[i];
 
-		samples += c->count;
+		samples = gmon_add_sat (samples, c->count);
 		if (o->summary)
 			continue;
 		printf ("node %zu ", i);
@@ -739,7 +740,7 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 		for (k = 0; k < p.nhist; k++)
 			print_hist (&p.hist[k].h, &p.hist[k].bins, o);
 		for (k = 0; k < p.narcs; k++) {
-			calls += p.arcs[k].count;
+			calls = gmon_add_sat (calls, p.arcs[k].count);
 			if (!o->summary)
 				print_arc (o, p.arcs[k].from_pc,
 					   p.arcs[k].self_pc, p.arcs[k].count);

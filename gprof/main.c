@@ -19,6 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/assign.h"
 #include "gprof/lines/blocks.h"
 #include "gprof/callgraph.h"
@@ -588,7 +589,7 @@ run_threads (struct run *r)
 				.nthreads = g[i].nthreads,
 			});
 		}
-		lost += t.lost;
+		lost = gmon_add_sat (lost, t.lost);
 		names.shown = t.rep.shown;
 		names.shown_done = t.rep.shown_done;
 		names.nshown = t.rep.nshown;

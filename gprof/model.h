@@ -182,6 +182,11 @@ struct profile {
 					   file order */
 	size_t nthreads;
 	uint64_t thread_norecord;	/* samples of threads without record */
+	uint64_t thread_missing;	/* samples of threads whose records a
+					   companion cut short lacks */
+	uint64_t thread_samples;	/* every sample of the processes: the
+					   threads', those two (at most
+					   2^64 - 1) */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):
@@ -209,6 +214,8 @@ struct proc_objects {
 	size_t n;
 	uint64_t lost_calls;		/* calls between objects, one end in
 					   code of no known object */
+	struct objects_index *index;	/* profile.c's: V by path and build
+					   id, and the names V has */
 };
 
 /* The symbol table: sorted by address, one symbol per address.  */

@@ -400,6 +400,7 @@ GPROF_E2E = \
 	tests/e2e/gprof-errors.sh \
 	tests/e2e/gprof-sum-safe.sh \
 	tests/e2e/gprof-deep.sh \
+	tests/e2e/gprof-crafted.sh \
 	tests/e2e/gprof-names-text.sh
 TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \

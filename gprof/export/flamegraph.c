@@ -36,6 +36,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/objfile.h"
 #include "gprof/util/utf8.h"
@@ -197,7 +198,7 @@ fg_collect (struct fg *f, struct export_ctx *c, uint32_t base)
 	stacks_build (&t, c);
 	first = t.sampled ? 2 : 1;
 	f->sampled = t.sampled;
-	f->samples += c->samples->samples;
+	f->samples = gmon_add_sat (f->samples, c->samples->samples);
 	cost = folded_costs (c, &t);
 	for (i = 0; i < t.n; i++)
 		if (t.v[i].depth >= first && t.v[i].subtree)
@@ -303,14 +304,14 @@ put_label (struct out *o, const char *name, double pw)
 	size_t n, len = strlen (name);
 	char *cut;
 
-	if (room < 3.0)
+	/* (A NaN is no room.)  */
+	if (!(room >= 3.0))
 		return;
-	n = (size_t) room;
-	if (len <= n) {
+	if (room >= (double) len) {
 		put_xml (o, name);
 		return;
 	}
-	n -= 2;
+	n = (size_t) room - 2;
 	while (n > 0 && ((unsigned char) name[n] & 0xc0) == 0x80)
 		n--;
 	cut = xstrndup (name, n);
@@ -364,13 +365,13 @@ fg_draw (struct fg *f, struct export_ctx *c, struct out *o)
 
 		while (sp > 0 && f->v[stack[sp - 1]].depth > f->v[i].depth) {
 			if (f->v[stack[sp - 1]].depth == f->v[i].depth + 1)
-				sum += sub[stack[sp - 1]];
+				sum = gmon_add_sat (sum, sub[stack[sp - 1]]);
 			sp--;
 		}
 		sub[i] = sum;
 		stack[sp++] = i;
 		if (f->v[i].depth == 0)
-			total += sum;
+			total = gmon_add_sat (total, sum);
 		if (sum && f->v[i].depth + 1 > maxd)
 			maxd = f->v[i].depth + 1;
 	}
@@ -387,7 +388,7 @@ fg_draw (struct fg *f, struct export_ctx *c, struct out *o)
 		if (sub[i] == 0)
 			continue;
 		x = xat[d];
-		xat[d] += sub[i];
+		xat[d] = gmon_add_sat (xat[d], sub[i]);
 		xat[d + 1] = x;
 		if ((double) sub[i] < min_w)
 			continue;

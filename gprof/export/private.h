@@ -97,6 +97,11 @@ void round_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out);
 void round_split_real (uint64_t total, const double *w, size_t n,
 		       uint64_t *out);
 
+/* V rounded to the nearest integer, from 0 to 2^64 - 1: a count times
+   a rate (2^63 samples in nanoseconds) passes the top, where a plain
+   conversion is undefined.  */
+uint64_t round_u64 (double v);
+
 /* ------------------------------------------------------------------ */
 /* samples.c: the histogram, as integer costs.  */
 

@@ -124,7 +124,7 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 			ncalls = 0;
 			set = true;
 		}
-		ncalls += last_count;
+		ncalls = gmon_add_sat (ncalls, last_count);
 		if (last_count > *execs)
 			*execs = last_count;
 		if (all && last_count == last_print)
@@ -207,13 +207,13 @@ gather (struct report *r, unsigned int nfiles)
 		f = &fi[s->file->id];
 		li = &f->lines[s->line - 1];
 		nbb = blocks_of (r->bb, s, &bb);
-		f->calls += s->ncalls;
+		f->calls = gmon_add_sat (f->calls, s->ncalls);
 		if (!li->used) {
 			li->used = true;
 			li->start = s->addr;
 		}
 		li->func |= s->is_func;
-		li->calls += s->ncalls;
+		li->calls = gmon_add_sat (li->calls, s->ncalls);
 		li->nblocks += (uint32_t) nbb;
 	}
 	for (i = 0; i < nfiles; i++) {
