@@ -698,6 +698,9 @@ main (int argc, char **argv)
 	static struct run r;		/* zeros: nothing loaded yet */
 	const struct options *opt = &r.opt;
 
+	/* (Again zeros if main runs again: tests/fuzz/fuzz_companion.c.)  */
+	memset (&r, 0, sizeof r);
+
 	options_parse (argc, argv, &r.opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt->debug;

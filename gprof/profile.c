@@ -316,9 +316,12 @@ objects_shift (struct proc_objects *objs, const struct gmonx_file *f)
 	if (!objs)
 		return NULL;
 	shift = XNEWVEC (uint64_t, f->nobjects + 1);
-	for (k = 0; k < f->nobjects; k++)
-		shift[k] = objs->v[object_index (objs, f, &f->objects[k])]
-			.offset;
+	for (k = 0; k < f->nobjects; k++) {
+		/* (object_index may move objs->v: not in one expression.)  */
+		size_t i = object_index (objs, f, &f->objects[k]);
+
+		shift[k] = objs->v[i].offset;
+	}
 	return shift;
 }
 

@@ -132,7 +132,8 @@ EXTRA_DIST += \
 # Fuzz targets: built with clang's libFuzzer by `make fuzz`, and their
 # seed corpus replayed by `make check` through the standalone driver.
 check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
-	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay
+	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay \
+	tests/fuzz/fuzz_companion_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
@@ -147,17 +148,24 @@ tests_fuzz_fuzz_linemap_replay_SOURCES = tests/fuzz/fuzz_linemap.c \
 	tests/fuzz/dwarf-container.h tests/fuzz/replay_main.c
 tests_fuzz_fuzz_linemap_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
 	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
+# gprof's main, compiled in, on crafted companions; its exit(1) on an
+# error jumps back into the target (fuzz_companion.c).
+tests_fuzz_fuzz_companion_replay_SOURCES = tests/fuzz/fuzz_companion.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_companion_replay_LDFLAGS = -Wl,--wrap=exit
+tests_fuzz_fuzz_companion_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
 	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
-	tests/fuzz/corpus-linemap \
+	tests/fuzz/corpus-linemap tests/fuzz/corpus-companion \
 	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap|companion] [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
-fuzz: all
-	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
+fuzz: all tests/tools/gmonxgen$(EXEEXT)
+	CLANG='$(CLANG)' CC='$(CC)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
 		$(FUZZ_SECONDS) $(abs_top_builddir) $(FUZZ_TARGET)
 
 # Strict checkers of the IgProf, aprof and Callgrind formats (the
