@@ -88,6 +88,22 @@ const char *gmon_file_kind (unsigned int mode);
    companion, an executable or its line tables name, not the user.  */
 int gmon_open_regular (const char *path, const char **kind);
 
+/* ------------------------------------------------------------------ */
+/* text.c: names of any bytes, shown as text */
+
+/* The UTF-8 character at S: its length (1 to 4), its code point in
+   *CP; or 0 if the bytes there are no well-formed UTF-8 sequence (RFC
+   3629: a stray continuation byte, a sequence cut short, by the NUL
+   too, an overlong form, a surrogate, a code point past U+10FFFF).  */
+size_t gmon_utf8_char (const unsigned char *s, uint32_t *cp);
+
+/* Whether code point CP may be shown as it is, in a line of text and
+   in XML and JSON: not a control character (C0, DEL, C1), not a
+   bidirectional formatting character (U+061C, U+200E, U+200F,
+   U+202A-U+202E, U+2066-U+2069), not a noncharacter (U+FDD0-U+FDEF,
+   U+nFFFE, U+nFFFF: XML forbids U+FFFE and U+FFFF).  */
+bool gmon_text_shown (uint32_t cp);
+
 /* The header of a histogram record.  */
 /* The build stamp of a histogram (gmon_out.h): which build of its
    object the samples were taken of.  */

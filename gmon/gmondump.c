@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gmon/bytes.h"
 #include "gmon/elfsyms.h"
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
@@ -35,6 +36,30 @@ struct dump_opts {
 					   empty without -e */
 };
 
+/* A name of any bytes but NUL (a path, a thread's or a symbol's name)
+   on one line, as it is stored and nothing else: what gmon_text_shown
+   does not show (control characters, C1 too, bidirectional overrides,
+   noncharacters) as \xNN below U+0080 and \uNNNN above, each byte
+   of no UTF-8 character as \xNN, a backslash as \x5c.  */
+static void
+print_text (const char *s)
+{
+	const unsigned char *p = (const unsigned char *) s;
+	uint32_t cp;
+	size_t n;
+
+	while (*p) {
+		n = gmon_utf8_char (p, &cp);
+		if (n && cp != '\\' && gmon_text_shown (cp))
+			fwrite (p, 1, n, stdout);
+		else if (n > 1)
+			printf ("\\u%04x", (unsigned int) cp);
+		else
+			printf ("\\x%02x", *p);
+		p += n ? n : 1;
+	}
+}
+
 /* " NAME+0xOFF" of the function that holds ADDR in S, or " ?".  */
 static void
 print_name (const struct elfsyms *s, uint64_t addr)
@@ -42,12 +67,14 @@ print_name (const struct elfsyms *s, uint64_t addr)
 	uint64_t off = 0;
 	const char *name = elfsyms_find (s, addr, &off);
 
-	if (!name)
+	if (!name) {
 		printf (" ?");
-	else if (off)
-		printf (" %s+0x%llx", name, (unsigned long long) off);
-	else
-		printf (" %s", name);
+		return;
+	}
+	putchar (' ');
+	print_text (name);
+	if (off)
+		printf ("+0x%llx", (unsigned long long) off);
 }
 
 /* After a line's fields, "  # NAME" for ADDR, if -e gave names.  */
@@ -204,7 +231,7 @@ print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 
 	gmon_bins_iter_init (&it, bins);
 	while (gmon_bins_next (&it, &i, &count)) {
-		total += count;
+		total = gmon_add_sat (total, count);
 		nonzero++;
 	}
 	printf ("hist 0x%llx 0x%llx bins=%u rate=%u dimen=\"%s\" "
@@ -270,7 +297,8 @@ dump_records (const char *path, const struct gmon_target *t,
 			fprintf (stderr, "%s: %s\n", prog, err.msg);
 		return -1;
 	}
-	printf ("%s: %s", path, format_name (gmon_reader_format (r)));
+	print_text (path);
+	printf (": %s", format_name (gmon_reader_format (r)));
 	if (gmon_reader_format (r) == GMON_FMT_MAGIC)
 		printf (", version %u", gmon_reader_version (r));
 	printf (", %u-bit %s-endian\n", t->addr_size * 8,
@@ -284,7 +312,7 @@ dump_records (const char *path, const struct gmon_target *t,
 			break;
 		case GMON_REC_ARC:
 			na++;
-			calls += rec.arc.count;
+			calls = gmon_add_sat (calls, rec.arc.count);
 			if (!o->summary)
 				print_arc (o, rec.arc.from_pc,
 					   rec.arc.self_pc, rec.arc.count);
@@ -411,18 +439,6 @@ name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
 }
 
 /* "OBJ:ADDR" of an address of object OBJ.  */
-/* A name of any bytes but NUL on one line: control characters and
-   backslashes as \xNN, the rest as it is.  */
-static void
-print_text (const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char) *s < 0x20 || *s == 0x7f || *s == '\\')
-			printf ("\\x%02x", (unsigned char) *s);
-		else
-			putchar (*s);
-}
-
 static void
 print_obj_addr (uint32_t obj, uint64_t addr)
 {
@@ -449,9 +465,9 @@ dump_threads (const struct gmonx_file *f, const struct dump_opts *o,
 	for (i = 0; i < f->nthreads; i++) {
 		const struct gmonx_thread *t = &f->threads[i];
 
-		samples += t->samples;
-		calls += t->calls;
-		threads += t->threads;
+		samples = gmon_add_sat (samples, t->samples);
+		calls = gmon_add_sat (calls, t->calls);
+		threads = gmon_add_sat (threads, t->threads);
 		printf ("thread %u%s%s%s order=%u threads=%llu cpu_ns=%llu "
 			"samples=%llu unplaced=%llu calls=%llu lost_calls=%llu "
 			"start_ns=%llu end_ns=%llu", t->tid,
@@ -530,7 +546,8 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 		fprintf (stderr, "%s: out of memory\n", prog);
 		exit (1);
 	}
-	printf ("%s: gmonx, version %u\n", path, f.version);
+	print_text (path);
+	printf (": gmonx, version %u\n", f.version);
 	if (f.have_process) {
 		const struct gmonx_process *p = &f.process;
 
@@ -566,20 +583,25 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 			(unsigned long long) ob->samples,
 			(unsigned long long) ob->calls,
 			(unsigned long long) ob->blocks,
-			*ob->file ? ob->file : "-");
-		if (*ob->image)
-			printf (" image=%s", ob->image);
+			*ob->file ? "" : "-");
+		print_text (ob->file);
+		if (*ob->image) {
+			printf (" image=");
+			print_text (ob->image);
+		}
 		if (ob->build_id_len) {
 			printf (" build-id=");
 			for (k = 0; k < ob->build_id_len; k++)
 				printf ("%02x", ob->build_id[k]);
 		}
-		printf (" path=%s\n", ob->path);
+		printf (" path=");
+		print_text (ob->path);
+		putchar ('\n');
 	}
 	for (i = 0; i < f.narcs; i++) {
 		const struct gmonx_arc *a = &f.arcs[i];
 
-		calls += a->count;
+		calls = gmon_add_sat (calls, a->count);
 		if (o->summary)
 			continue;
 		if (a->from_obj == GMONX_NO_OBJECT)
@@ -608,7 +630,7 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 	for (i = 0; i < f.nnodes; i++) {
 		const struct gmonx_ctx_node *c = &f.nodes[i];
 
-		samples += c->count;
+		samples = gmon_add_sat (samples, c->count);
 		if (o->summary)
 			continue;
 		printf ("node %zu ", i);
@@ -718,7 +740,7 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 		for (k = 0; k < p.nhist; k++)
 			print_hist (&p.hist[k].h, &p.hist[k].bins, o);
 		for (k = 0; k < p.narcs; k++) {
-			calls += p.arcs[k].count;
+			calls = gmon_add_sat (calls, p.arcs[k].count);
 			if (!o->summary)
 				print_arc (o, p.arcs[k].from_pc,
 					   p.arcs[k].self_pc, p.arcs[k].count);

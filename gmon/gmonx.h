@@ -175,6 +175,9 @@ struct gmonx_file {
 	struct gmonx_arc *tarcs;	/* every THREAD_ARCS entry */
 	size_t ntarcs;
 	uint64_t skipped;		/* records of tags not known here */
+	uint32_t *id_slot;		/* objects by id: 1 + index in
+					   objects, or 0; open addressing */
+	size_t id_mask;			/* slots - 1 (0: no index) */
 	unsigned char *data;		/* the bytes of the file */
 	size_t size;
 };

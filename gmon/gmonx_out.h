@@ -114,9 +114,12 @@
    The same pair may come more than once: readers add the counts.
 
    GMONX_TAG_CONTEXT (4): how the calling contexts of the samples were
-   recorded (GMON_CONTEXT); at most once per file, in a file that has
-   CONTEXTS records.
-       0   u32  depth        frames a context holds at most
+   recorded (GMON_CONTEXT); at most once per file, before its CONTEXTS
+   records.
+       0   u32  depth        return addresses a context holds at most
+                             (GMONX_CONTEXT_MAX at most): a chain has
+                             depth + 1 nodes at most, its PC's and
+                             theirs
        4   u32  reserved     0
        8   u64  lost         samples of the histograms that have no
                              context (no memory for it, or taken on a
@@ -281,6 +284,7 @@ enum gmonx_clock {
 /* CONTEXTS parents that are not nodes.  */
 #define GMONX_CTX_ROOT		0xffffffffu	/* the stack ended here */
 #define GMONX_CTX_CUT		0xfffffffeu	/* it went on past depth */
+#define GMONX_CONTEXT_MAX	1024	/* the largest GMON_CONTEXT */
 #define GMONX_BUILD_ID_MAX	64
 #define GMONX_STRING_MAX	0xffffu
 

@@ -153,6 +153,54 @@ has_nul (const unsigned char *s, size_t n)
 	return memchr (s, '\0', n) != NULL;
 }
 
+static size_t
+id_hash (uint32_t id)
+{
+	uint64_t h = (uint64_t) id * 0x9e3779b97f4a7c15u;
+
+	return (size_t) (h ^ h >> 29);
+}
+
+/* The object index's slot for ID: the one that holds it, or the free
+   one where it goes.  */
+static size_t
+id_slot (const struct gmonx_file *f, uint32_t id)
+{
+	size_t s;
+
+	for (s = id_hash (id) & f->id_mask; f->id_slot[s];
+	     s = (s + 1) & f->id_mask)
+		if (f->objects[f->id_slot[s] - 1].id == id)
+			break;
+	return s;
+}
+
+/* Object F->objects[N - 1] into the index by id, which stays at most
+   half full: a file of sparse ids (a crafted one) costs no more than
+   one of ids 0, 1, 2 ...  */
+static int
+index_object (struct gmonx_file *f, size_t n, struct gmon_error *err)
+{
+	if (2 * n > f->id_mask) {
+		size_t cap = f->id_mask ? 2 * (f->id_mask + 1) : 64, i, s;
+		uint32_t *v = calloc (cap, sizeof *v);
+
+		if (!v) {
+			gmon_error_set (err, f->name, "out of memory");
+			return -1;
+		}
+		free (f->id_slot);
+		f->id_slot = v;
+		f->id_mask = cap - 1;
+		for (i = 0; i + 1 < n; i++) {
+			s = id_slot (f, f->objects[i].id);
+			f->id_slot[s] = (uint32_t) i + 1;
+		}
+	}
+	f->id_slot[id_slot (f, f->objects[n - 1].id)] = (uint32_t) n;
+	return 0;
+}
+
 static int
 parse_object (struct gmonx_file *f, struct body *b, size_t *cap,
 	      struct gmon_error *err)
@@ -247,8 +295,15 @@ parse_object (struct gmonx_file *f, struct body *b, size_t *cap,
 		f->objects = v;
 		*cap = n;
 	}
+	if (f->nobjects >= GMONX_NO_OBJECT - 1) {
+		free (block);
+		gmon_error_set (err, f->name, "object record at offset %llu: "
+				"more objects than can be numbered",
+				(unsigned long long) b->at);
+		return -1;
+	}
 	f->objects[f->nobjects++] = o;
-	return 0;
+	return index_object (f, f->nobjects, err);
 }
 
 /* Grows the array *V of *N elements of SIZE bytes (room for *CAP) to
@@ -318,8 +373,29 @@ parse_arcs (struct gmonx_file *f, struct body *b, struct gmonx_arc **v,
 	return 0;
 }
 
+/* How deep the calling-context chains read so far are: libgmon
+   writes none of more than the context record's depth + 1 nodes (the
+   PC and that many return addresses), and takes no depth beyond
+   GMONX_CONTEXT_MAX.  A chain deeper than that is no companion of
+   libgmon's, and would cost its depth in frames on each of its nodes
+   in a folded or flame-graph export.  */
+struct chains {
+	uint32_t *depth;		/* of each node: 1 for a root */
+	size_t cap;			/* room in depth */
+	uint32_t deepest;		/* the most nodes of a chain */
+	size_t deepest_node;		/* ... which ends at this node */
+};
+
+/* The most nodes a chain of F may have.  */
+static uint32_t
+chain_max (const struct gmonx_file *f)
+{
+	return (f->have_context ? f->context.depth : GMONX_CONTEXT_MAX) + 1;
+}
+
 static int
-parse_context (struct gmonx_file *f, struct body *b, struct gmon_error *err)
+parse_context (struct gmonx_file *f, struct body *b, struct chains *ch,
+	       struct gmon_error *err)
 {
 	const unsigned char *d = b->p;
 
@@ -338,14 +414,56 @@ parse_context (struct gmonx_file *f, struct body *b, struct gmon_error *err)
 	f->context.depth = (uint32_t) le (d, 4);
 	f->context.lost = le (d + 8, 8);
 	f->context.unwalked = le (d + 16, 8);
+	if (f->context.depth > GMONX_CONTEXT_MAX) {
+		gmon_error_set (err, f->name, "context record at offset %llu: "
+				"contexts of %u frames (libgmon records %d at "
+				"most)", (unsigned long long) b->at,
+				f->context.depth, GMONX_CONTEXT_MAX);
+		return -1;
+	}
 	f->have_context = true;
+	if (ch->deepest > chain_max (f)) {
+		gmon_error_set (err, f->name, "context record at offset %llu: "
+				"contexts of %u frames, but node %zu before "
+				"it ends a chain of %u", (unsigned long long)
+				b->at, f->context.depth, ch->deepest_node,
+				ch->deepest);
+		return -1;
+	}
+	return 0;
+}
+
+/* The depth of node C, the N-th, into CH; -1 if it is deeper than F
+   allows (B: its record).  */
+static int
+chain_depth (struct gmonx_file *f, const struct body *b,
+	     const struct gmonx_ctx_node *c, size_t n, struct chains *ch,
+	     struct gmon_error *err)
+{
+	uint32_t d = c->parent == GMONX_CTX_ROOT || c->parent == GMONX_CTX_CUT
+		? 1 : ch->depth[c->parent] + 1;
+
+	if (d > chain_max (f)) {
+		gmon_error_set (err, f->name, "contexts record at offset %llu: "
+				"node %zu ends a chain of %u nodes, deeper "
+				"than %s (a PC and %u return addresses)",
+				(unsigned long long) b->at, n, d,
+				f->have_context ? "the context record allows"
+				: "libgmon records", chain_max (f) - 1);
+		return -1;
+	}
+	ch->depth[n] = d;
+	if (d > ch->deepest) {
+		ch->deepest = d;
+		ch->deepest_node = n;
+	}
 	return 0;
 }
 
 /* A tree by construction: each parent is a node read before.  */
 static int
 parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
-		struct gmon_error *err)
+		struct chains *ch, struct gmon_error *err)
 {
 	size_t n = b->left / GMONX_CTX_NODE_SIZE, i;
 	struct gmonx_thread *th = f->nthreads ? &f->threads[f->nthreads - 1]
@@ -359,7 +477,9 @@ parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
 		return -1;
 	}
 	if (grow ((void **) &f->nodes, f->nnodes, n, cap, sizeof *f->nodes, f,
-		  err) < 0)
+		  err) < 0
+	    || grow ((void **) &ch->depth, f->nnodes, n, &ch->cap,
+		     sizeof *ch->depth, f, err) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		const unsigned char *d = b->p + i * GMONX_CTX_NODE_SIZE;
@@ -405,6 +525,8 @@ parse_contexts (struct gmonx_file *f, struct body *b, size_t *cap,
 					(unsigned long long) th->at);
 			return -1;
 		}
+		if (chain_depth (f, b, c, f->nnodes, ch, err) < 0)
+			return -1;
 		f->nnodes++;
 		if (th)
 			th->nnodes++;
@@ -538,6 +660,8 @@ parse_tsamples (struct gmonx_file *f, struct body *b, size_t *cap,
 		const unsigned char *d = b->p + i * GMONX_TSAMPLE_SIZE;
 		struct gmonx_tsample *e = &f->tsamples[f->ntsamples];
 
+		/* Its padding too: copies compare whole (fuzz_gmonx.c).  */
+		memset (e, 0, sizeof *e);
 		e->obj = (uint32_t) le (d, 4);
 		e->addr = le (d + 8, 8);
 		e->count = le (d + 16, 8);
@@ -586,30 +710,15 @@ dir_of (const char *name)
 	return d;
 }
 
-/* Parses F->data.  */
+/* The records of F->data, from offset OFF on (CH: the depths of its
+   contexts).  */
 static int
-parse (struct gmonx_file *f, struct gmon_error *err)
+parse_records (struct gmonx_file *f, size_t off, struct chains *ch,
+	       struct gmon_error *err)
 {
 	const unsigned char *d = f->data;
-	size_t off = GMONX_HDR_SIZE, ocap = 0, acap = 0, ncap = 0, tcap = 0;
-	size_t scap = 0, tacap = 0;
+	size_t ocap = 0, acap = 0, ncap = 0, tcap = 0, scap = 0, tacap = 0;
 
-	if (f->size < GMONX_HDR_SIZE) {
-		gmon_error_set (err, f->name, "file too short to be a gmonx "
-				"file (%zu bytes)", f->size);
-		return -1;
-	}
-	if (!gmonx_is_magic (d, f->size)) {
-		gmon_error_set (err, f->name, "not a gmonx file (bad magic)");
-		return -1;
-	}
-	f->version = (uint32_t) le (d + 8, 4);
-	if (f->version != GMONX_VERSION) {
-		gmon_error_set (err, f->name, "unsupported gmonx version %u "
-				"(version %d is known)", f->version,
-				GMONX_VERSION);
-		return -1;
-	}
 	while (off < f->size) {
 		struct body b;
 		uint32_t tag;
@@ -648,10 +757,10 @@ parse (struct gmonx_file *f, struct gmon_error *err)
 					 err);
 			break;
 		case GMONX_TAG_CONTEXT:
-			rc = parse_context (f, &b, err);
+			rc = parse_context (f, &b, ch, err);
 			break;
 		case GMONX_TAG_CONTEXTS:
-			rc = parse_contexts (f, &b, &ncap, err);
+			rc = parse_contexts (f, &b, &ncap, ch, err);
 			break;
 		case GMONX_TAG_THREADS:
 			rc = parse_threads (f, &b, err);
@@ -674,6 +783,35 @@ parse (struct gmonx_file *f, struct gmon_error *err)
 		off += GMONX_REC_HDR_SIZE + (size_t) size;
 	}
 	return 0;
+}
+
+/* Parses F->data.  */
+static int
+parse (struct gmonx_file *f, struct gmon_error *err)
+{
+	const unsigned char *d = f->data;
+	struct chains ch = { NULL, 0, 0, 0 };
+	int rc;
+
+	if (f->size < GMONX_HDR_SIZE) {
+		gmon_error_set (err, f->name, "file too short to be a gmonx "
+				"file (%zu bytes)", f->size);
+		return -1;
+	}
+	if (!gmonx_is_magic (d, f->size)) {
+		gmon_error_set (err, f->name, "not a gmonx file (bad magic)");
+		return -1;
+	}
+	f->version = (uint32_t) le (d + 8, 4);
+	if (f->version != GMONX_VERSION) {
+		gmon_error_set (err, f->name, "unsupported gmonx version %u "
+				"(version %d is known)", f->version,
+				GMONX_VERSION);
+		return -1;
+	}
+	rc = parse_records (f, GMONX_HDR_SIZE, &ch, err);
+	free (ch.depth);
+	return rc;
 }
 
 static int
@@ -794,6 +932,7 @@ gmonx_free (struct gmonx_file *f)
 	free (f->threads);
 	free (f->tsamples);
 	free (f->tarcs);
+	free (f->id_slot);
 	free (f->data);
 	free (f->dir);
 	free (f->name);
@@ -803,15 +942,15 @@ gmonx_free (struct gmonx_file *f)
 const struct gmonx_object *
 gmonx_object (const struct gmonx_file *f, uint32_t id)
 {
-	size_t i;
+	size_t s;
 
 	/* Ids are dense and in order when libgmon writes them.  */
 	if (id < f->nobjects && f->objects[id].id == id)
 		return &f->objects[id];
-	for (i = 0; i < f->nobjects; i++)
-		if (f->objects[i].id == id)
-			return &f->objects[i];
-	return NULL;
+	if (!f->id_mask)
+		return NULL;
+	s = id_slot (f, id);
+	return f->id_slot[s] ? &f->objects[f->id_slot[s] - 1] : NULL;
 }
 
 /* Whether S[0..N) is ".DIGITS".  */

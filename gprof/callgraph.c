@@ -26,6 +26,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
@@ -190,7 +191,7 @@ cg_add_arc (struct callgraph *cg, struct sym *parent, struct sym *child,
 	s = hash_slot (cg, parent, child, &tag);
 	if (h->slots[s]) {
 		a = &cg->arcs[(uint32_t) h->slots[s] - 1];
-		a->count += count;
+		a->count = gmon_add_sat (a->count, count);
 		return a;
 	}
 	h->slots[s] = tag | (uint64_t) (cg->narcs + 1);
@@ -264,7 +265,7 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 			if (child)
 				child = cg_callee (st, child);
 			if (!parent || !child) {
-				lost += r->count;
+				lost = gmon_add_sat (lost, r->count);
 				parents[k] = NULL;
 				continue;
 			}
@@ -284,7 +285,7 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 
 			if (!parent || !symspec_arc_ok (ss, parent, child))
 				continue;
-			child->ncalls += r->count;
+			child->ncalls = gmon_add_sat (child->ncalls, r->count);
 			DBG (DBG_TALLY, "[cg_tally] arc from %s to %s "
 			     "traversed %lu times\n", parent->name,
 			     child->name, (unsigned long) r->count);
@@ -300,7 +301,8 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 			last = parent;
 			ai = child->parents;
 			if (ai != NO_ARC && cg->arcs[ai].parent == parent)
-				cg->arcs[ai].count += r->count;
+				cg->arcs[ai].count = gmon_add_sat
+					(cg->arcs[ai].count, r->count);
 			else
 				arc_new (cg, parent, child, r->count);
 		}

@@ -31,6 +31,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/cycles.h"
@@ -246,9 +247,11 @@ cycle_link (struct callgraph *cg, struct symtab *st, struct dfs *d)
 				if (a->parent == m)
 					continue;
 				if (a->parent->cyc_num == num)
-					cyc->self_calls += a->count;
+					cyc->self_calls = gmon_add_sat
+						(cyc->self_calls, a->count);
 				else
-					cyc->ncalls += a->count;
+					cyc->ncalls = gmon_add_sat
+						(cyc->ncalls, a->count);
 			}
 		}
 	}

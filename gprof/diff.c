@@ -39,6 +39,7 @@
 #include "gprof/diff.h"
 #include "gprof/overhead.h"
 #include "gprof/util/hindex.h"
+#include "gprof/util/utf8.h"
 #include "gprof/util/util.h"
 
 #define D_SELF		0
@@ -254,20 +255,18 @@ print_text (FILE *out, const struct table *t, const struct diff_side *base,
 	}
 }
 
-/* S as a JSON string.  */
+static void
+put_file (void *f, const char *s, size_t n)
+{
+	fwrite (s, 1, n, f);
+}
+
+/* S as a JSON string, as the JSON export writes one (util/utf8.c):
+   valid UTF-8 whatever the names.  */
 static void
 json_str (FILE *out, const char *s)
 {
-	fputc ('"', out);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf (out, "\\%c", *s);
-		else if ((unsigned char) *s < 0x20)
-			fprintf (out, "\\u%04x", (unsigned char) *s);
-		else
-			fputc (*s, out);
-	}
-	fputc ('"', out);
+	utf8_json (s, put_file, out);
 }
 
 static void

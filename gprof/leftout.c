@@ -17,9 +17,37 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/leftout.h"
 #include "gprof/overhead.h"
 #include "gprof/util/util.h"
+
+static size_t
+name_hash (const void *arg, size_t i)
+{
+	return hindex_hash_str (((const struct left_out *) arg)->names[i]);
+}
+
+/* The entry of LO for the file name B, made if new.  */
+static size_t
+name_entry (struct left_out *lo, const char *b)
+{
+	size_t s;
+
+	if (!lo->index.slot)
+		hindex_init (&lo->index, 16);
+	for (s = hindex_first (&lo->index, hindex_hash_str (b));
+	     lo->index.slot[s]; s = hindex_next (&lo->index, s))
+		if (strcmp (lo->names[lo->index.slot[s] - 1], b) == 0)
+			return lo->index.slot[s] - 1;
+	lo->names = xrealloc (lo->names, (lo->n + 1) * sizeof *lo->names);
+	lo->samples = xrealloc (lo->samples, (lo->n + 1)
+				* sizeof *lo->samples);
+	lo->names[lo->n] = xstrdup (b);
+	lo->samples[lo->n] = 0;
+	hindex_put (&lo->index, s, lo->n, lo->n + 1, name_hash, lo);
+	return lo->n++;
+}
 
 void
 left_out_add (struct left_out *lo, const char *name,
@@ -29,7 +57,7 @@ left_out_add (struct left_out *lo, const char *name,
 
 	if (!f->have_process)
 		return;
-	lo->total += f->process.samples;
+	lo->total = gmon_add_sat (lo->total, f->process.samples);
 	for (k = 0; k < f->nobjects; k++) {
 		const struct gmonx_object *x = &f->objects[k];
 		const char *b = strrchr (x->path, '/');
@@ -37,21 +65,11 @@ left_out_add (struct left_out *lo, const char *name,
 		if ((x->flags & GMONX_OBJ_MAIN) || !*x->file || !x->samples)
 			continue;
 		b = b ? b + 1 : x->path;
-		lo->out += x->samples;
+		lo->out = gmon_add_sat (lo->out, x->samples);
 		if (!lo->first)
 			lo->first = name;
-		for (i = 0; i < lo->n && strcmp (lo->names[i], b) != 0; i++)
-			continue;
-		if (i == lo->n) {
-			lo->names = xrealloc (lo->names, (i + 1)
-					      * sizeof *lo->names);
-			lo->samples = xrealloc (lo->samples, (i + 1)
-						* sizeof *lo->samples);
-			lo->names[i] = xstrdup (b);
-			lo->samples[i] = 0;
-			lo->n++;
-		}
-		lo->samples[i] += x->samples;
+		i = name_entry (lo, b);
+		lo->samples[i] = gmon_add_sat (lo->samples[i], x->samples);
 	}
 }
 
@@ -61,20 +79,29 @@ left_out_say (struct left_out *lo)
 	size_t i, j, shown;
 	char *list = NULL;
 
-	if (lo->total > 0 && lo->out * 20 >= lo->total) {
-		/* By samples, most first (a handful of objects).  */
-		for (i = 1; i < lo->n; i++)
-			for (j = i; j > 0 && lo->samples[j] > lo->samples[j - 1];
-			     j--) {
-				uint64_t s = lo->samples[j];
-				char *nm = lo->names[j];
-
-				lo->samples[j] = lo->samples[j - 1];
-				lo->names[j] = lo->names[j - 1];
-				lo->samples[j - 1] = s;
-				lo->names[j - 1] = nm;
-			}
+	/* 5% or more: out * 20 >= total, without the product.  */
+	if (lo->total > 0
+	    && lo->out >= lo->total / 20 + (lo->total % 20 != 0)) {
+		/* The three with most samples first, the first of equal
+		   ones first: one pass each, however many objects.  */
 		shown = lo->n < 3 ? lo->n : 3;
+		for (i = 0; i < shown; i++) {
+			size_t m = i;
+			uint64_t s;
+			char *nm;
+
+			for (j = i + 1; j < lo->n; j++)
+				if (lo->samples[j] > lo->samples[m])
+					m = j;
+			s = lo->samples[m];
+			nm = lo->names[m];
+			memmove (&lo->samples[i + 1], &lo->samples[i],
+				 (m - i) * sizeof *lo->samples);
+			memmove (&lo->names[i + 1], &lo->names[i],
+				 (m - i) * sizeof *lo->names);
+			lo->samples[i] = s;
+			lo->names[i] = nm;
+		}
 		list = xstrdup ("");
 		for (i = 0; i < shown; i++)
 			list = reconcat (list, list, i == 0 ? ""
@@ -102,4 +129,6 @@ left_out_say (struct left_out *lo)
 		free (lo->names[i]);
 	free (lo->names);
 	free (lo->samples);
+	if (lo->index.slot)
+		hindex_free (&lo->index);
 }

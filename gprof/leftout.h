@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "gmon/gmonx.h"
+#include "gprof/util/hindex.h"
 
 /* The libraries' samples of the companions of the profiles read
    without --objects.  Zeros: none yet.  */
@@ -19,6 +20,7 @@ struct left_out {
 	char **names;			/* those objects' file names */
 	uint64_t *samples;		/* ... and their samples */
 	size_t n;
+	struct hindex index;		/* names, once the first is in */
 	const char *first;		/* the first profile with some */
 };
 
@@ -29,7 +31,8 @@ void left_out_add (struct left_out *lo, const char *name,
 
 /* One line on standard error, if 5% of the samples or more are in
    objects a plain report leaves out: how much, where (the three with
-   most), and the option that shows them; then frees LO's memory.  */
+   most), and the option that shows them; then frees LO's memory.
+   Linear in the objects: a crafted companion may name thousands.  */
 void left_out_say (struct left_out *lo);
 
 #endif /* GPROF_LEFTOUT_H */

@@ -9,6 +9,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/options.h gprof/options.c \
 	gprof/util/util.h gprof/util/util.c \
 	gprof/util/hindex.h gprof/util/hindex.c \
+	gprof/util/uniqname.h gprof/util/uniqname.c \
 	gprof/util/utf8.h gprof/util/utf8.c \
 	gprof/util/replace.h gprof/util/replace.c \
 	gprof/util/stage.h gprof/util/stage.c \

@@ -19,6 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/assign.h"
 #include "gprof/lines/blocks.h"
 #include "gprof/callgraph.h"
@@ -619,7 +620,7 @@ run_threads (struct run *r)
 				.nthreads = g[i].nthreads,
 			});
 		}
-		lost += t.lost;
+		lost = gmon_add_sat (lost, t.lost);
 		names.shown = t.rep.shown;
 		names.shown_done = t.rep.shown_done;
 		names.nshown = t.rep.nshown;
@@ -736,6 +737,9 @@ main (int argc, char **argv)
 {
 	static struct run r;		/* zeros: nothing loaded yet */
 	const struct options *opt = &r.opt;
+
+	/* (Again zeros if main runs again: tests/fuzz/fuzz_companion.c.)  */
+	memset (&r, 0, sizeof r);
 
 	options_parse (argc, argv, &r.opt);
 	xmalloc_set_program_name (program_name);

@@ -191,6 +191,11 @@ struct profile {
 	bool glibc;			/* every file looks written by glibc's
 					   runtime: no companion, no run or
 					   build stamp */
+	uint64_t thread_missing;	/* samples of threads whose records a
+					   companion cut short lacks */
+	uint64_t thread_samples;	/* every sample of the processes: the
+					   threads', those two (at most
+					   2^64 - 1) */
 };
 
 /* An object of the process a libgmon profile was taken of (--objects):
@@ -220,6 +225,8 @@ struct proc_objects {
 	size_t n;
 	uint64_t lost_calls;		/* calls between objects, one end in
 					   code of no known object */
+	struct objects_index *index;	/* profile.c's: V by path and build
+					   id, and the names V has */
 };
 
 /* The symbol table: sorted by address, one symbol per address.  */

@@ -33,6 +33,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gmon/gmon.h"
 #include "gmon/gmonx.h"
 #include "gprof/diagnose.h"
@@ -41,6 +42,7 @@
 #include "gprof/profile.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/replace.h"
+#include "gprof/util/uniqname.h"
 #include "gprof/util/utf8.h"
 #include "gprof/util/util.h"
 
@@ -97,6 +99,43 @@ companion_read (const char *name, struct gmonx_file *f, char *path,
 	return gmonx_read (path, f, err) < 0 ? -2 : 0;
 }
 
+/* Why a profile (run stamp RUN; NULL: not read yet) has no companion
+   at PATH, and what to do, in words (malloc'd).  What libgmon leaves
+   tells the cases apart: it makes the object directory before it
+   writes the profile (and leaves it if the companion cannot be
+   written), and stamps every file with its run.  */
+static char *
+why_no_companion (const char *path, const struct gmon_run *run)
+{
+	const char *slash = strrchr (path, '/');
+	char *dir = xstrndup (path, slash ? (size_t) (slash - path) : 0);
+	struct stat st;
+	char *why;
+
+	if (*dir && stat (dir, &st) == 0 && S_ISDIR (st.st_mode))
+		why = xasprintf ("its object directory %s is there without "
+				 "it: libgmon could not write the companion "
+				 "(it said why when the program exited: a full "
+				 "disk?), or it was removed since; run the "
+				 "program again", dir);
+	else if (!run)
+		why = xstrdup ("was it written by libgmon, with "
+			       "GMON_OBJECTS=0, or renamed?");
+	else if (gmon_run_known (run))
+		why = xstrdup ("libgmon wrote no object directory for it: the "
+			       "program ran with GMON_OBJECTS=0 (set "
+			       "GMON_THREADS too, which keeps the companion), "
+			       "or libgmon could not make the directory (it "
+			       "said why when the program exited)");
+	else
+		why = xstrdup ("profile the program with libgmon (-lgmon, or "
+			       "LD_PRELOAD=$(pkg-config --variable=libdir "
+			       "gmonkit)/libgmon.so.0): the profile has no run "
+			       "stamp, libgmon did not write it");
+	free (dir);
+	return why;
+}
+
 /* NAME's companion, read; exits if there is none or it is damaged.  */
 static void
 companion_of (const char *name, struct gmonx_file *f)
@@ -109,8 +148,8 @@ companion_of (const char *name, struct gmonx_file *f)
 		if (!*path)
 			gp_fatal (name, "--objects: standard input has no "
 				  "companion");
-		gp_fatal (name, "--objects: no %s beside it (was it written by "
-			  "libgmon, with GMON_OBJECTS=0, or renamed?)", path);
+		gp_fatal (name, "--objects: no %s beside it (%s)", path,
+			  why_no_companion (path, NULL));
 	case -2:
 		gp_fatal (NULL, "%s", err.msg);
 	default:
@@ -160,6 +199,13 @@ same_run (const char *name, const struct gmon_run *run,
 			  "GMON_OUT_PREFIX to keep runs apart)", why);
 }
 
+/* The index of struct proc_objects: its entries by path and build
+   id, and the names they were given.  */
+struct objects_index {
+	struct hindex by_key;		/* the entries but the program's */
+	struct uniq_names names;	/* every entry's name */
+};
+
 static bool
 same_object (const struct proc_object *o, const struct gmonx_object *x)
 {
@@ -169,16 +215,41 @@ same_object (const struct proc_object *o, const struct gmonx_object *x)
 		&& memcmp (o->build_id, x->build_id, x->build_id_len) == 0;
 }
 
+static size_t
+object_hash (const char *path, const unsigned char *id, size_t n)
+{
+	size_t h = hindex_hash_str (path), i;
+
+	for (i = 0; i < n; i++)
+		h = h * 31 + id[i];
+	return hindex_hash (h);
+}
+
+static size_t
+entry_hash (const void *arg, size_t i)
+{
+	const struct proc_object *o = &((const struct proc_objects *) arg)
+		->v[i];
+
+	return object_hash (o->path, o->build_id, o->build_id_len);
+}
+
+/* "libfoo.so" numbered K: "libfoo.so~K".  */
+static char *
+number_object (const char *name, size_t k)
+{
+	return xasprintf ("%s~%zu", name, k);
+}
+
 /* The name reports give object X: its classic file's without ".gmon"
    (the runtime keeps those unique), else its file name; with ~N added
    if another object of OBJS has it already.  */
 static char *
-report_name (const struct proc_objects *objs, const struct gmonx_object *x)
+report_name (struct proc_objects *objs, const struct gmonx_object *x)
 {
 	const char *b = strrchr (x->path, '/');
-	char *name, *try;
-	size_t i, len;
-	int k;
+	char *name, *unique;
+	size_t len;
 
 	if (*x->file) {
 		len = strlen (x->file);
@@ -188,17 +259,9 @@ report_name (const struct proc_objects *objs, const struct gmonx_object *x)
 	} else {
 		name = xstrdup (b ? b + 1 : x->path);
 	}
-	for (k = 1, try = xstrdup (name);; k++) {
-		for (i = 0; i < objs->n; i++)
-			if (strcmp (objs->v[i].name, try) == 0)
-				break;
-		if (i == objs->n)
-			break;
-		free (try);
-		try = xasprintf ("%s~%d", name, k + 1);
-	}
+	unique = uniq_take (&objs->index->names, name, number_object);
 	free (name);
-	return try;
+	return unique;
 }
 
 /* The entry of OBJS for object X of companion F, added if new.  */
@@ -206,16 +269,26 @@ static size_t
 object_index (struct proc_objects *objs, const struct gmonx_file *f,
 	      const struct gmonx_object *x)
 {
+	struct hindex *ix = &objs->index->by_key;
 	struct proc_object *o;
-	size_t i;
+	size_t s;
 
 	if (x->flags & GMONX_OBJ_MAIN)
 		return 0;
-	for (i = 1; i < objs->n; i++)
-		if (same_object (&objs->v[i], x)) {
-			objs->v[i].has_data |= *x->file != '\0';
-			return i;
+	for (s = hindex_first (ix, object_hash (x->path, x->build_id,
+						x->build_id_len));
+	     ix->slot[s]; s = hindex_next (ix, s)) {
+		o = &objs->v[ix->slot[s] - 1];
+		if (same_object (o, x)) {
+			o->has_data |= *x->file != '\0';
+			return ix->slot[s] - 1;
 		}
+	}
+	/* Link-time addresses of shared objects are small: 2^40 apart
+	   they never meet, and 2^24 of them fill the 64 bits.  */
+	if (objs->n >= (size_t) 1 << 24)
+		gp_fatal (f->name, "--objects: more objects than gprof can "
+			  "place (%zu)", objs->n);
 	objs->v = xrealloc (objs->v, (objs->n + 1) * sizeof *objs->v);
 	o = &objs->v[objs->n];
 	memset (o, 0, sizeof *o);
@@ -226,10 +299,31 @@ object_index (struct proc_objects *objs, const struct gmonx_file *f,
 	memcpy (o->build_id, x->build_id, x->build_id_len);
 	o->build_id_len = x->build_id_len;
 	o->has_data = *x->file != '\0';
-	/* Link-time addresses of shared objects are small: 2^40 apart
-	   they never meet.  */
 	o->offset = (uint64_t) objs->n << 40;
+	hindex_put (ix, s, objs->n, objs->n + 1, entry_hash, objs);
 	return objs->n++;
+}
+
+/* Where each object of companion F is in the model, by its place in
+   F->objects: the offset of its entry of OBJS (malloc'd; NULL without
+   --objects), found once, so that the many records that name an
+   object cost a lookup by id each, not a hash of its path.  */
+static uint64_t *
+objects_shift (struct proc_objects *objs, const struct gmonx_file *f)
+{
+	uint64_t *shift;
+	size_t k;
+
+	if (!objs)
+		return NULL;
+	shift = XNEWVEC (uint64_t, f->nobjects + 1);
+	for (k = 0; k < f->nobjects; k++) {
+		/* (object_index may move objs->v: not in one expression.)  */
+		size_t i = object_index (objs, f, &f->objects[k]);
+
+		shift[k] = objs->v[i].offset;
+	}
+	return shift;
 }
 
 /* Exits with a note on how to make one if profile NAME of OF does not
@@ -249,7 +343,7 @@ profile_objects (struct objfile *of, char *const *names, size_t n,
 		 struct proc_objects *objs)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
-	size_t i, k;
+	size_t i;
 
 	if (n == 0) {
 		names = default_name;
@@ -259,15 +353,17 @@ profile_objects (struct objfile *of, char *const *names, size_t n,
 	objs->v = XCNEW (struct proc_object);
 	objs->n = 1;
 	objs->v[0].path = xstrdup ("");
-	objs->v[0].name = xstrdup ("");
 	objs->v[0].main = true;
+	objs->index = XNEW (struct objects_index);
+	hindex_init (&objs->index->by_key, 16);
+	uniq_init (&objs->index->names);
+	objs->v[0].name = uniq_take (&objs->index->names, "", number_object);
 	for (i = 0; i < n; i++) {
 		struct gmonx_file f;
 
 		profile_exists (of, names[i]);
 		companion_of (names[i], &f);
-		for (k = 0; k < f.nobjects; k++)
-			object_index (objs, &f, &f.objects[k]);
+		free (objects_shift (objs, &f));
 		gmonx_free (&f);
 	}
 }
@@ -283,6 +379,11 @@ profile_objects_free (struct proc_objects *objs)
 		free (objs->v[i].symbols);
 	}
 	free (objs->v);
+	if (objs->index) {
+		hindex_free (&objs->index->by_key);
+		uniq_free (&objs->index->names);
+		free (objs->index);
+	}
 	memset (objs, 0, sizeof *objs);
 }
 
@@ -326,23 +427,22 @@ add_object_file (struct gmon_profile *gp, const char *path,
 }
 
 /* The other objects of the process of companion F into GP: their
-   classic files, and the calls between objects.  */
+   classic files, and the calls between objects (SHIFT: their places,
+   objects_shift).  */
 static void
 add_objects (struct gmon_profile *gp, const struct gmonx_file *f,
-	     struct proc_objects *objs)
+	     struct proc_objects *objs, const uint64_t *shift)
 {
-	size_t *at, k;
+	size_t k;
 
-	at = XNEWVEC (size_t, f->nobjects ? f->nobjects : 1);
 	for (k = 0; k < f->nobjects; k++) {
 		const struct gmonx_object *x = &f->objects[k];
 		char *path;
 
-		at[k] = object_index (objs, f, x);
 		if ((x->flags & GMONX_OBJ_MAIN) || !*x->file)
 			continue;
 		path = concat (f->dir, "/", x->file, NULL);
-		add_object_file (gp, path, f, objs->v[at[k]].offset);
+		add_object_file (gp, path, f, shift[k]);
 		free (path);
 	}
 	for (k = 0; k < f->narcs; k++) {
@@ -351,18 +451,17 @@ add_objects (struct gmon_profile *gp, const struct gmonx_file *f,
 		const struct gmonx_object *so = gmonx_object (f, a->self_obj);
 
 		if (!fo || !so) {
-			objs->lost_calls += a->count;
+			objs->lost_calls = gmon_add_sat (objs->lost_calls,
+							 a->count);
 			continue;
 		}
 		if (gmon_profile_add_arc (gp, a->from_pc
-					  + objs->v[at[fo - f->objects]].offset,
-					  a->self_pc
-					  + objs->v[at[so - f->objects]].offset,
+					  + shift[fo - f->objects],
+					  a->self_pc + shift[so - f->objects],
 					  a->count) < 0)
 			gp_fatal (NULL, "out of memory");
 		gp->input |= GMON_INPUT_ARCS;
 	}
-	free (at);
 }
 
 /* ------------------------------------------------------------------ */
@@ -394,7 +493,7 @@ hist_total (const struct gmon_profile *gp)
 
 		gmon_bins_iter_init (&it, &gp->hist[i].bins);
 		while (gmon_bins_next (&it, &b, &count))
-			t += count;
+			t = gmon_add_sat (t, count);
 	}
 	return t;
 }
@@ -432,12 +531,13 @@ no_contexts (struct ctx_load *cl, const char *name, char *why, bool loud)
 
 /* The contexts of profile NAME (SAMPLES in its histograms) from its
    companion F (NULL if it has none: PATH says where it was looked
-   for, ERR why it could not be read), in the model's addresses.  */
+   for, ERR why it could not be read), in the model's addresses (SHIFT:
+   where its objects are, objects_shift).  */
 static void
 add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
 	      const struct gmon_run *run, const struct gmonx_file *f,
 	      const char *path, const struct gmon_error *err,
-	      struct proc_objects *objs)
+	      const uint64_t *shift)
 {
 	const struct gmonx_object *m = f ? main_object (f) : NULL;
 	size_t base = cl->n, k;
@@ -493,14 +593,14 @@ add_contexts (struct ctx_load *cl, const char *name, uint64_t samples,
 		c->count = x->count;
 		c->addr = x->addr;
 		c->known = o && (o->flags & GMONX_OBJ_MAIN);
-		if (o && !c->known && objs) {
-			c->addr += objs->v[object_index (objs, f, o)].offset;
+		if (o && !c->known && shift) {
+			c->addr += shift[o - f->objects];
 			c->known = true;
 		}
 	}
 	if (f->context.depth > cl->depth)
 		cl->depth = f->context.depth;
-	cl->lost += f->context.lost;
+	cl->lost = gmon_add_sat (cl->lost, f->context.lost);
 }
 
 /* Moves the contexts into P, if every profile had them.  */
@@ -528,10 +628,10 @@ take_contexts (struct ctx_load *cl, struct profile *p)
 /* The model address of ADDR in object OBJ of companion F, or false
    if the model holds no place for it: the program's addresses are
    its own; another object's are moved to its place with --objects
-   (OBJS), and have none without.  */
+   (SHIFT, objects_shift), and have none without.  */
 static bool
 model_addr (const struct gmonx_file *f, uint32_t obj, uint64_t *addr,
-	    struct proc_objects *objs)
+	    const uint64_t *shift)
 {
 	const struct gmonx_object *o = gmonx_object (f, obj);
 
@@ -539,9 +639,9 @@ model_addr (const struct gmonx_file *f, uint32_t obj, uint64_t *addr,
 		return false;
 	if (o->flags & GMONX_OBJ_MAIN)
 		return true;
-	if (!objs)
+	if (!shift)
 		return false;
-	*addr += objs->v[object_index (objs, f, o)].offset;
+	*addr += shift[o - f->objects];
 	return true;
 }
 
@@ -549,8 +649,7 @@ model_addr (const struct gmonx_file *f, uint32_t obj, uint64_t *addr,
    addresses, into T.  */
 static void
 take_thread (struct prof_thread *t, const struct gmonx_file *f,
-	     const struct gmonx_thread *x, size_t file,
-	     struct proc_objects *objs)
+	     const struct gmonx_thread *x, size_t file, const uint64_t *shift)
 {
 	size_t k;
 
@@ -578,18 +677,18 @@ take_thread (struct prof_thread *t, const struct gmonx_file *f,
 							     + k];
 		uint64_t a = e->addr;
 
-		if (model_addr (f, e->obj, &a, objs))
+		if (model_addr (f, e->obj, &a, shift))
 			t->s[t->ns++] = (struct thread_sample) { a, e->count };
 		else
-			t->elsewhere += e->count;
+			t->elsewhere = gmon_add_sat (t->elsewhere, e->count);
 	}
 	t->arcs = XNEWVEC (struct gmon_arc, x->narcs + 1);
 	for (k = 0; k < x->narcs; k++) {
 		const struct gmonx_arc *a = &f->tarcs[x->first_arc + k];
 		uint64_t from = a->from_pc, self = a->self_pc;
 
-		if (model_addr (f, a->from_obj, &from, objs)
-		    && model_addr (f, a->self_obj, &self, objs))
+		if (model_addr (f, a->from_obj, &from, shift)
+		    && model_addr (f, a->self_obj, &self, shift))
 			t->arcs[t->narcs++] = (struct gmon_arc) { from, self,
 								  a->count };
 	}
@@ -605,19 +704,48 @@ take_thread (struct prof_thread *t, const struct gmonx_file *f,
 			: (uint32_t) (n->parent - x->first_node);
 		c->count = n->count;
 		c->addr = n->addr;
-		c->known = model_addr (f, n->obj, &c->addr, objs);
+		c->known = model_addr (f, n->obj, &c->addr, shift);
 	}
+}
+
+/* The threads of companion F are all in it: a file cut at a record's
+   boundary reads well, but holds fewer thread records than its
+   THREADS record counts (one per thread kept, and one for the merged
+   ones).  If some are missing, says so once, and counts what the
+   process sampled beyond the threads read as missing, so that no
+   share is of the threads read alone.  */
+static void
+threads_missing (struct profile *p, const char *name,
+		 const struct gmonx_file *f, uint64_t read)
+{
+	uint64_t want = (uint64_t) f->threads_info.kept
+		+ (f->threads_info.merged ? 1 : 0);
+	uint64_t lost = 0;
+
+	if (!f->have_threads || (uint64_t) f->nthreads == want)
+		return;
+	if (f->have_process && f->process.samples > read)
+		lost = f->process.samples - read;
+	gp_warn (name, "--threads: %s has %zu thread records, its threads "
+		 "record counts %llu (the file was cut short?): %llu samples "
+		 "of the process are in no thread read, and the shares are "
+		 "of all its samples", f->name, f->nthreads,
+		 (unsigned long long) want, (unsigned long long) lost);
+	p->thread_missing = gmon_add_sat (p->thread_missing, lost);
+	p->thread_samples = gmon_add_sat (p->thread_samples, lost);
 }
 
 /* The threads of profile NAME (the FILE-th, run stamp RUN) from its
    companion F (GOT: companion_read's answer; PATH where it was looked
-   for, ERR why it could not be read), into P.  */
+   for, ERR why it could not be read), into P (SHIFT: where its objects
+   are, objects_shift).  */
 static void
 add_threads (struct profile *p, const char *name, size_t file,
 	     const struct gmon_run *run, int got, const struct gmonx_file *f,
 	     const char *path, const struct gmon_error *err,
-	     struct proc_objects *objs)
+	     const uint64_t *shift)
 {
+	uint64_t read;
 	char *why;
 	size_t k;
 
@@ -628,10 +756,8 @@ add_threads (struct profile *p, const char *name, size_t file,
 			  "which would hold the threads");
 	if (got < 0)
 		gp_fatal (name, "--threads: no %s beside it, which would hold "
-			  "the threads: profile the program with libgmon "
-			  "(-lgmon, or LD_PRELOAD=$(pkg-config --variable="
-			  "libdir gmonkit)/libgmon.so.0), and with "
-			  "GMON_OBJECTS=0 set GMON_THREADS too", path);
+			  "the threads: %s", path,
+			  why_no_companion (path, run));
 	if ((why = run_mismatch (name, run, f, false)) != NULL)
 		gp_fatal (NULL, "--threads: %s; run the program again (with "
 			  "GMON_OUT_PREFIX to keep runs apart)", why);
@@ -642,10 +768,16 @@ add_threads (struct profile *p, const char *name, size_t file,
 			  "without GMON_THREADS=0", f->name);
 	p->threads = xrealloc (p->threads, (p->nthreads + f->nthreads + 1)
 			       * sizeof *p->threads);
-	for (k = 0; k < f->nthreads; k++)
+	read = f->threads_info.norecord;
+	for (k = 0; k < f->nthreads; k++) {
 		take_thread (&p->threads[p->nthreads++], f, &f->threads[k],
-			     file, objs);
-	p->thread_norecord += f->threads_info.norecord;
+			     file, shift);
+		read = gmon_add_sat (read, f->threads[k].samples);
+	}
+	p->thread_norecord = gmon_add_sat (p->thread_norecord,
+					   f->threads_info.norecord);
+	p->thread_samples = gmon_add_sat (p->thread_samples, read);
+	threads_missing (p, name, f, read);
 }
 
 /* A sample of a thread, placed: histogram H, bin B.  */
@@ -752,7 +884,8 @@ thread_bins (const struct profile *whole, const size_t *m, size_t n,
 
 		for (k = i; k < nv && v[k].h == h
 			     && (v[k].b & ~(GMON_PAGE_BINS - 1)) == first; k++)
-			page[v[k].b - first] += v[k].count;
+			page[v[k].b - first] = gmon_add_sat
+				(page[v[k].b - first], v[k].count);
 		if (gmon_bins_add_page (&out->hist[h].bins, first, page,
 					GMON_PAGE_BINS) < 0)
 			gp_fatal (NULL, "out of memory");
@@ -819,7 +952,9 @@ profile_thread (const struct profile *whole, const size_t *m, size_t n,
 					break;
 			}
 			if (ix.slot[s]) {
-				out->arcs[ix.slot[s] - 1].count += a->count;
+				struct gmon_arc *b = &out->arcs[ix.slot[s] - 1];
+
+				b->count = gmon_add_sat (b->count, a->count);
 				continue;
 			}
 			out->arcs[out->narcs] = *a;
@@ -905,7 +1040,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		struct file_stats st;
 		struct gmonx_file f;
 		char path[4096];
-		uint64_t before = 0;
+		uint64_t before = 0, *shift;
 		char *why = NULL;
 		int got = -1;
 		bool own;	/* F is the companion of this file's run */
@@ -921,6 +1056,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			got = companion_read (names[i], &f, path, sizeof path,
 					      &xerr);
 		}
+		shift = got == 0 ? objects_shift (objs, &f) : NULL;
 		if (got == 0 && contexts != CTX_IGNORE)
 			before = hist_total (&gp);
 		if (gmon_profile_read (&gp, names[i], gmon_format_of (format),
@@ -941,12 +1077,12 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			add_contexts (&cl, names[i], got == 0 ? hist_total (&gp)
 				      - before : 0, &gs.run,
 				      got == 0 ? &f : NULL, path,
-				      got == -2 ? &xerr : NULL, objs);
+				      got == -2 ? &xerr : NULL, shift);
 		if (threads)
 			add_threads (p, names[i], i, &gs.run, got, &f, path,
-				     &xerr, objs);
+				     &xerr, shift);
 		if (objs) {
-			add_objects (&gp, &f, objs);
+			add_objects (&gp, &f, objs, shift);
 			own = true;	/* same_run said so */
 		} else {
 			/* Read for its objects' samples only.  */
@@ -961,6 +1097,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			free (why);
 		}
 		take_process (p, i == 0, own ? &f : NULL, &gs);
+		free (shift);
 		if (got == 0)
 			gmonx_free (&f);
 	}

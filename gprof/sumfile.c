@@ -18,6 +18,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/callgraph.h"
 #include "gprof/lines/linesyms.h"
 #include "gprof/util/msort.h"
@@ -108,7 +109,8 @@ sum_arcs (const struct sum_input *in, size_t *n)
 			grp[ng].count = 0;
 			tmp[ng++].val = i;
 		}
-		grp[ng - 1].count += p->arcs[i].count;
+		grp[ng - 1].count = gmon_add_sat (grp[ng - 1].count,
+						  p->arcs[i].count);
 	}
 
 	/* Callers in address order, each one's arcs newest first.  */

@@ -20,8 +20,10 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/threads.h"
 #include "gprof/util/hindex.h"
+#include "gprof/util/uniqname.h"
 
 static void
 add_member (struct thread_group *g, const struct prof_thread *t, size_t i)
@@ -36,10 +38,12 @@ add_member (struct thread_group *g, const struct prof_thread *t, size_t i)
 	g->name = t->name;
 	g->merged = (t->flags & THREAD_MERGED) != 0;
 	g->main |= (t->flags & THREAD_MAIN) != 0;
-	g->nthreads += t->nthreads;
-	g->samples += t->samples;
-	g->calls += t->calls;
-	g->cpu_ns += t->cpu_ns;
+	/* A companion's counts: their sums stay at the top rather than
+	   wrap (two threads of 2^63 samples are not 0).  */
+	g->nthreads = gmon_add_sat (g->nthreads, t->nthreads);
+	g->samples = gmon_add_sat (g->samples, t->samples);
+	g->calls = gmon_add_sat (g->calls, t->calls);
+	g->cpu_ns = gmon_add_sat (g->cpu_ns, t->cpu_ns);
 }
 
 /* The most samples first, then the most CPU time, then the first
@@ -67,14 +71,6 @@ hash_group (const void *arg, size_t i)
 	return hindex_hash_str (g[i].name) ^ g[i].merged;
 }
 
-static size_t
-hash_frame (const void *arg, size_t i)
-{
-	const struct thread_group *g = arg;
-
-	return hindex_hash_str (g[i].frame);
-}
-
 static char *
 frame_of (const struct profile *p, const struct thread_group *g)
 {
@@ -90,47 +86,28 @@ frame_of (const struct profile *p, const struct thread_group *g)
 	return xasprintf ("[thread %" PRIu32 "]", t->tid);
 }
 
-/* The index's slot for FRAME: the one that holds it, or a free one.  */
-static size_t
-frame_slot (const struct hindex *h, const struct thread_group *g,
-	    const char *frame)
+/* "[thread 1234 w]" numbered K: "[thread 1234 w #K]".  */
+static char *
+number_frame (const char *frame, size_t k)
 {
-	size_t s;
-
-	for (s = hindex_first (h, hindex_hash_str (frame)); h->slot[s];
-	     s = hindex_next (h, s))
-		if (strcmp (g[h->slot[s] - 1].frame, frame) == 0)
-			break;
-	return s;
+	return xasprintf ("%.*s #%zu]", (int) strlen (frame) - 1, frame, k);
 }
 
 /* Each row's frame, the later of two equal ones numbered.  */
 static void
 name_frames (const struct profile *p, struct thread_group *g, size_t n)
 {
-	struct hindex h;
-	size_t i, s, k;
-	char *base;
+	struct uniq_names u;
+	size_t i;
 
-	hindex_init (&h, n);
+	uniq_init (&u);
 	for (i = 0; i < n; i++) {
-		g[i].frame = frame_of (p, &g[i]);
-		s = frame_slot (&h, g, g[i].frame);
-		for (k = 2; h.slot[s]; k++) {
-			/* "[thread 1234 w]" -> "[thread 1234 w #2]"  */
-			if (k == 2) {
-				base = g[i].frame;
-				base[strlen (base) - 1] = '\0';
-			} else
-				free (g[i].frame);
-			g[i].frame = xasprintf ("%s #%zu]", base, k);
-			s = frame_slot (&h, g, g[i].frame);
-			if (!h.slot[s])
-				free (base);
-		}
-		hindex_put (&h, s, i, i + 1, hash_frame, g);
+		char *frame = frame_of (p, &g[i]);
+
+		g[i].frame = uniq_take (&u, frame, number_frame);
+		free (frame);
 	}
-	hindex_free (&h);
+	uniq_free (&u);
 }
 
 struct thread_group *

@@ -36,6 +36,11 @@ check-local: check-TESTS
 check_PROGRAMS += tests/tools/gmonmake
 tests_tools_gmonmake_SOURCES = tests/tools/gmonmake.c
 tests_tools_gmonmake_LDADD = gmon/libgmonfmt.la
+# Crafted companions and their gmon.out (gprof-crafted.sh, the seeds of
+# the fuzz targets).
+check_PROGRAMS += tests/tools/gmonxgen
+tests_tools_gmonxgen_SOURCES = tests/tools/gmonxgen.c
+tests_tools_gmonxgen_LDADD = gmon/libgmonfmt.la
 
 # Everything of the analyser, and the unit tests (CUnit), in a build
 # that has them (not a cross build: configure's --disable-analyser).
@@ -134,7 +139,7 @@ EXTRA_DIST += \
 # seed corpus replayed by `make check` through the standalone driver.
 check_PROGRAMS += tests/fuzz/fuzz_read_replay tests/fuzz/fuzz_gmonx_replay \
 	tests/fuzz/fuzz_dwarf_replay tests/fuzz/fuzz_linemap_replay \
-	tests/fuzz/fuzz_frames_replay
+	tests/fuzz/fuzz_frames_replay tests/fuzz/fuzz_companion_replay
 tests_fuzz_fuzz_read_replay_SOURCES = tests/fuzz/fuzz_read.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_read_replay_LDADD = gmon/libgmonfmt.la
@@ -153,17 +158,26 @@ tests_fuzz_fuzz_frames_replay_SOURCES = tests/fuzz/fuzz_frames.c \
 	tests/fuzz/replay_main.c
 tests_fuzz_fuzz_frames_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
 	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
+# gprof's main, compiled in, on crafted companions; its exit(1) on an
+# error jumps back into the target (fuzz_companion.c).
+tests_fuzz_fuzz_companion_replay_SOURCES = tests/fuzz/fuzz_companion.c \
+	tests/fuzz/replay_main.c
+tests_fuzz_fuzz_companion_replay_LDFLAGS = -Wl,--wrap=exit
+tests_fuzz_fuzz_companion_replay_LDADD = gprof/libgprof.la $(BFD_LIBS) \
+	$(IBERTY_LIBS) $(ZLIB_LIBS) $(LIBM)
 TESTS += tests/fuzz/replay-corpus.sh
 EXTRA_DIST += tests/fuzz/replay-corpus.sh tests/fuzz/corpus \
 	tests/fuzz/corpus-gmonx tests/fuzz/corpus-dwarf \
 	tests/fuzz/corpus-linemap tests/fuzz/corpus-frames \
+	tests/fuzz/corpus-companion \
 	tests/fuzz/run-fuzz.sh tests/fuzz/mkseed-dwarf.sh
 
-# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap|frames] [FUZZ_SECONDS=n]
+# make fuzz [FUZZ_TARGET=read|gmonx|dwarf|linemap|frames|companion]
+# [FUZZ_SECONDS=n]
 FUZZ_SECONDS = 60
 FUZZ_TARGET = read
-fuzz: all
-	CLANG='$(CLANG)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
+fuzz: all tests/tools/gmonxgen$(EXEEXT)
+	CLANG='$(CLANG)' CC='$(CC)' $(SHELL) $(top_srcdir)/tests/fuzz/run-fuzz.sh \
 		$(FUZZ_SECONDS) $(abs_top_builddir) $(FUZZ_TARGET)
 
 # Strict checkers of the IgProf, aprof and Callgrind formats (the
@@ -185,6 +199,7 @@ EXPORT_E2E = \
 	tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh \
 	tests/e2e/export-options.sh \
+	tests/e2e/export-replace.sh \
 	tests/e2e/export-kcachegrind.sh \
 	tests/e2e/export-fidelity.sh \
 	tests/e2e/export-libsource.sh
@@ -418,7 +433,9 @@ GPROF_E2E = \
 	tests/e2e/gprof-compat.sh \
 	tests/e2e/gprof-errors.sh \
 	tests/e2e/gprof-sum-safe.sh \
-	tests/e2e/gprof-deep.sh
+	tests/e2e/gprof-deep.sh \
+	tests/e2e/gprof-crafted.sh \
+	tests/e2e/gprof-names-text.sh
 TESTS += $(GPROF_E2E)
 EXTRA_DIST += $(GPROF_E2E) \
 	tests/e2e/gprof-smoke-lib.sh \

@@ -143,8 +143,7 @@ split_into (struct prop *pr, const struct sym *u, uint64_t total)
 	/* The calls from callers that pass no time on (-E ...) keep
 	   their part of TOTAL out of the others'.  */
 	target = covered == (double) u->ncalls ? total
-		: (uint64_t) ((double) total * covered / (double) u->ncalls
-			      + 0.5);
+		: round_u64 ((double) total * covered / (double) u->ncalls);
 	round_split_real (target, pr->w, n, pr->out);
 	for (i = 0; i < n; i++) {
 		const struct arc *a = &cg->arcs[pr->arcs[i]];
@@ -152,7 +151,7 @@ split_into (struct prop *pr, const struct sym *u, uint64_t total)
 
 		pr->share[pr->arcs[i]] = pr->out[i];
 		pr->arc_cost[pr->arcs[i]] = f == 1.0 ? pr->out[i]
-			: (uint64_t) ((double) pr->out[i] * f + 0.5);
+			: round_u64 ((double) pr->out[i] * f);
 	}
 }
 

@@ -36,6 +36,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/overhead.h"
 #include "gprof/objfile.h"
@@ -135,36 +136,12 @@ static const char script[] =
 "});\n"
 "layout ();\n";
 
-/* S with &, <, > and " as XML writes them, and what XML cannot hold
-   (control characters, bytes of no UTF-8 character) as '?'.  */
+/* S in XML (util/utf8.c): what XML cannot hold, and what should not
+   be shown raw, as '?'.  */
 static void
 put_xml (struct out *o, const char *s)
 {
-	const unsigned char *p = (const unsigned char *) s, *run;
-	size_t n;
-
-	while (*p) {
-		for (run = p; *p >= 0x20 && *p < 0x7f && *p != '&'
-			     && *p != '<' && *p != '>' && *p != '"'; p++)
-			;
-		out_write (o, (const char *) run, (size_t) (p - run));
-		if (!*p)
-			break;
-		n = utf8_len (p);
-		if (n > 1) {
-			out_write (o, (const char *) p, n);
-			p += n;
-			continue;
-		}
-		switch (*p) {
-		case '&': out_puts (o, "&amp;"); break;
-		case '<': out_puts (o, "&lt;"); break;
-		case '>': out_puts (o, "&gt;"); break;
-		case '"': out_puts (o, "&quot;"); break;
-		default: out_puts (o, "?"); break;
-		}
-		p++;
-	}
+	utf8_xml (s, out_put, o);
 }
 
 /* FNV-1a of NAME: the colour of a function, the same in every graph.  */
@@ -224,7 +201,7 @@ fg_collect (struct fg *f, struct export_ctx *c, uint32_t base)
 	stacks_build (&t, c);
 	first = t.sampled ? 2 : 1;
 	f->sampled = t.sampled;
-	f->samples += c->samples->samples;
+	f->samples = gmon_add_sat (f->samples, c->samples->samples);
 	f->overhead_out += c->samples->overhead_out
 		/ c->samples->per_sample;
 	cost = folded_costs (c, &t);
@@ -337,14 +314,14 @@ put_label (struct out *o, const char *name, double pw)
 	size_t n, len = strlen (name);
 	char *cut;
 
-	if (room < 3.0)
+	/* (A NaN is no room.)  */
+	if (!(room >= 3.0))
 		return;
-	n = (size_t) room;
-	if (len <= n) {
+	if (room >= (double) len) {
 		put_xml (o, name);
 		return;
 	}
-	n -= 2;
+	n = (size_t) room - 2;
 	while (n > 0 && ((unsigned char) name[n] & 0xc0) == 0x80)
 		n--;
 	cut = xstrndup (name, n);
@@ -398,13 +375,13 @@ fg_draw (struct fg *f, struct export_ctx *c, struct out *o)
 
 		while (sp > 0 && f->v[stack[sp - 1]].depth > f->v[i].depth) {
 			if (f->v[stack[sp - 1]].depth == f->v[i].depth + 1)
-				sum += sub[stack[sp - 1]];
+				sum = gmon_add_sat (sum, sub[stack[sp - 1]]);
 			sp--;
 		}
 		sub[i] = sum;
 		stack[sp++] = i;
 		if (f->v[i].depth == 0)
-			total += sum;
+			total = gmon_add_sat (total, sum);
 		if (sum && f->v[i].depth + 1 > maxd)
 			maxd = f->v[i].depth + 1;
 	}
@@ -421,7 +398,7 @@ fg_draw (struct fg *f, struct export_ctx *c, struct out *o)
 		if (sub[i] == 0)
 			continue;
 		x = xat[d];
-		xat[d] += sub[i];
+		xat[d] = gmon_add_sat (xat[d], sub[i]);
 		xat[d + 1] = x;
 		if ((double) sub[i] < min_w)
 			continue;

@@ -42,6 +42,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 
 #define EST_FRAME	"[estimated-from-call-counts]"
@@ -114,11 +115,11 @@ folded_costs (struct export_ctx *c, const struct stacks *t)
 	w = XNEWVEC (uint64_t, t->n ? t->n : 1);
 	for (i = 0; i < t->n; i++) {
 		w[i] = t->v[i].ticks;
-		sum += w[i];
+		sum = gmon_add_sat (sum, w[i]);
 	}
 	/* The whole in the unit, to the nearest, then split.  */
-	round_split ((uint64_t) ((double) sum * (double) per_sec
-				 / (double) c->in->p->hz + 0.5),
+	round_split (round_u64 ((double) sum * (double) per_sec
+				/ (double) c->in->p->hz),
 		     w, t->n, out);
 	free (w);
 	return out;

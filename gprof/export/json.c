@@ -23,45 +23,18 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/util/utf8.h"
 
 #define JSON_VERSION	1
 
-/* S as a JSON string.  Symbol names are bytes, not always UTF-8 (a
-   Latin-1 source file, a damaged table): each byte that is not part
-   of a well-formed sequence becomes U+FFFD, so that the file is valid
-   UTF-8 whatever the names (the schema says so).  */
+/* S as a JSON string (util/utf8.c: valid UTF-8 whatever the names,
+   as the schema says).  */
 static void
 put_str (struct out *o, const char *s)
 {
-	const char *run = s;
-
-	out_puts (o, "\"");
-	while (*s) {
-		unsigned char ch = (unsigned char) *s;
-		size_t n = utf8_len ((const unsigned char *) s);
-
-		if (n > 1 || (n == 1 && ch >= 0x20 && ch != '"'
-			      && ch != '\\')) {
-			s += n;
-			continue;
-		}
-		out_write (o, run, (size_t) (s - run));
-		if (n == 0)
-			out_puts (o, "\\ufffd");
-		else if (ch == '"' || ch == '\\')
-			out_printf (o, "\\%c", ch);
-		else if (ch == '\n')
-			out_puts (o, "\\n");
-		else if (ch == '\t')
-			out_puts (o, "\\t");
-		else
-			out_printf (o, "\\u%04x", ch);
-		run = ++s;
-	}
-	out_write (o, run, (size_t) (s - run));
-	out_puts (o, "\"");
+	utf8_json (s, out_put, o);
 }
 
 /* A number JSON can hold: full precision, no -0, nan or inf.  */
@@ -308,7 +281,7 @@ put_lines (struct out *o, struct export_ctx *c, const size_t *id)
 		   are ascending, and so are its lines).  */
 		for (j = i; j < xs->n && xs->v[j].sym == p->sym
 		     && xs->v[j].line_addr == p->line_addr; j++)
-			cost += xs->v[j].cost;
+			cost = gmon_add_sat (cost, xs->v[j].cost);
 		i = j;
 		if (p->sym == SAMPLES_NOSYM)
 			continue;

@@ -37,29 +37,34 @@ shown_path (const struct out *o)
 void
 out_open (struct out *o, const char *path, bool gzip, bool fast)
 {
+	int fd;
+
 	memset (o, 0, sizeof *o);
 	o->path = path;
-	if (gzip) {
-		int fd;
-
-		if (is_stdout (path)) {
-			fflush (stdout);
-			fd = dup (STDOUT_FILENO);
-		} else {
-			fd = open (path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		}
-		if (fd < 0 || !(o->gz = gzdopen (fd, fast ? "wb1" : "wb9")))
-			gp_fatal (shown_path (o), "cannot write: %s",
-				  strerror (errno));
-		return;
-	}
+	o->file.fd = -1;
 	if (is_stdout (path)) {
-		o->f = stdout;
-		return;
+		fflush (stdout);
+		if (!gzip) {
+			o->f = stdout;
+			return;
+		}
+		fd = dup (STDOUT_FILENO);
+	} else {
+		gp_replace_open (&o->file, path);
+		fd = o->file.fd;
 	}
-	o->f = fopen (path, "w");
-	if (!o->f)
-		gp_fatal (path, "cannot write: %s", strerror (errno));
+	if (fd < 0 || (gzip ? !(o->gz = gzdopen (fd, fast ? "wb1" : "wb9"))
+		       : !(o->f = fdopen (fd, "w"))))
+		gp_fatal (shown_path (o), "cannot write: %s", strerror (errno));
+}
+
+/* The first failure's errno, for the message at out_close.  */
+static void
+out_failed (struct out *o, int err)
+{
+	if (!o->failed)
+		o->err = err;
+	o->failed = true;
 }
 
 void
@@ -72,17 +77,26 @@ out_write (struct out *o, const char *s, size_t n)
 		while (n > 0) {
 			unsigned int k = n > (1u << 30) ? 1u << 30
 				: (unsigned int) n;
+			int zerr;
 
+			errno = 0;
 			if (gzwrite (o->gz, s, k) != (int) k) {
-				o->failed = true;
+				gzerror (o->gz, &zerr);
+				out_failed (o, zerr == Z_ERRNO ? errno : 0);
 				return;
 			}
 			s += k;
 			n -= k;
 		}
 	} else if (fwrite (s, 1, n, o->f) != n) {
-		o->failed = true;
+		out_failed (o, errno);
 	}
+}
+
+void
+out_put (void *o, const char *s, size_t n)
+{
+	out_write (o, s, n);
 }
 
 void
@@ -118,21 +132,34 @@ void
 out_close (struct out *o)
 {
 	bool bad = o->failed;
+	int err = o->err;
 
 	if (o->gz) {
-		if (gzclose (o->gz) != Z_OK)
+		errno = 0;
+		if (gzclose (o->gz) != Z_OK) {
+			if (!bad)
+				err = errno;
 			bad = true;
+		}
 	} else if (o->f == stdout) {
 		if (fflush (stdout) != 0 || ferror (stdout))
 			bad = true;
 	} else if (o->f) {
 		if (ferror (o->f))
 			bad = true;
-		if (fclose (o->f) != 0)
+		if (fclose (o->f) != 0) {
+			if (!bad)
+				err = errno;
 			bad = true;
+		}
 	}
 	free (o->buf);
-	if (bad)
+	if (o->file.path) {
+		/* The descriptor went with the stream.  */
+		o->file.fd = -1;
+		gp_replace_commit (&o->file, bad ? (err ? err : EIO) : 0);
+	} else if (bad) {
 		gp_fatal (shown_path (o), "cannot write the export");
+	}
 	memset (o, 0, sizeof *o);
 }

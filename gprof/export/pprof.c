@@ -41,6 +41,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/overhead.h"
 #include "gprof/objfile.h"
@@ -412,7 +413,7 @@ lines_build (struct pp *p, struct lines_of *lo)
 			lo->cost[n++] = 0;
 			count[cur]++;
 		}
-		lo->cost[k] += pc->cost;
+		lo->cost[k] = gmon_add_sat (lo->cost[k], pc->cost);
 	}
 	for (i = 0; i < nsym; i++)
 		lo->first[i + 1] = lo->first[i] + count[i];
@@ -460,7 +461,7 @@ put_sample (struct pp *p, const uint64_t *locs, size_t n,
 		if (th->nthreads > 1)
 			put_label (p, p->threads_key, -1, th->nthreads);
 	}
-	p->samples += values[0];
+	p->samples = gmon_add_sat (p->samples, values[0]);
 	put_field (p->o, P_SAMPLE, &p->m);
 }
 
@@ -480,7 +481,7 @@ frame_samples (struct pp *p, const struct lines_of *lo,
 				p->c->in->st->base[nd->what].addr)
 			: loc_special (p, nd);
 		v[0] = nd->ticks;
-		v[1] = (uint64_t) ((double) nd->ticks * p->ns_per_sample + 0.5);
+		v[1] = round_u64 ((double) nd->ticks * p->ns_per_sample);
 		v[2] = 0;
 		put_sample (p, stack, n + 1, v);
 		return;
@@ -494,7 +495,7 @@ frame_samples (struct pp *p, const struct lines_of *lo,
 		stack[0] = loc_at (p, nd->what,
 				   lo->addr[lo->first[nd->what] + k]);
 		v[0] = part[k];
-		v[1] = (uint64_t) ((double) part[k] * p->ns_per_sample + 0.5);
+		v[1] = round_u64 ((double) part[k] * p->ns_per_sample);
 		v[2] = 0;
 		put_sample (p, stack, n + 1, v);
 	}
@@ -753,8 +754,8 @@ pp_end (struct pp *p)
 	struct pb b = { NULL, 0, 0 };
 	size_t i;
 
-	pb_uint (&b, P_DURATION, (uint64_t) ((double) p->samples
-					     * p->ns_per_sample + 0.5));
+	pb_uint (&b, P_DURATION, round_u64 ((double) p->samples
+					    * p->ns_per_sample));
 	out_write (p->o, (const char *) b.v, b.n);
 	free (b.v);
 	for (i = 0; i < p->nstr; i++) {

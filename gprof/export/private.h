@@ -31,6 +31,7 @@
 #include "gprof/export/export.h"
 #include "gprof/model.h"
 #include "gprof/util/hindex.h"
+#include "gprof/util/replace.h"
 
 /* ------------------------------------------------------------------ */
 /* One --export option (export.c).  */
@@ -59,16 +60,24 @@ struct out {
 	const char *path;		/* as named; "-" is standard output */
 	FILE *f;			/* plain output */
 	gzFile gz;			/* compressed output */
+	struct gp_replace file;		/* a file's temporary, renamed
+					   over it at out_close */
 	char *buf;			/* out_printf()'s line buffer */
 	size_t cap;
 	bool failed;			/* a write failed */
+	int err;			/* ... with this errno (0: unknown) */
 };
 
 /* Opens PATH ("-": standard output) for writing, compressed if GZIP
-   (zlib's fastest level if FAST, else its best).  Exits with a message
-   if it cannot.  */
+   (zlib's fastest level if FAST, else its best): a file is written as
+   a temporary beside it, renamed over it by out_close (a full disk
+   leaves the old file whole; a link there is replaced, not followed;
+   a FIFO, a device or a directory there is refused).  Exits with a
+   message if it cannot.  */
 void out_open (struct out *o, const char *path, bool gzip, bool fast);
 void out_write (struct out *o, const char *s, size_t n);
+/* out_write for the writers of util/utf8.c: O is a struct out.  */
+void out_put (void *o, const char *s, size_t n);
 void out_puts (struct out *o, const char *s);
 void out_printf (struct out *o, const char *fmt, ...)
 	__attribute__ ((format (printf, 2, 3)));
@@ -87,6 +96,11 @@ void round_split (uint64_t total, const uint64_t *w, size_t n, uint64_t *out);
 /* The same with real weights (>= 0).  */
 void round_split_real (uint64_t total, const double *w, size_t n,
 		       uint64_t *out);
+
+/* V rounded to the nearest integer, from 0 to 2^64 - 1: a count times
+   a rate (2^63 samples in nanoseconds) passes the top, where a plain
+   conversion is undefined.  */
+uint64_t round_u64 (double v);
 
 /* ------------------------------------------------------------------ */
 /* samples.c: the histogram, as integer costs.  */

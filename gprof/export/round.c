@@ -127,3 +127,13 @@ round_split_real (uint64_t total, const double *w, size_t n, uint64_t *out)
 	settle (out, r, n, (long long) ((__int128) total - (__int128) given));
 	free (r);
 }
+
+uint64_t
+round_u64 (double v)
+{
+	if (!(v > 0.0))
+		return 0;
+	if (v >= 18446744073709551616.0)	/* 2^64 */
+		return UINT64_MAX;
+	return (uint64_t) (v + 0.5);
+}

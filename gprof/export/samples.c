@@ -32,6 +32,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/util/hindex.h"
 #include "gprof/lines/lines.h"
@@ -255,9 +256,11 @@ split_hist (struct samples *xs, const struct export_input *in,
 				continue;
 			if (pt->sym != SAMPLES_NOSYM
 			    && st->base[pt->sym].flat_off) {
-				xs->excluded += bp->cost[m];
+				xs->excluded = gmon_add_sat (xs->excluded,
+							     bp->cost[m]);
 				if (st->base[pt->sym].overhead)
-					xs->overhead_out += bp->cost[m];
+					xs->overhead_out = gmon_add_sat (
+						xs->overhead_out, bp->cost[m]);
 				continue;
 			}
 			pc.addr = pt->addr;
@@ -266,10 +269,12 @@ split_hist (struct samples *xs, const struct export_input *in,
 			pc.cost = bp->cost[m];
 			pvec_push (out, &pc);
 			if (pt->sym == SAMPLES_NOSYM)
-				xs->unknown += pc.cost;
+				xs->unknown = gmon_add_sat (xs->unknown,
+							    pc.cost);
 			else
-				xs->self[pt->sym] += pc.cost;
-			xs->total += pc.cost;
+				xs->self[pt->sym] = gmon_add_sat
+					(xs->self[pt->sym], pc.cost);
+			xs->total = gmon_add_sat (xs->total, pc.cost);
 		}
 	}
 }
@@ -318,13 +323,14 @@ split_blocks (struct samples *xs, const struct export_input *in)
 				? linesyms_line_start (xs->lines, pc.addr,
 						    s->addr)
 				: s->addr;
-			xs->bb_self[pc.sym] += pc.cost;
+			xs->bb_self[pc.sym] = gmon_add_sat (xs->bb_self[pc.sym],
+							    pc.cost);
 		} else {
 			pc.sym = SAMPLES_NOSYM;
 			pc.line_addr = pc.addr;
-			xs->bb_unknown += pc.cost;
+			xs->bb_unknown = gmon_add_sat (xs->bb_unknown, pc.cost);
 		}
-		xs->bb_total += pc.cost;
+		xs->bb_total = gmon_add_sat (xs->bb_total, pc.cost);
 		pvec_push (&out, &pc);
 	}
 	free (bbs);
@@ -355,7 +361,7 @@ samples_build (struct samples *xs, const struct export_input *in, bool by_line)
 
 		gmon_bins_iter_init (&it, &p->hist[i].bins);
 		while (gmon_bins_next (&it, &b, &count))
-			samples += count;
+			samples = gmon_add_sat (samples, count);
 	}
 	pick_unit (xs, p, samples);
 

@@ -44,6 +44,7 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/export/private.h"
 
 /* Callee units of a unit, with their weights.  */
@@ -420,7 +421,8 @@ subtree_ticks (struct stacks *t)
 
 		while (sp > 0 && t->v[stack[sp - 1]].depth > t->v[i].depth) {
 			if (t->v[stack[sp - 1]].depth == t->v[i].depth + 1)
-				sum += t->v[stack[sp - 1]].subtree;
+				sum = gmon_add_sat (sum, t->v[stack[sp - 1]]
+						    .subtree);
 			sp--;
 		}
 		t->v[i].subtree = sum;

@@ -41,12 +41,14 @@
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/bytes.h"
 #include "gprof/lines/blocks.h"
 #include "gprof/lines/lines.h"
 #include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/report/source.h"
 #include "gprof/symspec.h"
+#include "gprof/util/replace.h"
 #include "gprof/util/util.h"
 
 #define WIDTH	16			/* the annotation column */
@@ -122,7 +124,7 @@ label (const struct report *r, const struct file_info *fi, uint32_t line,
 			ncalls = 0;
 			set = true;
 		}
-		ncalls += last_count;
+		ncalls = gmon_add_sat (ncalls, last_count);
 		if (last_count > *execs)
 			*execs = last_count;
 		if (all && last_count == last_print)
@@ -205,13 +207,13 @@ gather (struct report *r, unsigned int nfiles)
 		f = &fi[s->file->id];
 		li = &f->lines[s->line - 1];
 		nbb = blocks_of (r->bb, s, &bb);
-		f->calls += s->ncalls;
+		f->calls = gmon_add_sat (f->calls, s->ncalls);
 		if (!li->used) {
 			li->used = true;
 			li->start = s->addr;
 		}
 		li->func |= s->is_func;
-		li->calls += s->ncalls;
+		li->calls = gmon_add_sat (li->calls, s->ncalls);
 		li->nblocks += (uint32_t) nbb;
 	}
 	for (i = 0; i < nfiles; i++) {
@@ -349,6 +351,39 @@ list_file (struct report *r, struct file_info *fi, FILE *out,
 	free (labelled);
 }
 
+/* -y: the listing of one file into a file of its own, NAME, replaced
+   whole; a warning if it cannot be written, as GNU gprof warns.  */
+static void
+list_to_file (struct report *r, struct file_info *fi, const char *name,
+	      const char *buf, size_t len)
+{
+	struct gp_replace file;
+	char *why = NULL;
+	FILE *out = NULL;
+	int err;
+
+	if (gp_replace_start (&file, name, &why) == 0
+	    && !(out = fdopen (file.fd, "w")))
+		gp_replace_finish (&file, errno, &why);
+	if (!out) {
+		gp_warn (name, "cannot create the listing of %s: %s",
+			 fi->sf->name, why);
+		free (why);
+		free (file.path);
+		return;
+	}
+	list_file (r, fi, out, buf, len);
+	err = ferror (out) ? EIO : 0;
+	if (fclose (out) != 0 && !err)
+		err = errno;
+	file.fd = -1;		/* closed with the stream */
+	if (gp_replace_finish (&file, err, &why) < 0) {
+		gp_warn (name, "%s", why);
+		free (why);
+		free (file.path);
+	}
+}
+
 void
 report_annotated (struct report *r)
 {
@@ -387,7 +422,6 @@ report_annotated (struct report *r)
 		struct file_info *f = listed[i];
 		char *buf = NULL, *found = NULL;
 		size_t len = 0;
-		FILE *out = stdout;
 		const char *kind;
 		int err;
 
@@ -409,15 +443,7 @@ report_annotated (struct report *r)
 		DBG (DBG_SRC, "[annotate] %s read from %s\n", f->sf->name,
 		     found);
 		if (out_names) {
-			out = fopen (out_names[i], "w");
-			if (!out) {
-				gp_warn (out_names[i], "cannot create the "
-					 "listing of %s: %s", f->sf->name,
-					 strerror (errno));
-				free (buf);
-				free (found);
-				continue;
-			}
+			list_to_file (r, f, out_names[i], buf, len);
 		} else {
 			if (first_file)
 				first_file = false;
@@ -425,11 +451,8 @@ report_annotated (struct report *r)
 				putchar ('\n');
 			report_section (r);
 			printf ("*** File %s:\n", f->sf->name);
+			list_file (r, f, stdout, buf, len);
 		}
-		list_file (r, f, out, buf, len);
-		if (out != stdout && fclose (out) != 0)
-			gp_warn (out_names[i], "cannot write: %s",
-				 strerror (errno));
 		free (buf);
 		free (found);
 	}

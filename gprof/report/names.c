@@ -18,6 +18,7 @@
 #include "gprof/objfile.h"
 #include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
+#include "gprof/util/utf8.h"
 
 void
 report_init (struct report *r, const struct options *opt, struct objfile *of,
@@ -81,16 +82,19 @@ report_granularity (const struct report *r)
 			whole * 2.0);
 }
 
+/* SYM's name as printed: demangled (unless -a's BSD layout or
+   --no-demangle), and shown as text (util/utf8.c): a control
+   character, a bidirectional override or a byte of no UTF-8 character
+   in a symbol's name prints as '?', never raw.  */
 static const char *
 shown_name (struct report *r, const struct sym *sym)
 {
+	bool demangle = !r->opt->bsd && r->opt->demangle;
 	size_t i;
 
-	if (r->opt->bsd || !r->opt->demangle)
-		return sym->name;
 	if (sym < r->st->base || sym >= r->st->base + r->st->len) {
 		/* Not a symbol of the table (cannot happen for named
-		   entries): demangling is then not cached.  */
+		   entries): nothing is cached.  */
 		return sym->name;
 	}
 	i = (size_t) (sym - r->st->base);
@@ -102,8 +106,17 @@ shown_name (struct report *r, const struct sym *sym)
 		r->shown_done = XCNEWVEC (unsigned char, r->nshown + 1);
 	}
 	if (!r->shown_done[i]) {
+		char *d = demangle ? objfile_demangle (r->of, sym->name)
+			: NULL;
+
 		r->shown_done[i] = 1;
-		r->shown[i] = objfile_demangle (r->of, sym->name);
+		if (!utf8_is_clean (d ? d : sym->name)) {
+			char *clean = utf8_clean (d ? d : sym->name);
+
+			free (d);
+			d = clean;
+		}
+		r->shown[i] = d;
 	}
 	return r->shown[i] ? r->shown[i] : sym->name;
 }

@@ -32,19 +32,6 @@ several_processes (const struct profile *p)
 	return false;
 }
 
-/* Every sample of the processes: the threads' and those of no
-   thread.  */
-static uint64_t
-all_samples (const struct profile *p)
-{
-	uint64_t n = p->thread_norecord;
-	size_t i;
-
-	for (i = 0; i < p->nthreads; i++)
-		n += p->threads[i].samples;
-	return n;
-}
-
 /* The name column of row G.  */
 static void
 print_row_name (const struct profile *p, const struct thread_group *g,
@@ -67,7 +54,7 @@ void
 report_threads (struct report *r, const struct thread_group *g, size_t n)
 {
 	const struct profile *p = r->p;
-	uint64_t total = all_samples (p);
+	uint64_t total = p->thread_samples;
 	bool pids = several_processes (p);
 	size_t i;
 
@@ -97,6 +84,12 @@ report_threads (struct report *r, const struct thread_group *g, size_t n)
 			* (double) p->thread_norecord / (double) total : 0.0,
 			report_secs (r, (double) p->thread_norecord), "", "",
 			"", "");
+	if (p->thread_missing)
+		printf ("%6.2f %9.2f %9s %10s %8s %9s  (threads the companion "
+			"lacks: cut short)\n", total ? 100.0
+			* (double) p->thread_missing / (double) total : 0.0,
+			report_secs (r, (double) p->thread_missing), "", "", "",
+			"");
 	if (r->opt->brief)
 		return;
 	printf ("\n"
@@ -126,7 +119,7 @@ void
 report_thread_header (struct report *r, const struct profile *whole,
 		      const struct thread_group *g)
 {
-	uint64_t total = all_samples (whole);
+	uint64_t total = whole->thread_samples;
 	size_t i;
 
 	report_section (r);

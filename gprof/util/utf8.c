@@ -1,57 +1,142 @@
 /* utf8.c - text from bytes that need not be UTF-8.
 
    Copyright (C) 2026 The gmonkit developers.
-   SPDX-License-Identifier: GPL-3.0-or-later  */
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   What may be shown raw is gmon/text.c's rule, shared with gmondump;
+   the analyser's text outputs write the rest as '?' (reports, XML) or
+   as JSON's \uNNNN escapes.  */
 
 #include <config.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include <libiberty/libiberty.h>
 
+#include "gmon/gmon.h"
 #include "gprof/util/utf8.h"
 
 size_t
 utf8_len (const unsigned char *s)
 {
-	size_t n, i;
-	unsigned int cp;
+	uint32_t cp;
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;	/* the NUL ends it too */
-		cp = cp << 6 | (s[i] & 0x3f);
+	return gmon_utf8_char (s, &cp);
+}
+
+/* How many bytes from S on are shown as they are, stopping at the
+   ASCII characters of SPECIAL too.  */
+static size_t
+shown_until (const char *s, const char *special)
+{
+	const unsigned char *p = (const unsigned char *) s;
+	uint32_t cp;
+	size_t n;
+
+	for (;;) {
+		if (*p >= 0x20 && *p < 0x7f) {
+			if (strchr (special, *p))
+				break;
+			p++;
+			continue;
+		}
+		if (!*p)
+			break;
+		n = gmon_utf8_char (p, &cp);
+		if (n == 0 || !gmon_text_shown (cp))
+			break;
+		p += n;
 	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
-	    || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return n;
+	return (size_t) (p - (const unsigned char *) s);
+}
+
+bool
+utf8_is_clean (const char *s)
+{
+	return !s[shown_until (s, "")];
 }
 
 char *
 utf8_clean (const char *s)
 {
-	char *copy = xstrdup (s);
-	unsigned char *p = (unsigned char *) copy;
+	char *copy = xmalloc (strlen (s) + 1), *out = copy;
+	const unsigned char *p;
+	uint32_t cp;
 	size_t n;
 
-	while (*p) {
-		n = utf8_len (p);
-		if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f))) {
-			*p++ = '?';
+	while (*s) {
+		n = shown_until (s, "");
+		memcpy (out, s, n);
+		out += n;
+		s += n;
+		if (!*s)
+			break;
+		/* One '?' for a character, one for each stray byte.  */
+		p = (const unsigned char *) s;
+		n = gmon_utf8_char (p, &cp);
+		*out++ = '?';
+		s += n ? n : 1;
+	}
+	*out = '\0';
+	return copy;
+}
+
+void
+utf8_json (const char *s, utf8_put_fn *put, void *arg)
+{
+	char esc[8];
+	uint32_t cp;
+	size_t n;
+
+	put (arg, "\"", 1);
+	for (;;) {
+		n = shown_until (s, "\"\\");
+		put (arg, s, n);
+		s += n;
+		if (!*s)
+			break;
+		n = gmon_utf8_char ((const unsigned char *) s, &cp);
+		if (n == 0) {
+			put (arg, "\\ufffd", 6);
+			s++;
 			continue;
 		}
-		p += n;
+		if (cp == '"' || cp == '\\')
+			snprintf (esc, sizeof esc, "\\%c", (char) cp);
+		else if (cp == '\n')
+			strcpy (esc, "\\n");
+		else if (cp == '\t')
+			strcpy (esc, "\\t");
+		else
+			snprintf (esc, sizeof esc, "\\u%04x",
+				  (unsigned int) cp);
+		put (arg, esc, strlen (esc));
+		s += n;
 	}
-	return copy;
+	put (arg, "\"", 1);
+}
+
+void
+utf8_xml (const char *s, utf8_put_fn *put, void *arg)
+{
+	uint32_t cp;
+	size_t n;
+
+	for (;;) {
+		n = shown_until (s, "&<>\"");
+		put (arg, s, n);
+		s += n;
+		if (!*s)
+			break;
+		switch (*s) {
+		case '&': put (arg, "&amp;", 5); break;
+		case '<': put (arg, "&lt;", 4); break;
+		case '>': put (arg, "&gt;", 4); break;
+		case '"': put (arg, "&quot;", 6); break;
+		default: put (arg, "?", 1); break;
+		}
+		n = gmon_utf8_char ((const unsigned char *) s, &cp);
+		s += n ? n : 1;
+	}
 }

@@ -206,8 +206,7 @@ cd ..
 
 # A thread's name is any bytes but NUL: as text wherever it goes, the
 # control characters and the bytes of no UTF-8 character as '?' (in
-# gmondump, control characters as \xNN); the flame graph is XML a
-# browser draws.
+# gmondump as \xNN); the flame graph is XML a browser draws.
 mkdir odd && cd odd || hard_error "mkdir odd"
 cat >odd.c <<'EOF_C'
 #define _GNU_SOURCE 1
@@ -223,8 +222,8 @@ run_prog ./odd >out 2>err || bad "odd: the program failed"
 check "odd name: in the table as 'a;b<c??'" grep -q '  a;b<c??$' odd.txt
 check "odd name: in its section's heading" grep -q '^Thread [0-9]* a;b<c??: ' odd.txt
 "$GMONDUMP" -s gmon.out-objs/objects.gmonx >dump 2>&1 || bad "odd: gmondump failed"
-check "odd name: gmondump shows the control character as \\x01" \
-	grep -aq 'name=a;b<c.\\x01$' dump
+check "odd name: gmondump shows the byte and the control character as \\xNN" \
+	grep -aq 'name=a;b<c\\xff\\x01$' dump
 "$GPROF" --threads --export=flamegraph:odd.svg odd gmon.out >/dev/null 2>&1 ||
 	bad "odd: the flame graph failed"
 check "odd name: the flame graph is well-formed XML, with the thread's frame" \
@@ -244,6 +243,47 @@ $CC -pg -O2 -o glibc "$PROGRAMS/rt-calls.c" || hard_error "cc"
 "$GPROF" --threads glibc gmon.out >o 2>e && bad "glibc's profile: accepted"
 check "glibc's profile: says where the threads would be and how to get them" \
 	grep -q "^gprof: gmon.out: --threads: no gmon.out-objs/objects.gmonx beside it, which would hold the threads: profile the program with libgmon" e
+check "... and why: no run stamp" grep -q \
+	'the profile has no run stamp, libgmon did not write it$' e
+# The hint says what happened, from what libgmon leaves (issue 32,
+# item 18): GMON_OBJECTS=0 writes no object directory; a companion
+# that could not be written (a full disk) leaves the directory
+# without it.
+GMON_OBJECTS=0 run_prog ../prog 1000 >out 2>err
+"$GPROF" --threads ../prog gmon.out >o 2>e && bad "GMON_OBJECTS=0: accepted"
+check "GMON_OBJECTS=0: says so, and the knob" grep -q \
+	'which would hold the threads: libgmon wrote no object directory for it: the program ran with GMON_OBJECTS=0 (set GMON_THREADS too' e
+run_prog ../prog 1000 >out 2>err
+rm gmon.out-objs/objects.gmonx
+"$GPROF" --threads ../prog gmon.out >o 2>e && bad "no companion: accepted"
+check "a directory without its companion: says so" grep -q \
+	'which would hold the threads: its object directory gmon.out-objs is there without it: libgmon could not write the companion (it said why when the program exited: a full disk?), or it was removed since; run the program again$' e
+check "... and not of GMON_OBJECTS or GMON_THREADS" sh -c \
+	"! grep -q 'GMON_OBJECTS\|GMON_THREADS' e"
+"$GPROF" --objects ../prog gmon.out >o 2>e && bad "--objects: accepted"
+check "--objects: the same" grep -q \
+	"^gprof: gmon.out: --objects: no gmon.out-objs/objects.gmonx beside it (its object directory gmon.out-objs is there without it" e
+rm -rf gmon.out gmon.out-objs
+# The real thing, as root: a tmpfs with room for gmon.out, none for
+# the companion after it.
+if [ "$(id -u)" = 0 ] && mkdir full &&
+	mount -t tmpfs -o size=64k gmonkit-test full 2>/dev/null; then
+	trap 'umount "$work/none/full" 2>/dev/null; cleanup' EXIT
+	avail=$(df --output=avail -B1 full | tail -n 1)
+	dd if=/dev/zero of=full/fill bs=4096 count=$((avail / 4096 - 1)) \
+		2>/dev/null
+	(cd full && run_prog ../../prog 1000 >/dev/null 2>../full.err)
+	check "a full disk: gmon.out written" [ -s full/gmon.out ]
+	check "... its companion not" [ ! -e full/gmon.out-objs/objects.gmonx ]
+	"$GPROF" --threads ../prog full/gmon.out >o 2>e &&
+		bad "a full disk: accepted"
+	check "... gprof --threads says what happened" grep -q \
+		'its object directory full/gmon.out-objs is there without it: libgmon could not write the companion' e
+	umount full
+	trap cleanup EXIT
+else
+	partial_skip "not root, or no tmpfs: the real full disk is not tried"
+fi
 GMON_THREADS=0 run_prog ../prog 1000 >out 2>err
 "$GPROF" --threads ../prog gmon.out >o 2>e && bad "GMON_THREADS=0: accepted"
 check "GMON_THREADS=0: says so, and the knob" grep -q \

@@ -6,22 +6,38 @@
 # corpus-dwarf/ (debugging sections, for gprof -l, -A and -C),
 # fuzz_linemap over corpus-linemap/ (those, .text and its symbols, for
 # -l's line symbols), fuzz_frames over corpus-frames/ (.eh_frame and
-# .debug_frame sections, for --objects' functions of stripped objects).
+# .debug_frame sections, for --objects' functions of stripped objects),
+# fuzz_companion over corpus-companion/ (gprof on companions: their
+# threads, contexts and objects).  The companions tests/tools/gmonxgen
+# makes (its `seeds') go to fuzz_gmonx and fuzz_companion too.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 
+mkdir seeds && "$top_builddir/tests/tools/gmonxgen" seeds "$work/seeds" ||
+	hard_error "gmonxgen could not make the seeds"
 for pair in fuzz_read:corpus fuzz_gmonx:corpus-gmonx \
 	fuzz_dwarf:corpus-dwarf fuzz_linemap:corpus-linemap \
-	fuzz_frames:corpus-frames; do
-	replay=$top_builddir/tests/fuzz/${pair%%:*}_replay
+	fuzz_frames:corpus-frames fuzz_companion:corpus-companion; do
+	target=${pair%%:*}
+	replay=$top_builddir/tests/fuzz/${target}_replay
 	set -- "$top_srcdir/tests/fuzz/${pair#*:}"/*
+	[ -f "$1" ] || shift
+	case $target in
+	fuzz_gmonx|fuzz_companion) set -- "$@" "$work"/seeds/* ;;
+	esac
 	[ -f "$1" ] || hard_error "the seed corpus ${pair#*:} is empty"
-	if out=$("$replay" "$@" 2>&1); then
-		ok "${pair%%:*}: $out"
+	# fuzz_companion jumps out of gprof's exit(1), leaving what it
+	# allocated (fuzz_companion.c): no leak check there.
+	# (fuzz_companion's gprof says what it thinks of each input on
+	# standard error: shown only if the replay fails.)
+	if out=$(ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$(
+		[ $target = fuzz_companion ] && echo 0 || echo 1) \
+		"$replay" "$@" 2>"$work/$target.err"); then
+		ok "$target: $out"
 	else
-		bad "${pair%%:*}: replay failed: $out"
+		bad "$target: replay failed: $out $(tail -n 40 "$work/$target.err")"
 	fi
-	check "${pair%%:*}: every corpus file replayed" \
+	check "$target: every corpus file replayed" \
 		[ "$out" = "replayed $# inputs" ]
 done
 finish

@@ -487,6 +487,98 @@ test_contexts (void)
 	free (tail);
 }
 
+/* A chain of the context record's depth + 1 nodes (its PC and that
+   many return addresses) is read; one node more is refused: libgmon
+   cannot have written it, and a chain of N nodes costs N frames on
+   each of its nodes in a folded export.  Without a context record,
+   libgmon's most, 1024 return addresses.  */
+static void
+test_chain_depth (void)
+{
+	struct gmonx_ctx_node *chain = calloc (1026, sizeof *chain);
+	unsigned char *tail;
+	struct gmonx_file f;
+	struct gmon_error err;
+	size_t i, n;
+
+	CU_ASSERT_FATAL (chain != NULL);
+	for (i = 0; i < 1026; i++)
+		chain[i] = (struct gmonx_ctx_node) {
+			i ? (uint32_t) i - 1 : GMONX_CTX_ROOT, 0, 0x1100 + i,
+			1 };
+	n = ctx_records (chain, 65, true, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), 0);
+	gmonx_free (&f);
+	free (tail);
+	n = ctx_records (chain, 66, true, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, ": node 65 ends a chain of 66 nodes, "
+			   "deeper than the context record allows (a PC and "
+			   "64 return addresses)") != NULL);
+	free (tail);
+	n = ctx_records (chain, 1025, false, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), 0);
+	gmonx_free (&f);
+	free (tail);
+	n = ctx_records (chain, 1026, false, &tail);
+	CU_ASSERT_EQUAL (read_with (tail, n, &f, &err), -1);
+	CU_ASSERT (strstr (err.msg, "node 1025 ends a chain of 1026 nodes, "
+			   "deeper than libgmon records (a PC and 1024 return "
+			   "addresses)") != NULL);
+	free (tail);
+	free (chain);
+}
+
+/* Object ids far apart: each found, by an index, and a duplicate
+   refused.  */
+static void
+test_sparse_ids (void)
+{
+	unsigned char buf[256], *data;
+	struct gmon_writer w;
+	struct gmon_target t;
+	struct gmonx_object o;
+	struct gmonx_file f;
+	struct gmon_error err;
+	int fd = memfd_create ("ids", 0);
+	bool found = true;
+	off_t size;
+	uint32_t i;
+
+	CU_ASSERT_FATAL (fd >= 0);
+	gmon_target_native (&t);
+	gmon_writer_init (&w, fd, buf, sizeof buf, &t);
+	CU_ASSERT_EQUAL (gmonx_write_header (&w), 0);
+	memset (&o, 0, sizeof o);
+	o.path = "/lib/x.so";
+	for (i = 0; i <= 3000; i++) {
+		/* The last one the first's id again.  */
+		o.id = 7 + (i % 3000) * 1000003u;
+		CU_ASSERT_EQUAL (gmonx_write_object (&w, &o), 0);
+	}
+	CU_ASSERT_EQUAL (gmon_writer_flush (&w), 0);
+	size = lseek (fd, 0, SEEK_END);
+	data = malloc ((size_t) size);
+	CU_ASSERT_FATAL (data != NULL);
+	CU_ASSERT_EQUAL (pread (fd, data, (size_t) size, 0), size);
+	close (fd);
+	CU_ASSERT_EQUAL (gmonx_parse (data, (size_t) size, "ids", &f, &err),
+			 -1);
+	CU_ASSERT (strstr (err.msg, "duplicate object id 7") != NULL);
+	/* Without the duplicate.  */
+	CU_ASSERT_EQUAL_FATAL (gmonx_parse (data, (size_t) size - (size_t)
+					    (size / 3001), "ids", &f, &err),
+			       0);
+	CU_ASSERT_EQUAL_FATAL (f.nobjects, 3000);
+	for (i = 0; i < 3000; i++)
+		found &= gmonx_object (&f, 7 + i * 1000003u) == &f.objects[i];
+	CU_ASSERT (found);
+	CU_ASSERT (gmonx_object (&f, 8) == NULL);
+	CU_ASSERT (gmonx_object (&f, 0) == NULL);
+	gmonx_free (&f);
+	free (data);
+}
+
 /* The per-thread records, as libgmon writes them: THREADS, then per
    thread THREAD, its samples, its arcs and its contexts; with
    BAD_PARENT, the second thread's node points into the first's tree.
@@ -688,6 +780,8 @@ static const struct unit_test unit_tests[] = {
 	{ "the run stamp", test_run_stamp },
 	{ "the names the runtime may remove", test_each_name },
 	{ "calling contexts", test_contexts },
+	{ "how deep a context chain may be", test_chain_depth },
+	{ "object ids far apart", test_sparse_ids },
 	{ "per-thread records", test_threads },
 	{ "find the companion", test_find_companion },
 	{ NULL, NULL }

@@ -78,6 +78,48 @@ test_frames_apart (void)
 	threads_groups_free (g, n);
 }
 
+static const char *
+name_hash2 (size_t i)
+{
+	static const char *const v[] = { "w", "w #2", "w", "w", "w #3" };
+
+	return v[i];
+}
+
+/* A thread named as a later frame of another is numbered past it;
+   NT threads of one tid get NT frames, each number once (uniqname.c
+   tries no number twice: the rows of 20 000 records of one tid cost
+   seconds of CPU when each tried every number from 2).  */
+static void
+test_frames_numbered (void)
+{
+	struct profile p;
+	struct thread_group *g;
+	size_t n, i;
+	bool ok = true;
+
+	make (&p, 5, tid_same, name_hash2, samples_down);
+	g = threads_groups (&p, false, &n);
+	CU_ASSERT_EQUAL_FATAL (n, 5);
+	CU_ASSERT_STRING_EQUAL (g[0].frame, "[thread 1234 w]");
+	CU_ASSERT_STRING_EQUAL (g[1].frame, "[thread 1234 w #2]");
+	CU_ASSERT_STRING_EQUAL (g[2].frame, "[thread 1234 w #3]");
+	CU_ASSERT_STRING_EQUAL (g[3].frame, "[thread 1234 w #4]");
+	CU_ASSERT_STRING_EQUAL (g[4].frame, "[thread 1234 w #3 #2]");
+	threads_groups_free (g, n);
+	make (&p, NT, tid_same, name_w, samples_down);
+	g = threads_groups (&p, false, &n);
+	CU_ASSERT_EQUAL_FATAL (n, NT);
+	for (i = 1; i < n; i++) {
+		char want[64];
+
+		snprintf (want, sizeof want, "[thread 1234 w #%zu]", i + 1);
+		ok &= strcmp (g[i].frame, want) == 0;
+	}
+	CU_ASSERT (ok);
+	threads_groups_free (g, n);
+}
+
 /* Two processes' threads beyond the cap: two rows, two frames.  */
 static void
 test_merged_apart (void)
@@ -180,6 +222,7 @@ test_clean (void)
 
 static const struct unit_test unit_tests[] = {
 	{ "a thread id used again", test_frames_apart },
+	{ "frames numbered past a name of that form", test_frames_numbered },
 	{ "the threads beyond the cap of two processes", test_merged_apart },
 	{ "many names", test_many_names },
 	{ "one name for many threads", test_one_name },
