@@ -6,7 +6,8 @@
 noinst_LTLIBRARIES += gmon/libgmonfmt.la
 gmon_libgmonfmt_la_SOURCES = \
 	gmon/gmon_out.h gmon/gmon.h gmon/bytes.h \
-	gmon/error.c gmon/file.c gmon/bins.c gmon/read.c gmon/merge.c gmon/ranges.c gmon/write.c \
+	gmon/error.c gmon/file.c gmon/notes.c gmon/bins.c gmon/read.c \
+	gmon/merge.c gmon/ranges.c gmon/write.c \
 	gmon/gmonx_out.h gmon/gmonx.h gmon/gmonx_read.c gmon/gmonx_write.c \
 	gmon/gmonx_names.c
 

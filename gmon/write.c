@@ -16,9 +16,15 @@
 
 #include <config.h>
 
+#if __STDC_HOSTED__
 #include <errno.h>
 #include <string.h>
+#else
+#include "gmon/nolibc.h"
+#endif
+#ifndef GMON_WRITER_NO_FD
 #include <unistd.h>
+#endif
 
 #include "gmon/bytes.h"
 #include "gmon/gmon.h"
@@ -28,6 +34,8 @@ gmon_writer_init (struct gmon_writer *w, int fd, void *buf, size_t cap,
 		  const struct gmon_target *t)
 {
 	w->fd = fd;
+	w->sink = NULL;
+	w->sink_ctx = NULL;
 	w->buf = buf;
 	w->cap = cap;
 	w->len = 0;
@@ -36,13 +44,37 @@ gmon_writer_init (struct gmon_writer *w, int fd, void *buf, size_t cap,
 	w->nbytes = 0;
 }
 
+void
+gmon_writer_init_sink (struct gmon_writer *w, gmon_sink_fn *sink, void *ctx,
+		       void *buf, size_t cap, const struct gmon_target *t)
+{
+	gmon_writer_init (w, -1, buf, cap, t);
+	w->sink = sink;
+	w->sink_ctx = ctx;
+}
+
 int
 gmon_writer_flush (struct gmon_writer *w)
 {
-	size_t done = 0;
-
 	if (w->error)
 		return -1;
+	if (w->sink) {
+		int err = w->len ? w->sink (w->sink_ctx, w->buf, w->len) : 0;
+
+		if (err) {
+			w->error = err;
+			return -1;
+		}
+		w->nbytes += w->len;
+		w->len = 0;
+		return 0;
+	}
+#ifdef GMON_WRITER_NO_FD
+	w->error = EBADF;
+	return -1;
+#else
+	size_t done = 0;
+
 	while (done < w->len) {
 		ssize_t n = write (w->fd, w->buf + done, w->len - done);
 
@@ -61,6 +93,7 @@ gmon_writer_flush (struct gmon_writer *w)
 	}
 	w->len = 0;
 	return 0;
+#endif
 }
 
 unsigned char *
@@ -245,7 +278,11 @@ flat_fill (const void *ctx, uint32_t first, uint32_t n, uint64_t *out)
 
 /* Counts are asked for this many at a time (on the stack: the runtime
    writes from signal handlers).  */
+#ifndef GMON_FILL_CHUNK
 #define FILL_CHUNK	64
+#else
+#define FILL_CHUNK	GMON_FILL_CHUNK	/* a small stack (bare metal) */
+#endif
 
 /* Record R (from 0) carries the part of each count between R*65535 and
    (R+1)*65535, so the records add up to the count:
@@ -316,6 +353,16 @@ gmon_write_arc (struct gmon_writer *w, uint64_t from_pc, uint64_t self_pc,
 		count -= part;
 	} while (count > 0);
 	return 0;
+}
+
+int
+gmon_write_note (struct gmon_writer *w, unsigned int kind, uint64_t count)
+{
+	uint64_t all = vma_max (w);
+
+	if (count == 0)
+		return 0;
+	return gmon_write_arc (w, all, all - kind, count);
 }
 
 /* How many (addr, count) entries block B needs: one, unless its count
