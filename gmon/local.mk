@@ -1,7 +1,11 @@
 ## gmon/: the gmon file format, shared by the runtime and the analyser.
 ##
 ## The analyser links this convenience library; the runtime compiles
-## the writer (write.c) into libgmon itself, with its own flags.
+## the writer (write.c) into libgmon itself, with its own flags.  A
+## bare-metal build has the runtime only: no tools (they would run on
+## the microcontroller).
+
+if !BUILD_BAREMETAL
 
 noinst_LTLIBRARIES += gmon/libgmonfmt.la
 gmon_libgmonfmt_la_SOURCES = \
@@ -14,3 +18,4 @@ gmon_libgmonfmt_la_SOURCES = \
 bin_PROGRAMS += gmon/gmondump
 gmon_gmondump_SOURCES = gmon/gmondump.c gmon/elfsyms.c gmon/elfsyms.h
 gmon_gmondump_LDADD = gmon/libgmonfmt.la $(LIBM)
+endif !BUILD_BAREMETAL

@@ -74,3 +74,6 @@ include_HEADERS += include/gmonkit.h
 endif
 
 EXTRA_DIST += mcount/libgmon.map
+
+# Bare metal: libgmon.a for microcontrollers.
+include mcount/baremetal/local.mk

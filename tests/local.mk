@@ -30,10 +30,13 @@ EXTRA_DIST += tests/e2e/lib.sh tests/skip-gate.sh tests/allowed-skips.txt \
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/skip-gate.sh $(SKIPS_ALLOWED) $(TEST_LOGS)
 
-# Tools the tests use to make and inspect profiles.
+# Tools the tests use to make and inspect profiles (a bare-metal build
+# has none: its tests use the build machine's, tests/baremetal.mk).
+if !BUILD_BAREMETAL
 check_PROGRAMS += tests/tools/gmonmake
 tests_tools_gmonmake_SOURCES = tests/tools/gmonmake.c
 tests_tools_gmonmake_LDADD = gmon/libgmonfmt.la
+endif
 
 # Everything of the analyser, and the unit tests (CUnit), in a build
 # that has them (not a cross build: configure's --disable-analyser).
@@ -303,8 +306,10 @@ check_PROGRAMS += tests/unit/test_rt_arcs
 TESTS += tests/unit/test_rt_arcs
 SKIPS_ALLOWED = $(srcdir)/tests/allowed-skips.txt
 else
+if !BUILD_BAREMETAL
 TESTS += $(RT_CROSS_TESTS) tests/e2e/gprof-diff-target-libgmon.sh
 SKIPS_ALLOWED = $(srcdir)/tests/allowed-skips-cross.txt
+endif
 endif
 if BUILD_RUNTIME_UNIT
 check_LTLIBRARIES += tests/unit/librtpg_pg.la tests/unit/librtpg_fentry.la
