@@ -27,6 +27,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
 	gprof/leftout.h gprof/leftout.c \
+	gprof/lossnotes.h gprof/lossnotes.c \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/arclists.h gprof/arclists.c \
