@@ -21,7 +21,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
 	gprof/dwarf/line.c gprof/dwarf/func.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
-	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
+	gprof/lines/linemap.c gprof/lines/claims.c \
+	gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
