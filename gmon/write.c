@@ -295,7 +295,7 @@ int
 gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 		      gmon_fill_fn *fill, const void *ctx)
 {
-	uint64_t max = 0, nrec, r, v[FILL_CHUNK];
+	uint64_t max = 0, base, v[FILL_CHUNK];
 	uint32_t i, k, n;
 
 	for (i = 0; i < h->nbins; i += n) {
@@ -305,10 +305,9 @@ gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 			if (v[k] > max)
 				max = v[k];
 	}
-	nrec = max <= GMON_BIN_MAX ? 1 : (max - 1) / GMON_BIN_MAX + 1;
-	for (r = 0; r < nrec; r++) {
-		uint64_t base = r * GMON_BIN_MAX;
-
+	/* A record while some count is left (no division: a 32-bit core
+	   would take libgcc's 64-bit one, and the runtime's bytes).  */
+	for (base = 0;; base += GMON_BIN_MAX) {
 		if (put_hist_header (w, h) < 0)
 			return -1;
 		for (i = 0; i < h->nbins; i += n) {
@@ -323,6 +322,8 @@ gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 					return -1;
 			}
 		}
+		if (max - base <= GMON_BIN_MAX || max <= base)
+			break;
 	}
 	return 0;
 }
@@ -366,13 +367,24 @@ gmon_write_note (struct gmon_writer *w, unsigned int kind, uint64_t count)
 }
 
 /* How many (addr, count) entries block B needs: one, unless its count
-   is wider than an address.  */
+   is wider than an address.  Wider only with 32-bit addresses (M =
+   2^32 - 1), where a count C - 1 = A 2^32 + B = A M + (A + B), A + B
+   below 2^33: no division (a 32-bit core would take libgcc's).  */
 static uint64_t
 bb_entries (const struct gmon_writer *w, const struct gmon_bb *b)
 {
-	uint64_t m = vma_max (w);
+	uint64_t m = vma_max (w), y, q, t;
 
-	return b->count <= m ? 1 : (b->count - 1) / m + 1;
+	if (b->count <= m)
+		return 1;
+	y = b->count - 1;
+	q = y >> 32;
+	t = q + (y & 0xffffffffu);
+	while (t >= m) {
+		t -= m;
+		q++;
+	}
+	return q + 1;
 }
 
 int
@@ -381,6 +393,7 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 	uint64_t m = vma_max (w);
 	size_t i = 0;
 	uint64_t done_in_block = 0;	/* count of blocks[i] already written */
+	uint64_t done_entries = 0;	/* ... in how many entries */
 
 	while (i < n) {
 		uint64_t entries = 0;
@@ -393,7 +406,7 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 			uint64_t e = bb_entries (w, &blocks[j]);
 
 			if (j == i)
-				e -= done_in_block / m;
+				e -= done_entries;
 			if (entries + e > GMON_BB_NBLOCKS_MAX) {
 				if (entries == 0)
 					entries = GMON_BB_NBLOCKS_MAX;
@@ -412,9 +425,11 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 			    || put_vma (w, part) < 0)
 				return -1;
 			done_in_block += part;
+			done_entries++;
 			if (done_in_block == blocks[i].count) {
 				i++;
 				done_in_block = 0;
+				done_entries = 0;
 			}
 		}
 	}
