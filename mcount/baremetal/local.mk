@@ -48,7 +48,7 @@ mcount_libgmon_a_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DGMON_WRITER_NO_FD=1 -DGMON_FILL_CHUNK=16 \
 	-Dmemcpy=mc_memcpy -Dmemset=mc_memset -Dstrnlen=mc_strnlen
 mcount_libgmon_a_CFLAGS = $(BM_CFLAGS) $(WARN_CFLAGS)
-mcount_libgmon_a_CCASFLAGS = -g
+mcount_libgmon_a_CCASFLAGS =
 
 bmlib_LIBRARIES += mcount/libc_p.a
 mcount_libc_p_a_SOURCES =
