@@ -185,7 +185,7 @@ mc_bm_sample (uintptr_t pc)
 
 		if (pc < h->lo || pc >= h->hi)
 			continue;
-		left = mc_hist_add (h, pc, 1);
+		left = mc_hist_put (h, pc, 1);
 		mc_bm.lost[GMON_NOTE_BIN_FULL] += left;
 		mc_bm.samples += 1 - left;
 		if (mc_bm.clock_guessed)

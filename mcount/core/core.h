@@ -133,16 +133,16 @@ void mc_tab_each (const struct mc_arctab *t, mc_arc_fn *fn, void *ctx);
 /* ------------------------------------------------------------------ */
 /* hist.c */
 
+/* A bin's excess over what its type holds (bare metal: 65535) is kept
+   apart, in units of MC_BIN_UNIT samples; 64-bit bins have none.  */
 #ifdef MC_CORE_IRQ
-typedef uint16_t mc_bin_t;		/* bare metal: the file's width,
-					   the excess of a bin kept apart */
+typedef uint16_t mc_bin_t;		/* bare metal: the file's width */
+#define MC_BIN_UNIT	((uint64_t) 1 << 16)
 #else
 typedef uint64_t mc_bin_t;
+#define MC_BIN_UNIT	0
 #endif
 
-/* A bin's excess over what its type holds (bare metal: 65535), in
-   units of MC_BIN_UNIT samples.  */
-#define MC_BIN_UNIT	((uint64_t) 1 << (8 * sizeof (mc_bin_t)))
 struct mc_wide {
 	uint32_t bin;			/* which bin of its histogram */
 	uint32_t units;			/* MC_BIN_UNIT samples each */
@@ -179,11 +179,11 @@ void mc_hist_give (struct mc_hist *h, mc_bin_t *bins, size_t mapsize,
 /* One sample (N of them) at PC, if H has bins and holds PC: returns
    what it could not count (N when PC lies outside; with narrow bins,
    what passed a bin's maximum with no room left for its excess).  */
-uint64_t mc_hist_add (struct mc_hist *h, uintptr_t pc, uint64_t n);
+uint64_t mc_hist_put (struct mc_hist *h, uintptr_t pc, uint64_t n);
 /* Samples of bin I.  */
 uint64_t mc_hist_bin (const struct mc_hist *h, uint64_t i);
 /* Every sample.  */
-uint64_t mc_hist_samples (const struct mc_hist *h);
+uint64_t mc_hist_total (const struct mc_hist *h);
 /* Every bin back to 0.  */
 void mc_hist_zero (struct mc_hist *h);
 /* gmon/write.c's callback for H's counts (gmon_fill_fn): CTX is a

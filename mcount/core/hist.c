@@ -73,7 +73,7 @@ wide_of (struct mc_hist *h, uint32_t i)
 #endif
 
 uint64_t
-mc_hist_add (struct mc_hist *h, uintptr_t pc, uint64_t n)
+mc_hist_put (struct mc_hist *h, uintptr_t pc, uint64_t n)
 {
 	mc_bin_t *bins = mc_ld_acq (&h->bins);
 	uint64_t i;
@@ -123,7 +123,7 @@ mc_hist_bin (const struct mc_hist *h, uint64_t i)
 }
 
 uint64_t
-mc_hist_samples (const struct mc_hist *h)
+mc_hist_total (const struct mc_hist *h)
 {
 	const mc_bin_t *bins = mc_ld_acq (&h->bins);
 	uint64_t i, s = 0;
