@@ -6,6 +6,7 @@ info_TEXINFOS = doc/gmonkit.texi
 doc_gmonkit_TEXINFOS = \
 	doc/intro.texi \
 	doc/runtime.texi \
+	doc/firmware.texi \
 	doc/format.texi \
 	doc/analyser.texi \
 	doc/lines.texi \

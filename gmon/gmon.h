@@ -247,6 +247,19 @@ int gmon_write_hist_bins (struct gmon_writer *w,
 			  const struct gmon_bins *b);
 
 /* ------------------------------------------------------------------ */
+/* notes.c */
+
+/* The kind of loss note (GMON_NOTE_*, gmon_out.h) the arc FROM -> SELF
+   of a file with ADDR_SIZE-byte addresses is, or 0: a call.  */
+unsigned int gmon_note_kind (unsigned int addr_size, uint64_t from,
+			     uint64_t self);
+/* What a note of KIND counts, in words that follow its count ("calls
+   not counted: the arc table was full"); and what to do to lose less,
+   or NULL.  */
+const char *gmon_note_what (unsigned int kind);
+const char *gmon_note_fix (unsigned int kind);
+
+/* ------------------------------------------------------------------ */
 /* read.c */
 
 /* A file without the "gmon" cookie, read from a pipe, is a BSD
@@ -443,8 +456,14 @@ int gmon_profile_write (const struct gmon_profile *p, int fd);
 
 #define GMON_WRITER_MIN_BUF	64	/* smallest buffer the writer takes */
 
+/* Where a writer's bytes go, if not to a descriptor: LEN bytes at
+   BUF, all of them; returns 0, or an errno.  */
+typedef int gmon_sink_fn (void *ctx, const void *buf, size_t len);
+
 struct gmon_writer {
 	int fd;				/* where the bytes go */
+	gmon_sink_fn *sink;		/* ... or this, if not NULL */
+	void *sink_ctx;			/* its argument */
 	unsigned char *buf;		/* caller's buffer */
 	size_t cap;			/* its size */
 	size_t len;			/* bytes waiting in it */
@@ -459,6 +478,11 @@ struct gmon_writer {
 
 void gmon_writer_init (struct gmon_writer *w, int fd, void *buf,
 		       size_t cap, const struct gmon_target *t);
+/* The same, the bytes handed to SINK (a platform without write(2):
+   bare metal's transports).  */
+void gmon_writer_init_sink (struct gmon_writer *w, gmon_sink_fn *sink,
+			    void *ctx, void *buf, size_t cap,
+			    const struct gmon_target *t);
 int gmon_writer_flush (struct gmon_writer *w);
 /* Room for N more bytes (N <= GMON_WRITER_MIN_BUF) in the buffer,
    flushed first if need be; NULL once any write failed.  For writers
@@ -485,6 +509,10 @@ int gmon_write_hist_fill (struct gmon_writer *w,
 /* A count above 2^32-1 is written as several records.  */
 int gmon_write_arc (struct gmon_writer *w, uint64_t from_pc,
 		    uint64_t self_pc, uint64_t count);
+/* A loss note (gmon_out.h) of KIND, COUNT of them; nothing if COUNT
+   is 0.  */
+int gmon_write_note (struct gmon_writer *w, unsigned int kind,
+		     uint64_t count);
 /* One record per 2^32-1 blocks; on 32-bit targets a count above
    2^32-1 is written as several blocks of the same address.  */
 int gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks,

@@ -76,6 +76,28 @@
    "seconds" leaves 6 bytes of data, "wall secs" 4: readers compare
    the bytes both sides have.
 
+   Loss notes.  A runtime that had to leave data out (libgmon on bare
+   metal, within its RAM budget) says how much in arc records that no
+   reader takes for a call: from_pc is the all-ones address (odd, so no
+   return address is ever it: libgmon clears the Thumb bit, RISC-V's
+   are even) and self_pc is all-ones minus the kind of loss, 1 to 15:
+       1  calls not counted: the arc table was full
+       2  calls not counted: they came while another call was being
+          counted (a non-maskable interrupt, a fault handler)
+       3  calls not counted: the arc's count had reached 2^32-1
+       4  samples outside every histogram's range
+       5  samples not kept: a bin passed 65535 with no room left for
+          its excess
+       6  timer periods that passed without a sample (interrupts off
+          for longer than a period)
+       7  samples timed by a clock the runtime assumed (no
+          SystemCoreClock, no calibration): times may be off
+   The count is how many; more than 2^32-1 go on in further records of
+   the same kind, and readers add them up like any arc (the notes of
+   several files add up too).  GNU gprof finds no symbol at either end
+   and drops them unseen; gmonkit's gprof and gmondump say them in
+   words.  A file has them only for losses that happened.
+
    Old BSD formats (no cookie), read for compatibility:
 
      vma  low_pc;  vma high_pc;  u32 ncnt      ncnt = header + bin bytes
@@ -119,6 +141,19 @@ enum gmon_tag {
 #define GMON_BIN_MAX		0xffffu
 #define GMON_ARC_COUNT_MAX	0xffffffffu
 #define GMON_BB_NBLOCKS_MAX	0xffffffffu
+
+/* Loss notes: arc records from GMON_NOTE_FROM to GMON_NOTE_FROM -
+   kind (all ones in the file's address size).  */
+#define GMON_NOTE_FIRST		1
+#define GMON_NOTE_CALLS_FULL	1	/* the arc table was full */
+#define GMON_NOTE_CALLS_NESTED	2	/* came while another was counted */
+#define GMON_NOTE_CALLS_MAX	3	/* the arc's count was at 2^32-1 */
+#define GMON_NOTE_OUTSIDE	4	/* samples outside every histogram */
+#define GMON_NOTE_BIN_FULL	5	/* samples beyond a full bin */
+#define GMON_NOTE_TICKS_MISSED	6	/* periods without a sample */
+#define GMON_NOTE_CLOCK_GUESS	7	/* samples of an assumed clock */
+#define GMON_NOTE_LAST		7
+#define GMON_NOTE_KINDS_MAX	15	/* kinds set aside (1 to 15) */
 
 /* BSD formats.  */
 #define GMON_BSD44_VERSION	0x00051879u

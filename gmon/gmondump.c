@@ -88,13 +88,25 @@ name_addr (const struct dump_opts *o, uint64_t addr)
 	putchar ('\n');
 }
 
-/* An arc line, its ends named if -e gave names.  */
-static void
-print_arc (const struct dump_opts *o, uint64_t from, uint64_t self,
-	   uint64_t count)
+/* An arc line, its ends named if -e gave names; a loss note's says
+   what it counts.  Returns the note's kind, or 0 for a call.  */
+static unsigned int
+print_arc (const struct dump_opts *o, unsigned int addr_size, uint64_t from,
+	   uint64_t self, uint64_t count)
 {
+	unsigned int kind = gmon_note_kind (addr_size, from, self);
+
+	if (o->summary)
+		return kind;
 	printf ("arc 0x%llx 0x%llx %llu", (unsigned long long) from,
 		(unsigned long long) self, (unsigned long long) count);
+	if (kind) {
+		const char *fix = gmon_note_fix (kind);
+
+		printf ("  # note: %llu %s%s%s\n", (unsigned long long) count,
+			gmon_note_what (kind), fix ? "; " : "", fix ? fix : "");
+		return kind;
+	}
 	if (o->syms.n) {
 		printf ("  #");
 		print_name (&o->syms, from);
@@ -102,6 +114,7 @@ print_arc (const struct dump_opts *o, uint64_t from, uint64_t self,
 		print_name (&o->syms, self);
 	}
 	putchar ('\n');
+	return 0;
 }
 
 static void
@@ -289,7 +302,7 @@ dump_records (const char *path, const struct gmon_target *t,
 	struct gmon_error err;
 	struct gmon_reader *r = gmon_reader_open (path, t, o->format, &err);
 	struct gmon_record rec;
-	unsigned long long nh = 0, na = 0, nb = 0, calls = 0;
+	unsigned long long nh = 0, na = 0, nb = 0, calls = 0, notes = 0;
 	int more;
 
 	if (!r) {
@@ -312,10 +325,11 @@ dump_records (const char *path, const struct gmon_target *t,
 			break;
 		case GMON_REC_ARC:
 			na++;
-			calls = gmon_add_sat (calls, rec.arc.count);
-			if (!o->summary)
-				print_arc (o, rec.arc.from_pc,
-					   rec.arc.self_pc, rec.arc.count);
+			if (print_arc (o, t->addr_size, rec.arc.from_pc,
+				       rec.arc.self_pc, rec.arc.count))
+				notes++;
+			else
+				calls = gmon_add_sat (calls, rec.arc.count);
 			break;
 		case GMON_REC_BB:
 			nb++;
@@ -327,7 +341,10 @@ dump_records (const char *path, const struct gmon_target *t,
 	}
 	gmon_reader_close (r);
 	printf ("total: %llu histogram, %llu arc (%llu calls), %llu "
-		"basic-block records\n", nh, na, calls, nb);
+		"basic-block records", nh, na, calls, nb);
+	if (notes)
+		printf (", %llu of the arc records loss notes", notes);
+	putchar ('\n');
 	if (more < 0) {
 		fflush (stdout);
 		fprintf (stderr, "%s: %s\n", prog, err.msg);
@@ -722,7 +739,7 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 {
 	struct gmon_profile p;
 	struct gmon_error err;
-	unsigned long long calls = 0;
+	unsigned long long calls = 0, notes = 0;
 	int i, ret = 0;
 	size_t k;
 
@@ -740,15 +757,20 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 		for (k = 0; k < p.nhist; k++)
 			print_hist (&p.hist[k].h, &p.hist[k].bins, o);
 		for (k = 0; k < p.narcs; k++) {
-			calls = gmon_add_sat (calls, p.arcs[k].count);
-			if (!o->summary)
-				print_arc (o, p.arcs[k].from_pc,
-					   p.arcs[k].self_pc, p.arcs[k].count);
+			if (print_arc (o, p.target.addr_size,
+				       p.arcs[k].from_pc, p.arcs[k].self_pc,
+				       p.arcs[k].count))
+				notes++;
+			else
+				calls = gmon_add_sat (calls, p.arcs[k].count);
 		}
 		if (p.nbbs)
 			print_bb (p.bbs, p.nbbs, o);
 		printf ("total: %zu histograms, %zu arcs (%llu calls), %zu "
-			"blocks\n", p.nhist, p.narcs, calls, p.nbbs);
+			"blocks", p.nhist, p.narcs, calls, p.nbbs);
+		if (notes)
+			printf (", %llu of the arcs loss notes", notes);
+		putchar ('\n');
 	}
 	gmon_profile_free (&p);
 	return ret;

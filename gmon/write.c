@@ -16,9 +16,15 @@
 
 #include <config.h>
 
+#if __STDC_HOSTED__
 #include <errno.h>
 #include <string.h>
+#else
+#include "gmon/nolibc.h"
+#endif
+#ifndef GMON_WRITER_NO_FD
 #include <unistd.h>
+#endif
 
 #include "gmon/bytes.h"
 #include "gmon/gmon.h"
@@ -28,6 +34,8 @@ gmon_writer_init (struct gmon_writer *w, int fd, void *buf, size_t cap,
 		  const struct gmon_target *t)
 {
 	w->fd = fd;
+	w->sink = NULL;
+	w->sink_ctx = NULL;
 	w->buf = buf;
 	w->cap = cap;
 	w->len = 0;
@@ -36,13 +44,37 @@ gmon_writer_init (struct gmon_writer *w, int fd, void *buf, size_t cap,
 	w->nbytes = 0;
 }
 
+void
+gmon_writer_init_sink (struct gmon_writer *w, gmon_sink_fn *sink, void *ctx,
+		       void *buf, size_t cap, const struct gmon_target *t)
+{
+	gmon_writer_init (w, -1, buf, cap, t);
+	w->sink = sink;
+	w->sink_ctx = ctx;
+}
+
 int
 gmon_writer_flush (struct gmon_writer *w)
 {
-	size_t done = 0;
-
 	if (w->error)
 		return -1;
+	if (w->sink) {
+		int err = w->len ? w->sink (w->sink_ctx, w->buf, w->len) : 0;
+
+		if (err) {
+			w->error = err;
+			return -1;
+		}
+		w->nbytes += w->len;
+		w->len = 0;
+		return 0;
+	}
+#ifdef GMON_WRITER_NO_FD
+	w->error = EBADF;
+	return -1;
+#else
+	size_t done = 0;
+
 	while (done < w->len) {
 		ssize_t n = write (w->fd, w->buf + done, w->len - done);
 
@@ -61,6 +93,7 @@ gmon_writer_flush (struct gmon_writer *w)
 	}
 	w->len = 0;
 	return 0;
+#endif
 }
 
 unsigned char *
@@ -245,7 +278,11 @@ flat_fill (const void *ctx, uint32_t first, uint32_t n, uint64_t *out)
 
 /* Counts are asked for this many at a time (on the stack: the runtime
    writes from signal handlers).  */
+#ifndef GMON_FILL_CHUNK
 #define FILL_CHUNK	64
+#else
+#define FILL_CHUNK	GMON_FILL_CHUNK	/* a small stack (bare metal) */
+#endif
 
 /* Record R (from 0) carries the part of each count between R*65535 and
    (R+1)*65535, so the records add up to the count:
@@ -258,7 +295,7 @@ int
 gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 		      gmon_fill_fn *fill, const void *ctx)
 {
-	uint64_t max = 0, nrec, r, v[FILL_CHUNK];
+	uint64_t max = 0, base, v[FILL_CHUNK];
 	uint32_t i, k, n;
 
 	for (i = 0; i < h->nbins; i += n) {
@@ -268,10 +305,9 @@ gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 			if (v[k] > max)
 				max = v[k];
 	}
-	nrec = max <= GMON_BIN_MAX ? 1 : (max - 1) / GMON_BIN_MAX + 1;
-	for (r = 0; r < nrec; r++) {
-		uint64_t base = r * GMON_BIN_MAX;
-
+	/* A record while some count is left (no division: a 32-bit core
+	   would take libgcc's 64-bit one, and the runtime's bytes).  */
+	for (base = 0;; base += GMON_BIN_MAX) {
 		if (put_hist_header (w, h) < 0)
 			return -1;
 		for (i = 0; i < h->nbins; i += n) {
@@ -286,6 +322,8 @@ gmon_write_hist_fill (struct gmon_writer *w, const struct gmon_hist_hdr *h,
 					return -1;
 			}
 		}
+		if (max - base <= GMON_BIN_MAX || max <= base)
+			break;
 	}
 	return 0;
 }
@@ -318,14 +356,35 @@ gmon_write_arc (struct gmon_writer *w, uint64_t from_pc, uint64_t self_pc,
 	return 0;
 }
 
+int
+gmon_write_note (struct gmon_writer *w, unsigned int kind, uint64_t count)
+{
+	uint64_t all = vma_max (w);
+
+	if (count == 0)
+		return 0;
+	return gmon_write_arc (w, all, all - kind, count);
+}
+
 /* How many (addr, count) entries block B needs: one, unless its count
-   is wider than an address.  */
+   is wider than an address.  Wider only with 32-bit addresses (M =
+   2^32 - 1), where a count C - 1 = A 2^32 + B = A M + (A + B), A + B
+   below 2^33: no division (a 32-bit core would take libgcc's).  */
 static uint64_t
 bb_entries (const struct gmon_writer *w, const struct gmon_bb *b)
 {
-	uint64_t m = vma_max (w);
+	uint64_t m = vma_max (w), y, q, t;
 
-	return b->count <= m ? 1 : (b->count - 1) / m + 1;
+	if (b->count <= m)
+		return 1;
+	y = b->count - 1;
+	q = y >> 32;
+	t = q + (y & 0xffffffffu);
+	while (t >= m) {
+		t -= m;
+		q++;
+	}
+	return q + 1;
 }
 
 int
@@ -334,6 +393,7 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 	uint64_t m = vma_max (w);
 	size_t i = 0;
 	uint64_t done_in_block = 0;	/* count of blocks[i] already written */
+	uint64_t done_entries = 0;	/* ... in how many entries */
 
 	while (i < n) {
 		uint64_t entries = 0;
@@ -346,7 +406,7 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 			uint64_t e = bb_entries (w, &blocks[j]);
 
 			if (j == i)
-				e -= done_in_block / m;
+				e -= done_entries;
 			if (entries + e > GMON_BB_NBLOCKS_MAX) {
 				if (entries == 0)
 					entries = GMON_BB_NBLOCKS_MAX;
@@ -365,9 +425,11 @@ gmon_write_bb (struct gmon_writer *w, const struct gmon_bb *blocks, size_t n)
 			    || put_vma (w, part) < 0)
 				return -1;
 			done_in_block += part;
+			done_entries++;
 			if (done_in_block == blocks[i].count) {
 				i++;
 				done_in_block = 0;
+				done_entries = 0;
 			}
 		}
 	}

@@ -46,6 +46,10 @@ after_call (const struct arch *arch, struct objfile *of,
 
 	if (s && s->addr == addr)
 		return true;
+	/* Code outside .text (a firmware's functions in RAM, in .data):
+	   its bytes are not read here.  */
+	if (addr <= objfile_text_start (of) || addr > objfile_text_end (of))
+		return true;	/* cannot tell */
 	/* The call's mode on Arm: that of the code before ADDR.  */
 	arch = arch_at (arch, of, addr ? addr - 1 : 0, NULL);
 	if (!arch)

@@ -23,13 +23,15 @@ gprof_libgprof_la_SOURCES = \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
 	gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
-	gprof/lines/linemap.c gprof/lines/linesyms.h gprof/lines/linesyms.c \
+	gprof/lines/linemap.c gprof/lines/claims.c \
+	gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
 	gprof/leftout.h gprof/leftout.c \
 	gprof/overhead.h gprof/overhead.c \
+	gprof/lossnotes.h gprof/lossnotes.c \
 	gprof/assign.h gprof/assign.c \
 	gprof/callgraph.h gprof/callgraph.c \
 	gprof/arclists.h gprof/arclists.c \

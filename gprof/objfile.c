@@ -780,21 +780,43 @@ not_a_function (const struct objfile *of, const asymbol *s)
 	}
 }
 
+/* The size an ELF symbol table gives symbol S, 0 if not known.  libbfd
+   keeps it in its ELF symbol (elf_symbol_type of its private elf-bfd.h:
+   the asymbol, then Elf_Internal_Sym's st_value and st_size, a layout
+   binutils has kept since 1999), which no public call returns.  */
+static uint64_t
+elf_sym_size (const struct objfile *of, const asymbol *s)
+{
+	struct elf_sym_head {
+		asymbol symbol;
+		bfd_vma st_value;
+		bfd_vma st_size;
+	};
+
+	if (bfd_get_flavour (of->abfd) != bfd_target_elf_flavour
+	    || (s->flags & BSF_SYNTHETIC))
+		return 0;
+	return ((const struct elf_sym_head *) (const void *) s)->st_size;
+}
+
 /* libbfd's _bfd_elf_find_function takes the symbol of .text with the
-   highest address not above the one asked (the first of several at
-   one address, unless a later one is bigger: its sizes are not
-   reachable here, and aliases have the same size).  */
+   highest address not above the one asked: the first of several at
+   one address, unless a later one is bigger (a size of 0 counting as
+   1): libgcc's `.udivsi3_skip_div0_test' (no type, no size), then
+   `__udivsi3' (266 bytes), then `__aeabi_uidiv' (0) give __udivsi3.  */
 struct text_sym *
 objfile_text_syms (struct objfile *of, size_t *n)
 {
 	const flagword skip = BSF_SECTION_SYM | BSF_FILE | BSF_OBJECT
 		| BSF_THREAD_LOCAL | BSF_RELC | BSF_SRELC;
 	struct text_sym *v, *sorted;
+	uint64_t *size, kept_size = 0;
 	void **p;
 	size_t len = 0, i, kept = 0;
 	long k;
 
 	v = XNEWVEC (struct text_sym, (size_t) of->nsyms + 1);
+	size = XNEWVEC (uint64_t, (size_t) of->nsyms + 1);
 	for (k = 0; k < of->nsyms; k++) {
 		asymbol *s = of->syms[k];
 
@@ -803,6 +825,9 @@ objfile_text_syms (struct objfile *of, size_t *n)
 			continue;
 		v[len].addr = objfile_sym_addr (of, s);
 		v[len].name = s->name;
+		size[len] = elf_sym_size (of, s);
+		if (size[len] == 0)
+			size[len] = 1;
 		len++;
 	}
 	p = XNEWVEC (void *, len + 1);
@@ -812,11 +837,19 @@ objfile_text_syms (struct objfile *of, size_t *n)
 	sorted = XNEWVEC (struct text_sym, len + 1);
 	for (i = 0; i < len; i++) {
 		const struct text_sym *t = p[i];
+		uint64_t sz = size[t - v];
 
-		if (kept > 0 && sorted[kept - 1].addr == t->addr)
+		if (kept > 0 && sorted[kept - 1].addr == t->addr) {
+			if (sz > kept_size) {
+				sorted[kept - 1] = *t;
+				kept_size = sz;
+			}
 			continue;
+		}
 		sorted[kept++] = *t;
+		kept_size = sz;
 	}
+	free (size);
 	free (p);
 	free (v);
 	*n = kept;

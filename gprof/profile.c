@@ -38,6 +38,7 @@
 #include "gmon/gmonx.h"
 #include "gprof/diagnose.h"
 #include "gprof/leftout.h"
+#include "gprof/lossnotes.h"
 #include "gprof/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util/hindex.h"
@@ -1019,6 +1020,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	static char *const default_name[] = { (char *) "gmon.out" };
 	struct ctx_load cl = { .use = contexts };
 	struct left_out lo = { 0 };
+	struct loss_notes notes = { 0 };
 	struct gmon_profile gp;
 	struct gmon_target t;
 	bool bsd = false;
@@ -1064,6 +1066,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 			gp_fatal (NULL, "%s", err.msg);
 		if (gs.format != GMON_FMT_MAGIC)
 			bsd = true;
+		loss_notes_say (&notes, &gp, names[i]);
 		diagnose_build (of, names[i], &gs.build);
 		st.version = gs.version;
 		st.nhist = gs.nhist;
@@ -1103,6 +1106,7 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 	}
 	take_contexts (&cl, p);
 	left_out_say (&lo);
+	loss_notes_drop (&notes, &gp);
 
 	p->input = ((gp.input & GMON_INPUT_HIST) ? INPUT_HIST : 0)
 		| ((gp.input & GMON_INPUT_ARCS) ? INPUT_ARCS : 0)

@@ -92,6 +92,8 @@ static bool mc_have_key;
 
 _Static_assert (offsetof (struct mc_arctab, mask) == MC_TAB_MASK,
 		"mcount.S reads mask here");
+_Static_assert (MC_TAB_WORDS * sizeof (uintptr_t) == MC_TAB_SLOTS,
+		"the core's table header is what mcount.S skips");
 _Static_assert (offsetof (struct mc_arctab, slots) == MC_TAB_SLOTS,
 		"mcount.S reads slots here");
 _Static_assert (sizeof (struct mc_arc) == MC_SLOT_SIZE,
@@ -162,58 +164,6 @@ mc_map (size_t n, int *err)
 	return p;
 }
 
-/* Load limits.  Linear probing stays short below one half; past that
-   the table grows.  When it cannot, it fills up to three quarters, so
-   every probe still meets a free slot and ends.  */
-static void
-tab_init (struct mc_arctab *t, uint64_t cap, size_t mapsize)
-{
-	t->mask = cap - 1;
-	t->used = 0;
-	t->grow_at = cap / 2;
-	t->full_at = cap - cap / 4;
-	t->older = NULL;
-	t->mapsize = mapsize;
-	t->nogrow = 0;
-}
-
-/* The slot of (FROM, SELF) in T, or NULL.  With CLAIM, a free slot is
-   taken for it instead of NULL.  A slot is claimed by setting its from
-   with one compare-and-swap, so a signal handler running in between on
-   this thread can never take the same one; it may add the same arc in
-   another slot, which the merge at dump time sums.  */
-static struct mc_arc *
-tab_find (struct mc_arctab *t, uintptr_t from, uintptr_t self, bool claim)
-{
-	uint64_t i = mc_arc_hash (from, self) & t->mask;
-
-	for (;;) {
-		struct mc_arc *a = &t->slots[i];
-		uintptr_t f = __atomic_load_n (&a->from, __ATOMIC_RELAXED);
-
-		if (f == from && a->self == self)
-			return a;
-		if (f == 0) {
-			uintptr_t zero = 0;
-
-			if (!claim)
-				return NULL;
-			if (__atomic_compare_exchange_n (&a->from, &zero,
-							 from, false,
-							 __ATOMIC_RELAXED,
-							 __ATOMIC_RELAXED)) {
-				__atomic_store_n (&a->self, self,
-						  __ATOMIC_RELEASE);
-				__atomic_fetch_add (&t->used, 1,
-						    __ATOMIC_RELAXED);
-				return a;
-			}
-			continue;	/* taken under us: look again */
-		}
-		i = (i + 1) & t->mask;
-	}
-}
-
 /* A table twice the size of OLD with OLD's arcs, made current.  The
    counts are moved (exchanged with 0, one instruction, so a nested
    increment lands either before the move or after it, in OLD).  OLD
@@ -227,7 +177,6 @@ tab_grow (struct mc_thread *rec, struct mc_arctab *old)
 	size_t size = page_round (MC_TAB_SLOTS + cap * MC_SLOT_SIZE);
 	struct mc_arctab *t;
 	int err = 0;
-	uint64_t i;
 
 	if (!charge (size)) {
 		old->nogrow = MC_NOGROW_LIMIT;
@@ -240,18 +189,8 @@ tab_grow (struct mc_thread *rec, struct mc_arctab *old)
 		old->nogrow = err;
 		return NULL;
 	}
-	tab_init (t, cap, size);
-	for (i = 0; i <= old->mask; i++) {
-		struct mc_arc *a = &old->slots[i];
-		uintptr_t from = __atomic_load_n (&a->from, __ATOMIC_RELAXED);
-		uintptr_t self = __atomic_load_n (&a->self, __ATOMIC_ACQUIRE);
-		uint64_t c;
-
-		if (!from || !self)
-			continue;
-		c = __atomic_exchange_n (&a->count, 0, __ATOMIC_RELAXED);
-		tab_find (t, from, self, true)->count += c;
-	}
+	mc_tab_init (t, cap, size);
+	mc_tab_move (t, old);
 	t->older = old;
 	__atomic_store_n (&rec->tab, t, __ATOMIC_RELEASE);
 	mc_tls.tab = t;
@@ -280,7 +219,7 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 	   bool nested)
 {
 	struct mc_arctab *t = mc_tls.tab;
-	struct mc_arc *a = tab_find (t, from, self, false);
+	struct mc_arc *a = mc_tab_find (t, from, self, false);
 
 	if (!a) {
 		uint64_t used = __atomic_load_n (&t->used, __ATOMIC_RELAXED);
@@ -304,9 +243,9 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 			lose (rec, t);
 			return;
 		}
-		a = tab_find (t, from, self, true);
+		a = mc_tab_find (t, from, self, true);
 	}
-	__atomic_fetch_add (&a->count, 1, __ATOMIC_RELAXED);
+	mc_arc_bump (a);
 }
 
 static int
@@ -387,7 +326,7 @@ mc_thread_attach (void)
 		return NULL;
 	r = (struct mc_thread *) block;
 	t = (struct mc_arctab *) (block + MC_RECORD_SIZE);
-	tab_init (t, MC_FIRST_CAP, MC_PAGE);
+	mc_tab_init (t, MC_FIRST_CAP, MC_PAGE);
 	r->tab = t;
 	r->state = MC_THREAD_OWNED;
 	r->clock = MC_CLOCK_NONE;
@@ -535,13 +474,8 @@ mc_arcs_reset (void)
 		struct mc_arctab *t;
 
 		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
-		     t = t->older) {
-			uint64_t i;
-
-			for (i = 0; i <= t->mask; i++)
-				__atomic_store_n (&t->slots[i].count, 0,
-						  __ATOMIC_RELAXED);
-		}
+		     t = t->older)
+			mc_tab_zero (t);
 		__atomic_store_n (&r->lost, 0, __ATOMIC_RELAXED);
 		__atomic_store_n (&r->lost_limit, 0, __ATOMIC_RELAXED);
 		mc_bb_reset (r);
@@ -550,36 +484,33 @@ mc_arcs_reset (void)
 	__atomic_store_n (&mc_lost_norecord, 0, __ATOMIC_RELAXED);
 }
 
+/* What mc_arcs_each passes on: a block's count under its key.  */
+struct each_ctx {
+	mc_arc_fn *fn;
+	void *ctx;
+};
+
+static void
+each_arc (void *arg, uintptr_t from, uintptr_t self, uint64_t count)
+{
+	const struct each_ctx *e = arg;
+
+	e->fn (e->ctx, self == MC_BB_SELF ? mc_bb_key (from) : from, self,
+	       count);
+}
+
 void
 mc_arcs_each (mc_arc_fn *fn, void *ctx)
 {
+	struct each_ctx e = { fn, ctx };
 	struct mc_thread *r;
 
 	for (r = mc_threads (); r; r = r->next) {
 		struct mc_arctab *t;
 
 		for (t = __atomic_load_n (&r->tab, __ATOMIC_ACQUIRE); t;
-		     t = t->older) {
-			uint64_t i;
-
-			for (i = 0; i <= t->mask; i++) {
-				struct mc_arc *a = &t->slots[i];
-				uintptr_t from, self;
-				uint64_t c;
-
-				from = __atomic_load_n (&a->from,
-							__ATOMIC_RELAXED);
-				self = __atomic_load_n (&a->self,
-							__ATOMIC_ACQUIRE);
-				c = __atomic_load_n (&a->count,
-						     __ATOMIC_RELAXED);
-				if (!from || !self || !c)
-					continue;
-				if (self == MC_BB_SELF)
-					from = mc_bb_key (from);
-				fn (ctx, from, self, c);
-			}
-		}
+		     t = t->older)
+			mc_tab_each (t, each_arc, &e);
 		mc_bb_each (r, fn, ctx);
 	}
 }

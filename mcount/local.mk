@@ -12,7 +12,9 @@
 ##
 ## What knows the processor is in mcount/arch/ARCH/ (the interface:
 ## mcount/arch/arch.h), whose local.mk adds its files to the library
-## when configure chose that port (RT_ARCH_ARCH).
+## when configure chose that port (RT_ARCH_ARCH).  The arc table and
+## the histogram are the portable core's, mcount/core/, which the
+## bare-metal build (mcount/baremetal/local.mk) compiles too.
 
 if BUILD_RUNTIME
 
@@ -26,6 +28,10 @@ include mcount/arch/x86_64/local.mk
 include mcount/arch/aarch64/local.mk
 include mcount/arch/riscv64/local.mk
 mcount_libmc_la_SOURCES += \
+	mcount/core/core.h \
+	mcount/core/atomic.h \
+	mcount/core/arctab.c \
+	mcount/core/hist.c \
 	mcount/arcs.c \
 	mcount/threads.c \
 	mcount/modules.c \
@@ -74,3 +80,6 @@ include_HEADERS += include/gmonkit.h
 endif
 
 EXTRA_DIST += mcount/libgmon.map
+
+# Bare metal: libgmon.a for microcontrollers.
+include mcount/baremetal/local.mk

@@ -110,44 +110,32 @@ mc_modules_count (void)
 /* ------------------------------------------------------------------ */
 /* Histograms */
 
-/* Bins for [LO, HI): a power of two bytes wide (GMON_BIN_SIZE), from a
-   16-byte boundary, so that with gcc's function alignment no bin
-   holds the end of one function and the start of the next.  */
+/* Bins for [LO, HI) in mmap'd memory, GMON_BIN_SIZE wide (the core's
+   shape: mcount/core/hist.c).  */
 static int
 hist_alloc (struct mc_hist *h, uintptr_t lo, uintptr_t hi)
 {
-	unsigned int shift = mc_config.bin_shift;
-	uintptr_t align = (uintptr_t) 1 << shift;
-	uint64_t nbins;
+	struct mc_hist shape;
+	uint64_t nbins = mc_hist_shape (&shape, lo, hi, mc_config.bin_shift);
 	size_t size;
 	void *p;
 
-	if (align < 16)
-		align = 16;
-	lo &= ~(align - 1);
-	if (hi <= lo)
+	if (nbins == 0)
 		return EINVAL;
-	/* The file counts bins in 32 bits: wider bins for a text of more
-	   than 16 GiB.  */
-	while (((hi - lo) >> shift) >= UINT32_MAX)
-		shift++;
-	nbins = ((hi - lo) + ((uintptr_t) 1 << shift) - 1) >> shift;
 	/* The marks after the bins: a word per 64 chunks.  */
 	size = nbins * sizeof (uint64_t)
-		+ ((nbins + 64 * MC_HIST_CHUNK - 1) / (64 * MC_HIST_CHUNK))
-		* sizeof (uint64_t);
+		+ mc_hist_mark_words (&shape) * sizeof (uint64_t);
 	size = (size + 4095) & ~(size_t) 4095;
 	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (p == MAP_FAILED)
 		return errno;
-	h->lo = lo;
-	h->hi = lo + (nbins << shift);
-	h->nbins = nbins;
-	h->shift = shift;
+	h->lo = shape.lo;
+	h->hi = shape.hi;
+	h->nbins = shape.nbins;
+	h->shift = shape.shift;
 	h->marks = (uint64_t *) p + nbins;
-	h->mapsize = size;
-	__atomic_store_n (&h->bins, (uint64_t *) p, __ATOMIC_RELEASE);
+	mc_hist_give (h, p, size, NULL, 0);
 	return 0;
 }
 
@@ -252,23 +240,13 @@ mc_modules_gen (void)
 	return __atomic_load_n (&mc_gen_unloaded, __ATOMIC_ACQUIRE);
 }
 
+/* One sample (N) in H, if H holds PC.  The entries are published
+   read-only (mc_module_loaded); a sample changes the bins only, whose
+   memory is the entry's to write.  */
 static bool
 hist_add (const struct mc_hist *h, uintptr_t pc, uint64_t n)
 {
-	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t i, c, bit;
-
-	if (!bins || pc < h->lo || pc >= h->hi)
-		return false;
-	i = (pc - h->lo) >> h->shift;
-	c = i / MC_HIST_CHUNK;
-	bit = (uint64_t) 1 << (c % 64);
-	/* Marked first: a reader that sees no mark reads no bin.  The
-	   mark is set once (no store to a shared line after that).  */
-	if (!(__atomic_load_n (&h->marks[c / 64], __ATOMIC_RELAXED) & bit))
-		__atomic_fetch_or (&h->marks[c / 64], bit, __ATOMIC_RELAXED);
-	__atomic_fetch_add (&bins[i], n, __ATOMIC_RELAXED);
-	return true;
+	return mc_hist_put ((struct mc_hist *) h, pc, n) == 0;
 }
 
 static uint64_t
@@ -363,54 +341,13 @@ mc_orphans_resolve (void)
 	}
 }
 
-bool
-mc_hist_next (const uint64_t *marks, uint64_t nbins, uint64_t *c,
-	      uint64_t *lo, uint64_t *hi)
-{
-	uint64_t n = (nbins + MC_HIST_CHUNK - 1) / MC_HIST_CHUNK;
-
-	while (*c < n) {
-		uint64_t w = __atomic_load_n (&marks[*c / 64],
-					      __ATOMIC_RELAXED) >> (*c % 64);
-
-		if (!w) {
-			*c = (*c / 64 + 1) * 64;	/* a word of none */
-			continue;
-		}
-		*c += (uint64_t) __builtin_ctzll (w);
-		if (*c >= n)
-			break;
-		*lo = *c * MC_HIST_CHUNK;
-		*hi = *lo + MC_HIST_CHUNK < nbins ? *lo + MC_HIST_CHUNK
-			: nbins;
-		(*c)++;
-		return true;
-	}
-	return false;
-}
-
-static void
-hist_zero (struct mc_hist *h)
-{
-	uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t c = 0, lo, hi, i;
-
-	if (bins)
-		while (mc_hist_next (h->marks, h->nbins, &c, &lo, &hi))
-			for (i = lo; i < hi; i++)
-				if (__atomic_load_n (&bins[i],
-						     __ATOMIC_RELAXED))
-					__atomic_store_n (&bins[i], 0,
-							  __ATOMIC_RELAXED);
-}
-
 void
 mc_hists_reset (void)
 {
 	unsigned int n = mc_modules_count (), i;
 
 	for (i = 0; i < n; i++)
-		hist_zero (&mc_modules[i].hist);
+		mc_hist_zero (&mc_modules[i].hist);
 	if (mc_orphans && __atomic_load_n (&mc_orphans_used, __ATOMIC_RELAXED))
 		for (i = 0; i < MC_ORPHANS; i++)
 			if (__atomic_load_n (&mc_orphans[i].count,
@@ -421,20 +358,6 @@ mc_hists_reset (void)
 	__atomic_store_n (&mc_outside, 0, __ATOMIC_RELAXED);
 }
 
-uint64_t
-mc_hist_samples (const struct mc_hist *h)
-{
-	const uint64_t *bins = __atomic_load_n (&h->bins, __ATOMIC_ACQUIRE);
-	uint64_t c = 0, lo, hi, i, s = 0;
-
-	if (bins)
-		while (mc_hist_next (h->marks, h->nbins, &c, &lo, &hi))
-			for (i = lo; i < hi; i++)
-				s += __atomic_load_n (&bins[i],
-						      __ATOMIC_RELAXED);
-	return s;
-}
-
 void
 mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
 {
@@ -442,7 +365,7 @@ mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
 	uint64_t s = 0, u = __atomic_load_n (&mc_unknown, __ATOMIC_RELAXED);
 
 	for (i = 0; i < n; i++)
-		s += mc_hist_samples (&mc_modules[i].hist);
+		s += mc_hist_total (&mc_modules[i].hist);
 	if (mc_orphans && __atomic_load_n (&mc_orphans_used, __ATOMIC_RELAXED))
 		for (i = 0; i < MC_ORPHANS; i++)
 			u += __atomic_load_n (&mc_orphans[i].count,

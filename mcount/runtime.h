@@ -57,8 +57,12 @@
 #ifndef MCOUNT_RUNTIME_H
 #define MCOUNT_RUNTIME_H
 
-/* Layout of struct mc_arctab as the fast path sees it.  */
-#define MC_TAB_MASK	0		/* offset of mask (capacity - 1) */
+/* The arc table and the histogram are the portable core's (struct
+   mc_arctab, struct mc_arc, struct mc_hist, mc_arc_hash, MC_TAB_MASK,
+   MC_HASH_MUL): mcount/core/, the same code as bare metal's.  */
+#include "mcount/core/core.h"
+
+/* Layout of struct mc_arctab as the fast path sees it (LP64).  */
 #define MC_TAB_SLOTS	64		/* offset of slots[0] */
 #define MC_SLOT_SIZE	24		/* bytes per slot: from, self, count */
 /* The self of a basic-block count in an arc table (bbcount.c): no
@@ -69,12 +73,6 @@
 #define MC_TLS_BB	24		/* offset of bb */
 #define MC_TLS_BB_LO	32		/* offset of bb_lo */
 #define MC_TLS_BB_SPAN	40		/* offset of bb_span */
-
-/* The arc hash: the 64-bit golden-ratio multiplier, upper half.  Any
-   odd multiplier works; this one spreads return addresses a few bytes
-   apart (calls in one function) over distant slots, which keeps the
-   linear probes short.  */
-#define MC_HASH_MUL	0x9e3779b97f4a7c15
 
 #ifndef __ASSEMBLER__
 
@@ -91,43 +89,15 @@
 /* What knows the processor: mc_arch_*, MC_ARCH_*.  */
 #include "mcount/arch/arch.h"
 
-static inline uint64_t
-mc_arc_hash (uintptr_t from, uintptr_t self)
-{
-	return ((uint64_t) (from ^ self) * MC_HASH_MUL) >> 32;
-}
-
 /* ------------------------------------------------------------------ */
 /* arcs.c */
 
-/* One call-graph arc.  A slot is free while from is 0; the writer
-   claims it by setting from first, so a reader (the dumper, another
-   thread) that sees self == 0 skips it.  */
-struct mc_arc {
-	uintptr_t from;			/* return address in the caller */
-	uintptr_t self;			/* return address of mcount in the
-					   callee (-pg), or the callee's
-					   entry + call size (-mfentry) */
-	uint64_t count;			/* calls; only the owner thread adds */
-};
-
-/* A thread's arc table: open addressing, linear probing, power-of-two
-   capacity, in its own mmap'd block.  When it fills it is replaced by
-   one twice the size and kept, never unmapped: a fast path interrupted
-   by a signal may still hold a pointer to it (see arcs.c).  */
-struct mc_arctab {
-	uint64_t mask;			/* capacity - 1; read by mcount.S */
-	uint64_t used;			/* slots claimed */
-	uint64_t grow_at;		/* grow when used reaches this */
-	uint64_t full_at;		/* never claim beyond this: probes end */
-	struct mc_arctab *older;	/* the table this one replaced */
-	size_t mapsize;			/* bytes mmap'd for this table */
-	int64_t nogrow;			/* why it could not grow: 0 (it did
-					   not try, or it grew), an errno of
-					   mmap, or -1: GMON_ARC_LIMIT */
-	uint64_t spare;
-	struct mc_arc slots[];		/* at MC_TAB_SLOTS */
-};
+/* A thread's arc table (struct mc_arctab, mcount/core/core.h) lives in
+   its own mmap'd block.  When it fills it is replaced by one twice the
+   size and kept, never unmapped: a fast path interrupted by a signal
+   may still hold a pointer to it (see arcs.c).  Its nogrow says why it
+   could not grow: 0 (it did not try, or it grew), an errno of mmap, or
+   -1: GMON_ARC_LIMIT.  */
 
 enum mc_thread_state {
 	MC_THREAD_OWNED = 1,		/* a live thread records into it */
@@ -256,8 +226,6 @@ void mc_arcs_reset (void) MC_HIDDEN;
    current and retired, of every record, and for each block counter of
    their arrays (bbcount.c; a block's from is its mc_bb_key).  The
    same arc may come more than once (other threads, retired tables).  */
-typedef void mc_arc_fn (void *ctx, uintptr_t from, uintptr_t self,
-			uint64_t count);
 void mc_arcs_each (mc_arc_fn *fn, void *ctx) MC_HIDDEN;
 /* Slots claimed over all tables: an upper bound of what mc_arcs_each
    reports.  */
@@ -341,42 +309,6 @@ void mc_threads_stats (struct mc_threads_stats *st) MC_HIDDEN;
 /* ------------------------------------------------------------------ */
 /* modules.c */
 
-struct mc_hist {
-	uintptr_t lo;			/* runtime address of bin 0 */
-	uintptr_t hi;			/* lo + nbins * binsize */
-	uint64_t nbins;			/* bins */
-	unsigned int shift;		/* log2 of the bin width in bytes */
-	uint64_t *bins;			/* samples per bin, mmap'd; NULL
-					   until sampling starts */
-	uint64_t *marks;		/* a bit per MC_HIST_CHUNK bins, set
-					   before a sample is added there
-					   (after the bins, same mapping) */
-	size_t mapsize;			/* bytes mmap'd for bins and marks */
-};
-
-/* The bins are read only where marked: a page of them that no sample
-   reached is never touched, so it is never mapped.  Reading every bin
-   at a dump mapped libc's 2.8 MB of them, a page fault each, which
-   cost 20 ms of a program's CPU time under a virtual machine (a
-   program that returns at once from main took 31 ms against glibc's
-   8.5).  A chunk is also a record of another object's classic file
-   (classic.c): they must stay the same size.  */
-#define MC_HIST_CHUNK	1024		/* bins */
-
-static inline bool
-mc_hist_marked (const uint64_t *marks, uint64_t chunk)
-{
-	return (__atomic_load_n (&marks[chunk / 64], __ATOMIC_RELAXED)
-		>> (chunk % 64)) & 1;
-}
-
-/* Words of marks of H.  */
-static inline uint64_t
-mc_hist_mark_words (const struct mc_hist *h)
-{
-	return (h->nbins + 64 * MC_HIST_CHUNK - 1) / (64 * MC_HIST_CHUNK);
-}
-
 #define MC_MODULES_MAX	1024		/* objects; more are not sampled */
 #define MC_BUILD_ID_MAX	64
 
@@ -445,12 +377,6 @@ void mc_hists_reset (void) MC_HIDDEN;
 /* Moves the samples of objects found since they were taken into
    their histograms.  */
 void mc_orphans_resolve (void) MC_HIDDEN;
-uint64_t mc_hist_samples (const struct mc_hist *h) MC_HIDDEN;
-/* The bins [*LO, *HI) of the next chunk from chunk *C on that MARKS
-   (a histogram's of NBINS bins, or a copy) has marked, *C moved past
-   it; false when none is left.  */
-bool mc_hist_next (const uint64_t *marks, uint64_t nbins, uint64_t *c,
-		   uint64_t *lo, uint64_t *hi) MC_HIDDEN;
 /* Samples in histograms; in an object outside its histogram; in no
    known object.  */
 void mc_samples_stats (uint64_t *in, uint64_t *outside,

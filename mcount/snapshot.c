@@ -97,7 +97,7 @@ tally (const struct mc_snap *s, unsigned int n)
 
 	memset (mc_objs, 0, n * sizeof mc_objs[0]);
 	for (k = 0; k < n; k++)
-		mc_objs[k].samples = mc_hist_samples (&mc_modules[k].hist);
+		mc_objs[k].samples = mc_hist_total (&mc_modules[k].hist);
 	for (i = 0; s->slots && i <= s->mask; i++) {
 		const struct mc_arc *a = &s->slots[i];
 		int f = s->mod[2 * i], t = s->mod[2 * i + 1];

@@ -129,6 +129,15 @@ rv_ends_with_call (const unsigned char *b)
 	return (h & 0xf07f) == 0x9002 && (h >> 7 & 31) != 0;
 }
 
+/* RV32 also has C.JAL (funct3 001, op 01), which links ra: gcc's call
+   of _mcount relaxed to two bytes (RV64 reads the same bits as
+   C.ADDIW).  */
+static bool
+rv32_ends_with_call (const unsigned char *b)
+{
+	return rv_ends_with_call (b) || (arch_le16 (b + 6) & 0xe003) == 0x2001;
+}
+
 const struct arch arch_riscv64 = {
 	.name = "riscv64",
 	.align = 2,
@@ -146,5 +155,5 @@ const struct arch arch_riscv32 = {
 	.mcount_call_len = 8,
 	.next = rv_next,
 	.direct_call = rv32_direct_call,
-	.ends_with_call = rv_ends_with_call,
+	.ends_with_call = rv32_ends_with_call,
 };

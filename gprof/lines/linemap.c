@@ -10,8 +10,9 @@
                make a symbol there
 
    and what is done here instead, in one pass over the sequences of the
-   line tables in address order.  Within a row's range the file and
-   line are fixed; the function (the innermost one whose range holds
+   line tables in address order (where units claim the same addresses,
+   those of the unit libbfd asks first: claims.c).  Within a row's range
+   the file and line are fixed; the function (the innermost one whose range holds
    the address, the shortest range winning, a later entry winning a
    tie, as libbfd decides) changes only at the edges of function
    ranges, and, where no function entry covers the code, the name
@@ -220,26 +221,12 @@ innermost (const struct dwarf_funcs *fs, size_t *nout)
 	return out;
 }
 
-/* A sequence of some unit, in the global order.  */
+/* A sequence of some unit.  */
 struct gseq {
 	uint64_t low, high;
 	size_t unit;
 	size_t seq;
 };
-
-static int
-cmp_gseq (const void *a, const void *b)
-{
-	const struct gseq *l = a, *r = b;
-
-	if (l->low != r->low)
-		return l->low < r->low ? -1 : 1;
-	if (l->high != r->high)
-		return l->high > r->high ? -1 : 1;
-	if (l->unit != r->unit)
-		return l->unit < r->unit ? -1 : 1;
-	return l->seq < r->seq ? -1 : l->seq > r->seq;
-}
 
 /* The state of the walk.  */
 struct walk {
@@ -375,7 +362,7 @@ walk_row (struct walk *w, const struct dwarf_funcs *fs,
 static void map_index (struct linemap *map);
 
 /* The sequences of every unit's line table that reach into [TEXT_LO,
-   TEXT_HI), by address (*NG of them; malloc'd).  */
+   TEXT_HI), unit by unit (*NG of them; malloc'd).  */
 static struct gseq *
 text_seqs (struct dwarf *dw, uint64_t text_lo, uint64_t text_hi, size_t *ng)
 {
@@ -400,8 +387,6 @@ text_seqs (struct dwarf *dw, uint64_t text_lo, uint64_t text_hi, size_t *ng)
 			n++;
 		}
 	}
-	if (n > 1)
-		qsort (g, n, sizeof *g, cmp_gseq);
 	*ng = n;
 	return g;
 }
@@ -523,14 +508,39 @@ walk_seq (struct seq_walk *sw, const struct gseq *g, uint64_t low,
 	}
 }
 
+/* The rows of the sequences of C's unit within C's addresses.  */
+static void
+walk_claim (struct seq_walk *sw, struct dwarf *dw, const struct claim *c)
+{
+	const struct dwarf_lines *lt = dwarf_unit_lines (dw, c->unit);
+	size_t lo = 0, hi = lt ? lt->nseqs : 0;
+
+	/* The first sequence that ends after C starts.  */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lt->seqs[mid].high <= c->lo)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lt && lo < lt->nseqs && lt->seqs[lo].low < c->hi; lo++) {
+		struct gseq g = { lt->seqs[lo].low, lt->seqs[lo].high,
+				  c->unit, lo };
+
+		walk_seq (sw, &g, g.low < c->lo ? c->lo : g.low,
+			  g.high > c->hi ? c->hi : g.high);
+	}
+}
+
 void
 linemap_build (struct lines *l, struct symtab *fn)
 {
 	struct dwarf *dw = lines_dwarf (l);
 	uint64_t text_lo = l->text_start, text_hi = l->text_end;
-	uint64_t last_high = 0;
-	size_t nunits = dwarf_units (dw), u, i, ng;
+	size_t nunits = dwarf_units (dw), u, i, ng, nc;
 	struct gseq *g = text_seqs (dw, text_lo, text_hi, &ng);
+	struct claim *c;
 	struct walk w;
 	struct seq_walk sw = {
 		.w = &w,
@@ -548,20 +558,12 @@ linemap_build (struct lines *l, struct symtab *fn)
 	w.map = l->map = XCNEW (struct linemap);
 	w.cap = map_room (dw, g, ng);
 	w.map->v = XNEWVEC (struct linesym, w.cap);
-	for (i = 0; i < ng; i++) {
-		uint64_t low = g[i].low, high = g[i].high;
-
-		/* Sequences of different units that overlap: the first
-		   one keeps the addresses, as within a unit.  */
-		if (i > 0 && low < last_high) {
-			if (high <= last_high)
-				continue;
-			low = last_high;
-		}
-		last_high = high;
-		walk_seq (&sw, &g[i], low < text_lo ? text_lo : low,
-			  high > text_hi ? text_hi : high);
-	}
+	/* Where units claim the same addresses, the one libbfd asks first
+	   answers (claims.c); its rows there are walked.  */
+	c = claims_build (dw, text_lo, text_hi, &nc);
+	for (i = 0; i < nc; i++)
+		walk_claim (&sw, dw, &c[i]);
+	free (c);
 	/* The rows and functions are in the map now: their memory can
 	   serve what comes next (a lookup later decodes a unit again).  */
 	for (u = 0; u < nunits; u++) {

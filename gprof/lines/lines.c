@@ -261,6 +261,8 @@ build_index (struct lines *l)
 			l->ranges[l->nranges].hi = lt ? lt->seqs[k].high
 				: r[k].hi;
 			l->ranges[l->nranges].unit = u;
+			l->ranges[l->nranges].rank = lt ? dwarf_units (dw) + u
+				: u;
 			l->nranges++;
 		}
 		free (r);
@@ -274,13 +276,28 @@ build_index (struct lines *l)
 	}
 }
 
-/* The row of ADDR and its unit: the units whose ranges hold ADDR are
-   tried, the one starting nearest first.  */
+/* Whether one of unit U's functions holds ADDR.  */
+static bool
+func_holds (struct dwarf *dw, size_t u, uint64_t addr)
+{
+	const struct dwarf_funcs *fs = dwarf_unit_funcs (dw, u);
+	size_t i;
+
+	for (i = 0; fs && i < fs->nranges; i++)
+		if (fs->ranges[i].lo <= addr && addr < fs->ranges[i].hi)
+			return true;
+	return false;
+}
+
+/* The row of ADDR and its unit, as libbfd answers (claims.c): of the
+   units whose ranges hold ADDR, in the order libbfd asks them, the
+   first that has a row or a function there; if it has only a function
+   there, no row.  */
 static const struct dwarf_row *
 find_row (struct lines *l, uint64_t addr, size_t *unit,
 	  const struct dwarf_lines **table)
 {
-	size_t lo = 0, hi;
+	size_t lo = 0, hi, best = SIZE_MAX;
 
 	if (!l->indexed)
 		build_index (l);
@@ -293,24 +310,34 @@ find_row (struct lines *l, uint64_t addr, size_t *unit,
 		else
 			hi = mid;
 	}
-	while (lo-- > 0 && l->ranges[lo].max_hi > addr) {
-		const struct unit_range *r = &l->ranges[lo];
+	/* The candidates, by rank, each tried once: a unit that answers
+	   with neither a row nor a function lets the next one answer.  */
+	for (;;) {
+		const struct unit_range *r = NULL;
 		const struct dwarf_lines *lt;
 		const struct dwarf_row *row;
+		size_t k, next = SIZE_MAX;
 
-		if (addr >= r->hi)
-			continue;
+		for (k = lo; k-- > 0 && l->ranges[k].max_hi > addr;)
+			if (addr < l->ranges[k].hi
+			    && (best == SIZE_MAX || l->ranges[k].rank > best)
+			    && l->ranges[k].rank < next) {
+				next = l->ranges[k].rank;
+				r = &l->ranges[k];
+			}
+		if (!r)
+			return NULL;
+		best = next;
 		lt = dwarf_unit_lines (l->dw, r->unit);
-		if (!lt)
-			continue;
-		row = dwarf_find_row (lt, addr);
+		row = lt ? dwarf_find_row (lt, addr) : NULL;
 		if (row) {
 			*unit = r->unit;
 			*table = lt;
 			return row;
 		}
+		if (lt && func_holds (l->dw, r->unit, addr))
+			return NULL;
 	}
-	return NULL;
 }
 
 const struct lines_object *

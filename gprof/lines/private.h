@@ -23,6 +23,10 @@ struct unit_range {
 	uint64_t max_hi;		/* highest HI of this and the ranges
 					   before it (they are sorted by LO) */
 	size_t unit;			/* index of the unit */
+	size_t rank;			/* the order libbfd asks in: the
+					   unit's index, or with no ranges of
+					   its own (these are its sequences)
+					   after all those that have some */
 };
 
 /* One symbol of GNU gprof's line-level table: where the (function,
@@ -133,6 +137,17 @@ const struct text_sym *lines_text_syms (struct lines *l, size_t *n);
    lines_resolve() would give them: one walk instead of a search per
    function.  */
 void linemap_build (struct lines *l, struct symtab *fn);
+
+/* claims.c: which unit answers for the addresses of [LO, HI), as
+   libbfd decides where units claim the same addresses: pieces in
+   address order (*N of them; malloc'd).  */
+struct claim {
+	uint64_t lo;			/* first address */
+	uint64_t hi;			/* one past the last */
+	size_t unit;			/* the unit that answers */
+};
+struct claim *claims_build (struct dwarf *dw, uint64_t lo, uint64_t hi,
+			    size_t *n);
 
 /* The last line symbol of MAP at or below ADDR, or MAP->n.  */
 size_t linemap_find (const struct linemap *map, uint64_t addr);

@@ -53,20 +53,15 @@ tg_target () {
 		tg_pkgs="gcc-arm-linux-gnueabihf, qemu-user, binutils-arm-none-eabi" ;;
 	cortexm)
 		# A bare-metal Cortex-M3 under qemu-system-arm (mps2-an385):
-		# the fixture with tests/programs/cortexm/rt.c, its -pg
-		# runtime, which writes gmon.out through semihosting.  Built
-		# by arm-none-eabi-gcc where it is installed, else by the
-		# armhf cross compiler (the same GCC back end; no C library
-		# is used by either).
-		if command -v arm-none-eabi-gcc >/dev/null 2>&1; then
-			tg_cc=arm-none-eabi-gcc
-		else
-			tg_cc=arm-linux-gnueabihf-gcc
-		fi
+		# the fixture with no C library, profiled by the installed
+		# libgmon of a bare-metal build (bm-lib.sh's BM_LIBDIR),
+		# which writes gmon.out through semihosting; the start-up is
+		# tests/programs/cortexm/start.c.
+		tg_cc=${CC:-arm-none-eabi-gcc}
 		tg_bin=arm-none-eabi-
 		tg_run="qemu-system-arm -M mps2-an385 -nographic -monitor none -serial none -semihosting-config enable=on,target=native -kernel"
 		GNU_GPROF=arm-none-eabi-gprof
-		tg_pkgs="gcc-arm-linux-gnueabihf, qemu-system-arm, binutils-arm-none-eabi" ;;
+		tg_pkgs="gcc-arm-none-eabi, qemu-system-arm, binutils-arm-none-eabi" ;;
 	i386)
 		tg_cc="${CC:-gcc} -m32"
 		tg_bin=
@@ -153,7 +148,8 @@ tg_build () {
 }
 
 # tg_build_cortexm V CFLAGS: c-V for the bare-metal Cortex-M3, with no
-# C library: the fixture's headers are tests/programs/cortexm's.
+# C library: the fixture's headers are tests/programs/cortexm's; its
+# start-up cortexm/start.c; its runtime the installed libgmon.
 tg_build_cortexm () {
 	_cm="-mcpu=cortex-m3 -mthumb -mfloat-abi=soft -fno-pie -ffreestanding"
 	_cm="$_cm -nostdinc -I$PROGRAMS/cortexm -I$PROGRAMS -g"
@@ -163,11 +159,12 @@ tg_build_cortexm () {
 			hard_error "cannot compile $_f.c for $tg_name ($1)"
 	done
 	# shellcheck disable=SC2086
-	$tg_cc $_cm -O2 -c -o rt-$1.o "$PROGRAMS/cortexm/rt.c" ||
-		hard_error "cannot compile cortexm/rt.c"
+	$tg_cc $_cm -O2 -c -o start-$1.o "$PROGRAMS/cortexm/start.c" ||
+		hard_error "cannot compile cortexm/start.c"
 	$tg_cc -mcpu=cortex-m3 -mthumb -nostdlib -nostartfiles -static \
 		-no-pie -T "$PROGRAMS/cortexm/mps2.ld" -Wl,--build-id=none \
-		-o c-$1 gprof-main-$1.o gprof-util-$1.o rt-$1.o ||
+		-o c-$1 gprof-main-$1.o gprof-util-$1.o start-$1.o \
+		-L"$BM_LIBDIR" -lgmon -lgcc ||
 		hard_error "cannot link c-$1 for $tg_name"
 	"${tg_bin}nm" --extern-only --defined-only -v --print-file-name \
 		gprof-main-$1.o gprof-util-$1.o >map-$1.txt
@@ -414,7 +411,7 @@ tg_no_decoder () {
 tg_main () {
 	set -f
 	case $tg_name in
-	cortexm) _rt="tests/programs/cortexm/rt.c (semihosting)" ;;
+	cortexm) _rt="the installed libgmon, $BM_LIBDIR (semihosting)" ;;
 	*) _rt=$TG_RUNTIME ;;
 	esac
 	echo "target: $tg_name, compiler: $tg_cc, runtime: $_rt, oracle: $GNU_GPROF"

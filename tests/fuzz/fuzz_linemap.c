@@ -342,22 +342,6 @@ struct oseq {
 	size_t unit, seq;		/* which one */
 };
 
-/* The order in which sequences claim addresses, linemap.c's: the
-   first that holds an address keeps it.  */
-static int
-cmp_oseq (const void *a, const void *b)
-{
-	const struct oseq *l = a, *r = b;
-
-	if (l->low != r->low)
-		return l->low < r->low ? -1 : 1;
-	if (l->high != r->high)
-		return l->high > r->high ? -1 : 1;
-	if (l->unit != r->unit)
-		return l->unit < r->unit ? -1 : 1;
-	return l->seq < r->seq ? -1 : l->seq > r->seq;
-}
-
 /* A line symbol, expected or made.  */
 struct esym {
 	uint64_t addr;			/* where it starts */
@@ -416,10 +400,107 @@ dup_or_null (const char *s)
 	return s ? strdup (s) : NULL;
 }
 
+/* The rank of a unit as libbfd asks them (gprof/lines/claims.c):
+   units with ranges by their order, then those without.  */
+static size_t
+unit_rank (struct dwarf *dw, size_t u, bool *ranged)
+{
+	struct dwarf_range *r = NULL;
+	size_t n = dwarf_unit_ranges (dw, u, &r);
+
+	free (r);
+	*ranged = n > 0;
+	return n > 0 ? u : dwarf_units (dw) + u;
+}
+
+/* Paints [LO, LO + SPAN) with the unit that answers for each address,
+   the slow way: the units from the last asked to the first, each over
+   what it claims (its ranges, if it has any, where it has a row or a
+   function); OWNER gets the index in SQ (the sequences, unit by unit)
+   of the sequence there, or -1, ROW its row, or -1.  */
+static void
+oracle_claims (struct dwarf *dw, uint64_t lo, uint64_t span,
+	       const struct oseq *sq, size_t ns, int32_t *owner, int32_t *row)
+{
+	size_t nu = dwarf_units (dw), r, u, i, k;
+	uint8_t *has = malloc (span), *in = malloc (span);
+	int32_t *cs = malloc (span * sizeof *cs), *cr = malloc (span * sizeof *cr);
+	uint64_t x;
+
+	for (r = 2 * nu; r-- > 0;) {
+		const struct dwarf_lines *lt;
+		const struct dwarf_funcs *fs;
+		struct dwarf_range *rg = NULL;
+		size_t nr;
+		bool ranged;
+
+		u = r < nu ? r : r - nu;
+		lt = dwarf_unit_lines (dw, u);
+		if (!lt || unit_rank (dw, u, &ranged) != r)
+			continue;
+		memset (has, 0, span);
+		memset (in, !ranged, span);
+		for (x = 0; x < span; x++)
+			cs[x] = cr[x] = -1;
+		nr = dwarf_unit_ranges (dw, u, &rg);
+		for (i = 0; i < nr; i++) {
+			uint64_t a = rg[i].lo, b = rg[i].hi;
+
+			if (clip (&a, &b, lo, lo + span))
+				memset (in + (a - lo), 1, b - a);
+		}
+		free (rg);
+		for (i = 0; i < ns; i++) {
+			const struct dwarf_seq *s;
+			uint64_t a, b;
+
+			if (sq[i].unit != u)
+				continue;
+			s = &lt->seqs[sq[i].seq];
+			a = s->low;
+			b = s->high;
+			if (!clip (&a, &b, lo, lo + span))
+				continue;
+			for (x = a; x < b; x++) {
+				has[x - lo] = 1;
+				cs[x - lo] = (int32_t) i;
+				cr[x - lo] = -1;
+			}
+			for (k = 0; k < s->nrows; k++) {
+				uint64_t ra = lt->rows[s->first + k].addr;
+				uint64_t rb = k + 1 < s->nrows
+					? lt->rows[s->first + k + 1].addr : s->high;
+
+				if (!clip (&ra, &rb, a, b))
+					continue;
+				for (x = ra; x < rb; x++)
+					cr[x - lo] = (int32_t) k;
+			}
+		}
+		fs = dwarf_unit_funcs (dw, u);
+		for (i = 0; fs && i < fs->nranges; i++) {
+			uint64_t a = fs->ranges[i].lo, b = fs->ranges[i].hi;
+
+			if (clip (&a, &b, lo, lo + span))
+				memset (has + (a - lo), 1, b - a);
+		}
+		for (x = 0; x < span; x++)
+			if (has[x] && in[x]) {
+				owner[x] = cs[x];
+				row[x] = cs[x] < 0 ? -1 : cr[x];
+			}
+	}
+	free (has);
+	free (in);
+	free (cs);
+	free (cr);
+}
+
 /* The line symbols of all of .text, and the rows of the function
-   symbols ST, the slow way: each address of .text gets the first
-   sequence that holds it, that sequence's row, and the innermost
-   function of its unit; then GNU gprof's rule runs over them.  */
+   symbols ST, the slow way: each address of .text gets the unit that
+   answers for it, the sequence of that unit there and its row, and
+   the innermost function of that unit; then GNU gprof's rule runs over
+   them.  */
 static void
 oracle_make (struct oracle *o, const struct input *in, struct dwarf *dw,
 	     const struct text_sym *ts, size_t nts, const struct symtab *st)
@@ -470,39 +551,14 @@ oracle_make (struct oracle *o, const struct input *in, struct dwarf *dw,
 		free (sq);
 		return;
 	}
-	if (ns > 1)
-		qsort (sq, ns, sizeof *sq, cmp_oseq);
 
-	/* The sequences painted last to first: an address ends up with
-	   the first sequence that holds it, and the row of it there.  */
 	owner = malloc (span * sizeof *owner);
 	row = malloc (span * sizeof *row);
 	func = malloc (span * sizeof *func);
 	flen = malloc (span * sizeof *flen);
 	for (x = 0; x < span; x++)
 		owner[x] = row[x] = func[x] = -1;
-	for (i = ns; i-- > 0;) {
-		const struct dwarf_lines *lt = dwarf_unit_lines (dw, sq[i].unit);
-		const struct dwarf_seq *s = &lt->seqs[sq[i].seq];
-		uint64_t a = s->low, b = s->high;
-
-		if (!clip (&a, &b, lo, hi))
-			continue;
-		for (x = a; x < b; x++) {
-			owner[x - lo] = (int32_t) i;
-			row[x - lo] = -1;
-		}
-		for (k = 0; k < s->nrows; k++) {
-			uint64_t ra = lt->rows[s->first + k].addr;
-			uint64_t rb = k + 1 < s->nrows
-				? lt->rows[s->first + k + 1].addr : s->high;
-
-			if (!clip (&ra, &rb, a, b))
-				continue;
-			for (x = ra; x < rb; x++)
-				row[x - lo] = (int32_t) k;
-		}
-	}
+	oracle_claims (dw, lo, span, sq, ns, owner, row);
 	/* The innermost function: the shortest range, a later entry
 	   winning a tie, among the functions of the address's unit.  */
 	for (u = 0; u < nu; u++) {

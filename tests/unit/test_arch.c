@@ -119,6 +119,11 @@ static const struct before befores[] = {
 	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, false },
 	/* A tail (jalr zero) links nothing.  */
 	{ &arch_riscv64, { 0x17, 0x03, 0, 0, 0x67, 0x00, 0x43, 0x01 }, false },
+	/* RV32: "nop; c.nop; c.jal", the call relaxed to two bytes (a
+	   bare-metal -pg program); RV64 reads it as c.addiw.  */
+	{ &arch_riscv32, { 0x13, 0, 0, 0, 0x01, 0x00, 0x21, 0x20 }, true },
+	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x01, 0x00, 0x21, 0x20 }, false },
+	{ &arch_riscv32, { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, false },
 	{ &arch_thumb, { 0x00, 0xf0, 0x07, 0xf8 }, true },	/* bl */
 	{ &arch_thumb, { 0x00, 0xf0, 0x08, 0xe8 }, true },	/* blx imm */
 	{ &arch_thumb, { 0x00, 0xbf, 0x98, 0x47 }, true },	/* nop; blx r3 */

@@ -1,5 +1,5 @@
 /* stdio.h - what the C fixture needs of it, on a bare-metal Cortex-M
-   (cortexm-rt.c defines it).  */
+   (cortexm/start.c defines it).  */
 #ifndef CORTEXM_STDIO_H
 #define CORTEXM_STDIO_H
 int printf (const char *fmt, ...);

@@ -1,5 +1,5 @@
 /* stdlib.h - what the C fixture needs of it, on a bare-metal Cortex-M
-   (cortexm-rt.c defines it).  */
+   (cortexm/start.c defines it).  */
 #ifndef CORTEXM_STDLIB_H
 #define CORTEXM_STDLIB_H
 #define NULL ((void *) 0)
