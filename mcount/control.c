@@ -461,7 +461,7 @@ env_capture (void)
 	if (environ)
 		return;
 	env_from_proc = true;
-	fd = open ("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	fd = mc_open (AT_FDCWD, "/proc/self/environ", O_RDONLY, 0);
 	if (fd < 0)
 		return;
 	while ((got = read (fd, buf, sizeof buf)) > 0)
@@ -674,7 +674,8 @@ threads_fit (void)
 	char buf[32];
 	uint64_t max = 0;
 	ssize_t n;
-	int fd = open ("/proc/sys/vm/max_map_count", O_RDONLY | O_CLOEXEC);
+	int fd = mc_open (AT_FDCWD, "/proc/sys/vm/max_map_count", O_RDONLY,
+			  0);
 
 	if (fd < 0)
 		return;

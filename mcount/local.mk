@@ -39,6 +39,7 @@ mcount_libmc_la_SOURCES += \
 	mcount/ehframe.c \
 	mcount/bbcount.c \
 	mcount/control.c \
+	mcount/fds.c \
 	mcount/dump.h \
 	mcount/dump.c \
 	mcount/snapshot.c \

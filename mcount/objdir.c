@@ -314,8 +314,8 @@ mc_objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 		*err = errno;
 		return MC_OBJDIR_FAILED;
 	}
-	*fd = mc_fd_keep (openat (parent, name, O_RDONLY | O_DIRECTORY
-				  | O_NOFOLLOW | O_CLOEXEC));
+	*fd = mc_fd_keep (mc_open (parent, name, O_RDONLY | O_DIRECTORY
+				   | O_NOFOLLOW, 0));
 	if (*fd < 0) {
 		*err = errno;
 		if (fstatat (parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
@@ -344,8 +344,8 @@ static int
 open_own (int dirfd, const char *name, int flags, mode_t mode)
 {
 	struct stat st;
-	int fd = mc_fd_keep (openat (dirfd, name, flags | O_NOFOLLOW
-				     | O_NONBLOCK | O_CLOEXEC, mode));
+	int fd = mc_fd_keep (mc_open (dirfd, name, flags | O_NOFOLLOW
+				      | O_NONBLOCK, mode));
 
 	if (fd < 0)
 		return -1;

@@ -208,8 +208,8 @@ mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx,
 	if (err)
 		return err;
 	for (tries = 0;; tries++) {
-		fd = openat (dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL
-			     | O_NOFOLLOW | O_CLOEXEC, 0666);
+		fd = mc_open (dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL
+			      | O_NOFOLLOW, 0666);
 		if (fd >= 0)
 			break;
 		/* A leftover of a process with our PID that died
@@ -256,12 +256,12 @@ mc_open_parent (const char *path)
 	size_t n = (size_t) (base - path);
 
 	if (n == 0)
-		return open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		return mc_open (AT_FDCWD, ".", O_RDONLY | O_DIRECTORY, 0);
 	if (n > 1)
 		n--;			/* the slash, unless it is the root */
 	memcpy (dir, path, n);
 	dir[n] = '\0';
-	return open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return mc_open (AT_FDCWD, dir, O_RDONLY | O_DIRECTORY, 0);
 }
 
 int

@@ -27,6 +27,8 @@
                            (sampler.h between the two);
      control.c             configuration (GMON_* variables), the public
                            control API, and the messages to stderr;
+     fds.c                 the descriptors libgmon opens: never 0, 1
+                           or 2;
      modules.c             the objects of the process and their
                            histograms;
      wall.c                the time threads spend off the CPU
@@ -686,6 +688,27 @@ enum mc_problem {
 void mc_problem (enum mc_problem p, const char *text) MC_HIDDEN;
 /* Writes the line (lost arcs included) if there is anything to say.  */
 void mc_report (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* fds.c */
+
+#include <sys/types.h>
+
+/* Placeholders in the free numbers among 0, 1 and 2, so that a
+   descriptor opened meanwhile gets 3 or more: a program's thread
+   writing to its closed standard error must never write into a file
+   of libgmon's.  */
+struct mc_lowfds {
+	int fd[3];			/* the placeholders */
+	int n;				/* how many */
+};
+void mc_lowfds_fill (struct mc_lowfds *g) MC_HIDDEN;
+/* Closes G's placeholders (those still ours).  */
+void mc_lowfds_free (struct mc_lowfds *g) MC_HIDDEN;
+/* openat (DIRFD, PATH, FLAGS | O_CLOEXEC, MODE), never on 0, 1 or 2;
+   -1 with errno set on failure.  Async-signal-safe.  */
+int mc_open (int dirfd, const char *path, int flags, mode_t mode)
+	MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* dump.c */

@@ -454,7 +454,7 @@ live_name (int tid, char *name)
 	p = mc_put_num (p, path + sizeof path - 1, (uint64_t) tid);
 	p = mc_put_str (p, path + sizeof path - 1, "/comm");
 	*p = '\0';
-	fd = open (path, O_RDONLY | O_CLOEXEC);
+	fd = mc_open (AT_FDCWD, path, O_RDONLY, 0);
 	if (fd < 0)
 		return;
 	n = read (fd, buf, sizeof buf - 1);
