@@ -26,9 +26,19 @@
                               goes on if exec fails;
      GMON_DUMP_SIGNAL=SIG     a handler that writes the profile and
                               goes on;
-     GMON_DUMP_INTERVAL=SEC   a timer that does the same every SEC
-                              seconds; each dump replaces the files of
-                              the last one, atomically (outfile.c).
+     GMON_DUMP_INTERVAL=SEC   a thread of libgmon's own that does the
+                              same every SEC seconds; each dump
+                              replaces the files of the last one,
+                              atomically (outfile.c).
+
+   The interval is kept by a thread, not a timer's signal: a signal to
+   the process interrupts whichever thread takes it, and a thread
+   blocked in sleep, nanosleep, poll, select or epoll_wait returns
+   early with EINTR when a handler runs, SA_RESTART or not (a daemon,
+   which this is for, lives in those calls).  The thread blocks every
+   signal but SIGPROF, as the wall-clock thread does (wall.c), so that
+   none of the program's comes to it; it is made again in a fork
+   child.
 
    Everything the signal handlers call is async-signal-safe, and none
    waits for a lock another thread holds for long: a crash inside
@@ -59,7 +69,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -77,8 +89,6 @@ static const int mc_fatal_signals[] = {
 };
 
 static bool mc_exits_on;
-static timer_t mc_interval_timer;
-static bool mc_interval_on;
 
 /* ------------------------------------------------------------------ */
 /* Signals */
@@ -127,12 +137,6 @@ on_dump_signal (int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
-void
-mc_interval_dump (void)
-{
-	mc_dump_now (GMONX_END_INTERVAL, 0);
-}
-
 static void
 catch (int sig, void (*fn) (int, siginfo_t *, void *), int flags,
        bool only_default)
@@ -150,28 +154,55 @@ catch (int sig, void (*fn) (int, siginfo_t *, void *), int flags,
 	sigaction (sig, &sa, NULL);
 }
 
+/* The dump thread: its stack holds a dump (two paths and the
+   companion's names, some 40 KiB) and the dynamic linker's walk of
+   the objects.  */
+#define MC_INTERVAL_STACK	(256 * 1024)
+
+/* GMON_DUMP_INTERVAL: a dump every so many seconds, from the moment
+   the thread started, in normal context (the objects loaded since are
+   found first), until the process ends (mc_dump_now refuses once the
+   final profile is being written).  */
+static void *
+interval_main (void *arg)
+{
+	struct timespec next;
+
+	(void) arg;
+	prctl (PR_SET_NAME, "gmon-dump", 0, 0, 0);
+	clock_gettime (CLOCK_MONOTONIC, &next);
+	for (;;) {
+		next.tv_sec += (time_t) mc_config.dump_interval;
+		while (clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
+					NULL) != 0)
+			;
+		mc_dump_now (GMONX_END_INTERVAL, 0);
+	}
+	return NULL;
+}
+
 static void
 interval_start (void)
 {
-	struct sigevent ev;
-	struct itimerspec its;
+	sigset_t all, old;
+	pthread_attr_t attr;
+	pthread_t thr;
 
 	if (!mc_config.dump_interval)
 		return;
-	memset (&ev, 0, sizeof ev);
-	ev.sigev_notify = SIGEV_SIGNAL;
-	ev.sigev_signo = SIGPROF;
-	ev.sigev_value.sival_int = MC_INTERVAL_COOKIE;
-	if (timer_create (CLOCK_MONOTONIC, &ev, &mc_interval_timer) < 0)
-		return;
-	memset (&its, 0, sizeof its);
-	its.it_interval.tv_sec = mc_config.dump_interval;
-	its.it_value = its.it_interval;
-	if (timer_settime (mc_interval_timer, 0, &its, NULL) < 0) {
-		timer_delete (mc_interval_timer);
-		return;
-	}
-	mc_interval_on = true;
+	/* Every signal but SIGPROF blocked from its first instruction
+	   on (see mc_helper_sigmask).  */
+	mc_helper_sigmask (&all);
+	pthread_sigmask (SIG_SETMASK, &all, &old);
+	pthread_attr_init (&attr);
+	pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize (&attr, MC_INTERVAL_STACK);
+	if (pthread_create (&thr, &attr, interval_main, NULL) != 0)
+		mc_problem (MC_PROB_OUTPUT, "GMON_DUMP_INTERVAL: no thread "
+			    "could be made for the dumps: no dump was "
+			    "written before the end");
+	pthread_attr_destroy (&attr);
+	pthread_sigmask (SIG_SETMASK, &old, NULL);
 }
 
 void
@@ -190,17 +221,13 @@ mc_exits_start (void)
 	if (mc_config.dump_signal)
 		catch (mc_config.dump_signal, on_dump_signal, SA_RESTART,
 		       false);
-	if (mc_config.dump_interval) {
-		mc_sigprof_install ();
-		interval_start ();
-	}
+	interval_start ();
 }
 
 void
 mc_exits_fork (void)
 {
-	/* The handlers are inherited; the timer is not.  */
-	mc_interval_on = false;
+	/* The handlers are inherited; the dump thread is not.  */
 	interval_start ();
 }
 

@@ -595,6 +595,13 @@ void mc_wall_start (void) MC_HIDDEN;
 void mc_wall_stop (void) MC_HIDDEN;
 /* In a fork child: the thread again.  */
 void mc_wall_fork (void) MC_HIDDEN;
+/* The signal mask of libgmon's own threads (this one, the dumps of
+   GMON_DUMP_INTERVAL): every signal but SIGPROF.  The program's
+   signals are for its threads; but ITIMER_PROF's SIGPROF goes to the
+   thread whose CPU time made it expire, and if that thread blocked
+   it, to any other, one of the program's perhaps, which a handler
+   would take out of its sleep, poll or select with EINTR.  */
+void mc_helper_sigmask (sigset_t *set) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* control.c */
@@ -808,24 +815,21 @@ bool mc_owner (void) MC_HIDDEN;
    loaded since.  */
 void mc_finish (enum gmonx_end end, int sig) MC_HIDDEN;
 /* A dump while the program goes on (END: dump, dump signal, interval,
-   exec), problems kept for the report at exit.  GMONX_END_DUMP and
-   GMONX_END_EXEC ask the dynamic linker for new objects first, and
-   are not async-signal-safe.  Returns 0 or an errno.  */
+   exec), problems kept for the report at exit.  GMONX_END_DUMP,
+   GMONX_END_INTERVAL (its own thread) and GMONX_END_EXEC ask the
+   dynamic linker for new objects first, and are not
+   async-signal-safe.  Returns 0 or an errno.  */
 int mc_dump_now (enum gmonx_end end, int sig) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* exits.c */
 
 /* At start: the handlers of fatal signals and of GMON_DUMP_SIGNAL,
-   and the timer of GMON_DUMP_INTERVAL.  */
+   and the thread of GMON_DUMP_INTERVAL.  */
 void mc_exits_start (void) MC_HIDDEN;
-/* In a fork child: the interval timer again (timers are not
+/* In a fork child: the interval's thread again (threads are not
    inherited).  */
 void mc_exits_fork (void) MC_HIDDEN;
-/* The SIGPROF handler passes on the signals of the interval timer:
-   SI_TIMER with this value.  */
-#define MC_INTERVAL_COOKIE	0x676d6f6e
-void mc_interval_dump (void) MC_HIDDEN;
 /* Gives the calling thread a stack for fatal signals, if it has none:
    a stack overflow must still write the profile.  */
 void mc_altstack (struct mc_thread *t) MC_HIDDEN;

@@ -179,12 +179,6 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	int saved_errno = errno;
 
 	(void) sig;
-	if (si->si_code == SI_TIMER
-	    && si->si_value.sival_int == MC_INTERVAL_COOKIE) {
-		mc_interval_dump ();
-		errno = saved_errno;
-		return;
-	}
 	if (!mc_sampling)
 		return;
 	/* A POSIX timer reports the periods that passed while its

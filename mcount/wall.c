@@ -12,11 +12,11 @@
    alone:
 
      on the CPU    the CPU-time clocks sample as usual (sampler.c);
-     off the CPU   a thread of libgmon's own, with every signal
-                   blocked, looks at each profiled thread 100 times a
-                   second: the real time that passed minus the CPU time
-                   the thread used is time it waited, charged where it
-                   waits.  That place is the user-mode PC the kernel
+     off the CPU   a thread of libgmon's own, with every signal but
+                   SIGPROF blocked, looks at each profiled thread 100
+                   times a second: the real time that passed minus the
+                   CPU time the thread used is time it waited, charged
+                   where it waits.  That place is the user-mode PC the kernel
                    shows in /proc/self/task/TID/syscall (the system
                    call the thread sleeps in, inside libc), or, for a
                    thread that is ready but not running, where its
@@ -171,6 +171,13 @@ wall_main (void *arg)
 }
 
 void
+mc_helper_sigmask (sigset_t *set)
+{
+	sigfillset (set);
+	sigdelset (set, SIGPROF);
+}
+
+void
 mc_wall_start (void)
 {
 	int gen = __atomic_load_n (&mc_wall_gen, __ATOMIC_ACQUIRE);
@@ -180,9 +187,8 @@ mc_wall_start (void)
 
 	if (__atomic_load_n (&mc_wall_alive, __ATOMIC_ACQUIRE) == gen)
 		return;
-	/* Every signal blocked from its first instruction on: the
-	   program's signals are for the program's threads.  */
-	sigfillset (&all);
+	/* The program's signals are for the program's threads.  */
+	mc_helper_sigmask (&all);
 	pthread_sigmask (SIG_SETMASK, &all, &old);
 	pthread_attr_init (&attr);
 	pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);

@@ -351,6 +351,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/rt-fds.sh \
+	tests/e2e/rt-signals.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -384,7 +385,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-signal.c \
 	tests/programs/rt-regs.c \
 	tests/programs/rt-wide.c \
-	tests/programs/rt-lowfds.c
+	tests/programs/rt-lowfds.c \
+	tests/programs/rt-syscalls.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
