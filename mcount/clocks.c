@@ -118,6 +118,7 @@ mc_timer_start (struct mc_thread *t, struct mc_fail *f)
 	memset (&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = SIGPROF;
+	ev.sigev_value.sival_int = MC_TIMER_COOKIE;
 	ev._sigev_un._tid = t->tid;
 	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
 		mc_fail_set (f, "timer_create", errno);

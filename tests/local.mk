@@ -386,7 +386,10 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-regs.c \
 	tests/programs/rt-wide.c \
 	tests/programs/rt-lowfds.c \
-	tests/programs/rt-syscalls.c
+	tests/programs/rt-syscalls.c \
+	tests/programs/rt-sigprof.c \
+	tests/programs/rt-sigprof-early.c \
+	tests/programs/rt-sigsend.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.

@@ -13,6 +13,12 @@
 #   and then enters a short poll, nanosleep or select is never cut by
 #   its own clock's signal either (the kernel sends those on the way
 #   back to user mode).
+#
+#   A SIGPROF that another process sends (kill, sigqueue, tgkill) is
+#   no sample: a program that gets 1000 of them while it spends its
+#   CPU time has samples for that time only, and it is not killed; a
+#   handler of SIGPROF that the program installed before profiling
+#   started gets them.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -63,4 +69,49 @@ n=$(grep -c '^libgmon: dump: ' interval/err)
 check "interval: the dumps were written as the program went on ($n)" \
 	test "$n" -ge 6
 check "interval: the child's file too" test -n "$(ls interval/gmon.out.[0-9]*)"
+# ---------------------------------------------------------------------
+# SIGPROF from another process.
+
+$CC $RT_CFLAGS_TEST -O2 -o sigsend "$PROGRAMS/rt-sigsend.c" ||
+	hard_error "cannot build sigsend"
+rt_cc sigprof "$PROGRAMS/rt-sigprof.c" -O2 -pg
+$CC $RT_CFLAGS_TEST -O2 -pg -c -o sigprof.o "$PROGRAMS/rt-sigprof.c" &&
+	$CC $RT_CFLAGS_TEST -O2 -c -o early.o "$PROGRAMS/rt-sigprof-early.c" ||
+	hard_error "cannot build sigprof-early"
+# (linked without -pg: profiling starts at the first call of mcount,
+# after early.o's constructor installed its handler)
+rt_cc sigprof-early sigprof.o early.o
+
+# sent DESC PROG [VAR=VALUE...]: PROG gets 1000 SIGPROFs from another
+# process; sets cpu (its CPU seconds), sampled (the seconds its
+# samples stand for) and handler.
+sent () {
+	_d=$1 _p=$2; shift 2
+	mkdir "sent-$_d" && cd "sent-$_d" || hard_error "mkdir"
+	env "$@" $RUN_TARGET ../sigsend 1000 ../$_p >out 2>err
+	_rc=$?
+	check "$_d: 1000 SIGPROFs from another process did not end it (status $_rc)" \
+		test $_rc -eq 0
+	cpu=$(awk '$1 == "cpu_us" { printf "%.3f", $2 / 1e6 }' out)
+	handler=$(awk '$1 == "handler" { print $2 }' out)
+	# every sample of every object, at its rate (the companion's)
+	sampled=$("$GMONDUMP" gmon.out-objs/objects.gmonx 2>/dev/null | awk \
+		'$1 == "process" { for (i = 2; i <= NF; i++) { split ($i, kv, "=")
+			v[kv[1]] = kv[2] } printf "%.3f", v["samples"] / v["rate"] }')
+	cd ..
+}
+
+for s in auto timer itimer; do
+	sent $s sigprof GMON_SAMPLER=$s
+	check "$s: no sample for them: $sampled s sampled of $cpu s of CPU time" \
+		awk -v s="$sampled" -v c="${cpu:-0}" \
+		'BEGIN { exit !(c > 0.2 && s <= c * 1.25 + 0.03 && s >= c * 0.5) }'
+done
+sent early sigprof-early
+check "early handler: no sample for them: $sampled s sampled of $cpu s of CPU time" \
+	awk -v s="$sampled" -v c="${cpu:-0}" \
+	'BEGIN { exit !(c > 0.2 && s <= c * 1.25 + 0.03 && s >= c * 0.5) }'
+# (SIGPROF is not queued: some of the 1000 merge on a busy machine)
+check "early handler: the program's own handler got them ($handler)" \
+	test "${handler:-0}" -ge 1 -a "${handler:-0}" -le 1000
 finish
