@@ -32,7 +32,26 @@
    when nothing changed: dl_iterate_phdr hands its first callback the
    loader's load and unload counters, and the scan stops there if they
    did not move.  A sample in an object not yet known waits in a small
-   table of raw PCs (orphans) until a dump finds its object.  */
+   table of raw PCs (orphans) until a dump finds its object.
+
+   The table holds GMON_MAX_OBJECTS entries (1024 by default: a static
+   array; more are mapped at start); an object beyond them is counted,
+   and the line at exit says how many there were and the knob.
+
+   Each object other than the program gets, when it is added, the name
+   of its classic file in the object directory (objdir.c): its file
+   name, cut to MC_FILE_STEM bytes (with the ".gmon" and the
+   temporary's ".PID.RANDOM.tmp" around it, a name must stay within
+   the 255 bytes of a file name), and ~2, ~3 ... for a second, third
+   object whose cut name is the same one; "object-K" for an object
+   without a file name.  Each name is unique in the process, checked
+   with a hash table of the names given, so that naming every object
+   is linear in their number, and the dump finds the object of a name
+   (mc_module_by_file) at once: with the names made at each dump, each
+   by counting the earlier objects of the same name, the removal of
+   an old companion's files was cubic (12 s at exit for 1000
+   libraries), and two names that differed after the cut were one
+   file.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -48,7 +67,16 @@
 
 #include "mcount/runtime.h"
 
-struct mc_module mc_modules[MC_MODULES_MAX];
+static struct mc_module mc_modules_default[MC_MODULES_DEFAULT];
+struct mc_module *mc_modules = mc_modules_default;
+static unsigned int mc_modules_cap = MC_MODULES_DEFAULT;	/* entries */
+static uint64_t mc_untracked;		/* objects beyond the table, at
+					   the last scan that saw them all */
+/* The file names given (mc_module.file): open addressing, entry + 1
+   per slot (0: free), twice the table's entries.  */
+static uint32_t mc_files_default[2 * MC_MODULES_DEFAULT];
+static uint32_t *mc_files = mc_files_default;
+static uint32_t mc_files_mask = 2 * MC_MODULES_DEFAULT - 1;
 static unsigned int mc_nmodules;	/* entries published, atomic */
 static unsigned int mc_hint;		/* entry of the last sample */
 static bool mc_hists_on;		/* sampling set up: new entries
@@ -404,6 +432,82 @@ mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
 }
 
 /* ------------------------------------------------------------------ */
+/* The names of the objects' files */
+
+static uint32_t
+file_hash (const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char) *s++) * 16777619u;
+	return h;
+}
+
+/* The slot of the file name S (N bytes) in the hash: the one that
+   holds it, or the free one where it goes.  */
+static uint32_t *
+file_slot (const char *s, size_t n)
+{
+	uint32_t i = file_hash (s, n) & mc_files_mask;
+
+	for (;; i = (i + 1) & mc_files_mask) {
+		uint32_t e = __atomic_load_n (&mc_files[i], __ATOMIC_ACQUIRE);
+
+		if (!e || (strncmp (mc_modules[e - 1].file, s, n) == 0
+			   && mc_modules[e - 1].file[n] == '\0'))
+			return &mc_files[i];
+	}
+}
+
+int
+mc_module_by_file (const char *name, size_t len)
+{
+	uint32_t e = *file_slot (name, len);
+
+	return e ? (int) e - 1 : -1;
+}
+
+/* The name of entry K's classic file, without ".gmon" (see the top of
+   this file), unique among the names given, and given.  */
+static void
+name_file (struct mc_module *m, unsigned int k)
+{
+	char base[MC_FILE_STEM + 1], name[MC_FILE_STEM + 16], *p;
+	const char *b = strrchr (m->path, '/');
+	size_t n;
+	uint32_t *slot, first;
+
+	b = b ? b + 1 : m->path;
+	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
+		p = mc_put_num (mc_put_str (base, base + MC_FILE_STEM,
+					    "object-"),
+				base + MC_FILE_STEM, k);
+	} else {
+		p = mc_put_str (base, base + MC_FILE_STEM, b);
+	}
+	*p = '\0';
+	n = (size_t) (p - base);
+	memcpy (name, base, n + 1);
+	slot = file_slot (name, n);
+	/* Taken: ~N after it, N counted on the first object of that cut
+	   name (a library may also be called NAME~N: the next N).  */
+	for (first = *slot; *slot;) {
+		struct mc_module *f = &mc_modules[first - 1];
+
+		f->file_dups = f->file_dups ? f->file_dups + 1 : 2;
+		p = mc_put_num (mc_put_str (name + n, name + sizeof name - 1,
+					    "~"),
+				name + sizeof name - 1, f->file_dups);
+		*p = '\0';
+		slot = file_slot (name, (size_t) (p - name));
+	}
+	m->file = arena_copy (name, strlen (name));
+	/* (a dump in another thread may look names up meanwhile) */
+	__atomic_store_n (slot, k + 1, __ATOMIC_RELEASE);
+}
+
+/* ------------------------------------------------------------------ */
 /* The scan */
 
 struct scan {
@@ -411,6 +515,7 @@ struct scan {
 	bool force;			/* scan even if nothing changed */
 	bool changed;			/* the counters moved */
 	uint64_t gen;			/* marks the entries seen */
+	uint64_t untracked;		/* objects the table had no room for */
 };
 
 static uint64_t mc_gen;			/* scans made */
@@ -582,8 +687,12 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 			return 0;
 		}
 	}
-	if (n >= MC_MODULES_MAX || (n == 0 && !is_main))
+	if (n == 0 && !is_main)
 		return 0;
+	if (n >= mc_modules_cap) {
+		s->untracked++;
+		return 0;
+	}
 	m = &mc_modules[n];
 	memset (m, 0, sizeof *m);
 	m->base = info->dlpi_addr;
@@ -612,6 +721,8 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 				m->image_hi = end;
 		}
 	}
+	if (!is_main)
+		name_file (m, n);
 	find_build_id (m, info);
 	find_file_stamp (m);
 	find_eh_frame (m, info);
@@ -636,6 +747,8 @@ scan (bool force)
 	s.gen = ++mc_gen;
 	dl_iterate_phdr (scan_one, &s);
 	if (s.changed) {
+		__atomic_store_n (&mc_untracked, s.untracked,
+				  __ATOMIC_RELAXED);
 		/* Objects not seen any more were dlclose'd.  */
 		n = mc_modules_count ();
 		for (i = 1; i < n; i++)
@@ -650,10 +763,58 @@ scan (bool force)
 	__atomic_store_n (&mc_refreshing, 0, __ATOMIC_RELEASE);
 }
 
+/* A table of GMON_MAX_OBJECTS entries: the static one, or if that
+   holds too few, one mapped (only the entries used are ever touched),
+   with its hash of file names.  */
+static void
+tables_init (void)
+{
+	uint64_t want = mc_config.max_objects, size;
+	void *p;
+
+	if (want <= MC_MODULES_DEFAULT) {
+		mc_modules_cap = (unsigned int) want;
+		return;
+	}
+	size = want * sizeof (struct mc_module)
+		+ 2 * want * sizeof (uint32_t);
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED) {
+		struct mc_line l = { .len = 0 };
+
+		mc_line_str (&l, "GMON_MAX_OBJECTS: no memory for a table of ");
+		mc_line_u64 (&l, want);
+		mc_line_str (&l, " objects (mmap: ");
+		mc_line_errno (&l, errno);
+		mc_line_str (&l, "): 1024 were kept");
+		l.buf[l.len] = '\0';
+		mc_problem (MC_PROB_ENV, l.buf);
+		return;
+	}
+	mc_modules = p;
+	mc_files = (uint32_t *) (mc_modules + want);
+	mc_files_mask = (uint32_t) (2 * want - 1);
+	mc_modules_cap = (unsigned int) want;
+}
+
 void
 mc_modules_init (void)
 {
+	tables_init ();
 	scan (true);
+}
+
+unsigned int
+mc_modules_max (void)
+{
+	return mc_modules_cap;
+}
+
+uint64_t
+mc_modules_untracked (void)
+{
+	return __atomic_load_n (&mc_untracked, __ATOMIC_RELAXED);
 }
 
 void

@@ -9,8 +9,9 @@
 
      NAME.gmon          the classic file of each object that has
                         samples, arcs or blocks of its own, NAME being
-                        the file name of the object (NAME~2.gmon, ...
-                        for a second object of the same name), in its
+                        the file name of the object, cut to 200 bytes
+                        (NAME~2.gmon, ... for a second object of the
+                        same cut name: modules.c names them), in its
                         own link-time addresses: `gprof LIB NAME.gmon'
      linux-vdso.so.1    a copy of the vDSO, the only object without a
                         file on disk (with its .gmon if it has samples)
@@ -49,30 +50,17 @@
 #include "gmon/gmonx.h"
 #include "mcount/dump.h"
 
-/* The file name of object K's classic file, into BUF (NAME_MAX), with
-   SUFFIX (".gmon", or "" for its saved image).  */
+/* The file name of object K's classic file, into BUF (MC_NAME_BUF),
+   with SUFFIX (".gmon", or "" for its saved image): the name
+   modules.c gave it, unique in the process (at most MC_FILE_STEM
+   bytes of its file name, and a ~N).  */
 static void
 obj_name (unsigned int k, const char *suffix, char *buf)
 {
-	const char *b = mc_base_name (mc_modules[k].path);
-	char *p = buf, *end = buf + 200;
-	unsigned int j, same = 0;
+	const char *f = mc_modules[k].file;
+	char *p = mc_put_str (buf, buf + MC_NAME_BUF - 1, f ? f : "");
 
-	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
-		p = mc_put_str (p, end, "object-");
-		p = mc_put_num (p, end, k);
-	} else {
-		for (j = 1; j < k; j++)
-			if (mc_objs[j].has_file
-			    && strcmp (mc_base_name (mc_modules[j].path), b) == 0)
-				same++;
-		p = mc_put_str (p, end, b);
-		if (same) {
-			p = mc_put_str (p, end, "~");
-			p = mc_put_num (p, end, same + 1);
-		}
-	}
-	p = mc_put_str (p, buf + 255, suffix);
+	p = mc_put_str (p, buf + MC_NAME_BUF - 1, suffix);
 	*p = '\0';
 }
 
@@ -383,28 +371,27 @@ mc_objdir_lock (int dirfd)
 /* ------------------------------------------------------------------ */
 /* Writing into it */
 
-/* Whether NAME, in the object directory, is a file this dump wrote.  */
+/* Whether NAME, in the object directory, is a file this dump (of N
+   objects) wrote: the object of the name, found at once
+   (mc_module_by_file).  */
 static bool
 ours (const char *name, unsigned int n)
 {
-	char buf[MC_NAME_BUF];
-	unsigned int k;
+	size_t len = strlen (name);
+	int k;
 
 	if (strcmp (name, GMONX_COMPANION_NAME) == 0
 	    || strcmp (name, MC_LOCK_NAME) == 0)
 		return true;
-	for (k = 1; k < n; k++) {
-		if (!mc_objs[k].has_file)
-			continue;
-		obj_name (k, ".gmon", buf);
-		if (strcmp (buf, name) == 0)
-			return true;
-		obj_name (k, "", buf);
-		if ((mc_modules[k].flags & MC_MOD_VDSO)
-		    && strcmp (buf, name) == 0)
+	if (len > 5 && strcmp (name + len - 5, ".gmon") == 0) {
+		k = mc_module_by_file (name, len - 5);
+		if (k > 0 && (unsigned int) k < n && mc_objs[k].has_file)
 			return true;
 	}
-	return false;
+	/* The vDSO's image: its name alone.  */
+	k = mc_module_by_file (name, len);
+	return k > 0 && (unsigned int) k < n && mc_objs[k].has_file
+		&& (mc_modules[k].flags & MC_MOD_VDSO);
 }
 
 struct stale {

@@ -353,7 +353,12 @@ struct mc_hist {
 	size_t mapsize;			/* bytes mmap'd for bins */
 };
 
-#define MC_MODULES_MAX	1024		/* objects; more are not sampled */
+#define MC_MODULES_DEFAULT 1024	/* GMON_MAX_OBJECTS: objects in the
+					   table; more are not profiled */
+#define MC_MODULES_LIMIT 65536		/* ... at most */
+/* The bytes of an object's file name that name its classic file
+   (objdir.c), before a ~N and ".gmon".  */
+#define MC_FILE_STEM	200
 #define MC_BUILD_ID_MAX	64
 
 enum mc_module_flag {
@@ -386,13 +391,26 @@ struct mc_module {
 	uintptr_t eh_hdr;		/* its .eh_frame_hdr, runtime; 0: none */
 	uintptr_t eh_lo;		/* the readable segment that holds it */
 	uintptr_t eh_hi;		/* (unwind.c reads nothing outside) */
+	const char *file;		/* its classic file's name in the
+					   object directory, without
+					   ".gmon", unique; NULL for the
+					   program */
+	uint32_t file_dups;		/* objects named after its file so
+					   far (its ~N), if it was the first */
 };
 
-extern struct mc_module mc_modules[MC_MODULES_MAX] MC_HIDDEN;
+/* The table: mc_modules_max () entries.  */
+extern struct mc_module *mc_modules MC_HIDDEN;
 #define mc_main (mc_modules[0])
 
-/* Entries published so far.  */
+/* Entries published so far, and room for.  */
 unsigned int mc_modules_count (void) MC_HIDDEN;
+unsigned int mc_modules_max (void) MC_HIDDEN;
+/* Objects that were loaded but not in the table, at the last look.  */
+uint64_t mc_modules_untracked (void) MC_HIDDEN;
+/* The entry whose file is NAME (LEN bytes, without ".gmon"), or -1;
+   it may not be published yet.  Async-signal-safe.  */
+int mc_module_by_file (const char *name, size_t len) MC_HIDDEN;
 /* The first scan, at start-up; then a new one when the dynamic
    linker's counters moved.  Normal context only (dl_iterate_phdr).  */
 void mc_modules_init (void) MC_HIDDEN;
@@ -637,6 +655,8 @@ struct mc_config {
 	bool threads_set;		/* ... was given */
 	uint32_t threads_asked;		/* ... its value, when more than the
 					   mappings allow (threads_fit) */
+	uint32_t max_objects;		/* GMON_MAX_OBJECTS: entries of the
+					   object table */
 	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
 	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
 	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */

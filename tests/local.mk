@@ -352,6 +352,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-bbcount.sh \
 	tests/e2e/rt-fds.sh \
 	tests/e2e/rt-signals.sh \
+	tests/e2e/rt-objnames.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -389,7 +390,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-syscalls.c \
 	tests/programs/rt-sigprof.c \
 	tests/programs/rt-sigprof-early.c \
-	tests/programs/rt-sigsend.c
+	tests/programs/rt-sigsend.c \
+	tests/programs/rt-dlmany.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
