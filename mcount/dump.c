@@ -43,6 +43,11 @@
 #include "mcount/dump.h"
 
 static int mc_dump_owner;		/* tid of the thread dumping, or 0 */
+/* The descriptor of the object directory's lock while a dump holds
+   it, or -1: a last dump that takes over one a fatal signal
+   interrupted in its own thread holds it already (flock: a second
+   descriptor of the file would wait for the first, 10 s).  */
+static int mc_held_lock = -1;
 
 static int
 mc_gettid (void)
@@ -160,8 +165,10 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 	    && n > 0 && !mc_config.secure) {
 		r->objdir = mc_objdir_open (parent, mc_base_name (r->dir),
 					    &ofd, &made, &r->objdir_err);
-		if (r->objdir == MC_OBJDIR_OK)
+		if (r->objdir == MC_OBJDIR_OK && mc_held_lock < 0) {
 			lock = mc_objdir_lock (ofd);
+			mc_held_lock = lock;
+		}
 	}
 	if (!r->err)
 		r->err = mc_write_at (parent, mc_base_name (r->path),
@@ -179,6 +186,8 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 		if (r->objdir_err)
 			r->objdir = MC_OBJDIR_FAILED;
 	}
+	if (lock >= 0)
+		mc_held_lock = -1;
 	mc_fd_close (lock);
 	mc_fd_close (ofd);
 	mc_fd_close (parent);
@@ -211,6 +220,7 @@ void
 mc_dump_forget (void)
 {
 	mc_dump_owner = 0;
+	mc_held_lock = -1;
 	mc_fork_held = false;
 	mc_fd_forget ();
 }

@@ -829,8 +829,10 @@ bool mc_owner (void) MC_HIDDEN;
 /* Ends profiling and writes the profile, once, for a process that
    ends by END (SIG: the signal it dies of).  A second call from
    another thread waits a while for the first to finish writing, so
-   that the process does not end in the middle; from the same thread
-   (a signal in the middle) it returns.  Async-signal-safe, except for
+   that the process does not end in the middle (and says so if it did
+   not finish); from the same thread (a fatal signal or _exit in the
+   middle) it writes the profile again, whole, unless the first had
+   written it already.  Async-signal-safe, except for
    GMONX_END_EXIT, which also asks the dynamic linker for objects it
    loaded since.  */
 void mc_finish (enum gmonx_end end, int sig) MC_HIDDEN;

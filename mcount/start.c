@@ -60,6 +60,7 @@ static int mc_init_state;		/* 0, 1 running, 2 done */
 static bool mc_explicit;		/* asked for: write even without arcs */
 static bool mc_child;			/* a fork child */
 static int mc_finishing;		/* tid of the thread finishing, or 0 */
+static int mc_final_done;		/* the final dump returned */
 static int mc_finished;			/* the final profile is written */
 static pid_t mc_pid;			/* the process the profile is of */
 
@@ -405,11 +406,51 @@ mc_dump_now (enum gmonx_end end, int sig)
 	return err;
 }
 
+/* The final dump, of a process that ends by END (SIG), and what it
+   has to say.  */
+static void
+final_dump (enum gmonx_end end, int sig)
+{
+	struct mc_dump_result r;
+	int err;
+
+	err = dump_retrying (end, sig, &r);
+	__atomic_store_n (&mc_final_done, 1, __ATOMIC_RELEASE);
+	report_dump (&r);
+	if (!err)
+		debug_dump (r.path);
+	mc_report ();
+}
+
+/* A fatal signal SIG while another thread writes the final profile:
+   waits for it (5 s at most) before the signal ends the process, and
+   says so if it did not finish.  */
+static void
+wait_final (int sig)
+{
+	struct mc_line l = { .len = 0 };
+	int i;
+
+	for (i = 0; i < 5000
+	     && !__atomic_load_n (&mc_finished, __ATOMIC_ACQUIRE); i++) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep (&ts, NULL);
+	}
+	if (__atomic_load_n (&mc_final_done, __ATOMIC_ACQUIRE) || !sig)
+		return;
+	mc_line_str (&l, "libgmon: signal ");
+	mc_line_u64 (&l, (uint64_t) sig);
+	mc_line_str (&l, " ended the process while another thread was "
+		     "writing its profile, which was not finished in 5 s: "
+		     "the files may be those of an earlier dump, or none");
+	mc_line_write (&l);
+}
+
 void
 mc_finish (enum gmonx_end end, int sig)
 {
-	struct mc_dump_result r;
-	int me, expect = 0, err, i;
+	int me, expect = 0;
 
 	if (!mc_owner ())
 		return;			/* a vfork child: not our memory */
@@ -417,15 +458,25 @@ mc_finish (enum gmonx_end end, int sig)
 	if (!__atomic_compare_exchange_n (&mc_finishing, &expect, me, false,
 					  __ATOMIC_ACQ_REL,
 					  __ATOMIC_ACQUIRE)) {
-		/* Another thread writes it: let it finish before this one
-		   ends the process (5 s at most).  */
-		for (i = 0; expect != me && i < 5000
-		     && !__atomic_load_n (&mc_finished, __ATOMIC_ACQUIRE);
-		     i++) {
-			struct timespec ts = { 0, 1000000 };
-
-			nanosleep (&ts, NULL);
+		/* A fatal signal in the thread that writes the final
+		   profile (a handler of the program's that aborts, or
+		   calls _exit): the dump it interrupted never resumes,
+		   the process dies when this returns.  So this writes the profile again,
+		   whole, taking over the dump's lock (mc_dump's last
+		   dump) and its directory's.  Once the final dump is
+		   done, there is nothing more to write.  */
+		if (expect == me) {
+			if ((end == GMONX_END_SIGNAL
+			     || end == GMONX_END__EXIT)
+			    && !__atomic_load_n (&mc_final_done,
+						 __ATOMIC_ACQUIRE)
+			    && (mc_explicit || mc_saw_arcs))
+				final_dump (end, sig);
+			return;
 		}
+		/* Another thread writes it: let it finish before this one
+		   ends the process.  */
+		wait_final (end == GMONX_END_SIGNAL ? sig : 0);
 		return;
 	}
 	mc_arcs_switch (false);
@@ -434,11 +485,7 @@ mc_finish (enum gmonx_end end, int sig)
 	if (mc_explicit || mc_saw_arcs) {
 		if (end == GMONX_END_EXIT)
 			mc_modules_refresh ();
-		err = dump_retrying (end, sig, &r);
-		report_dump (&r);
-		if (!err)
-			debug_dump (r.path);
-		mc_report ();
+		final_dump (end, sig);
 	}
 	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
 }

@@ -37,6 +37,10 @@
      dump-kill     a thread sends SIGTERM to the main thread while it
                    calls gmon_dump () in a loop, once it has made
                    three: the signal lands in the dumper
+     exit-abort    returns from main, and its atexit handler, which
+                   runs just before the profile is written, starts a
+                   SIGALRM every 200 us whose handler calls abort ():
+                   the abort lands in the dump at exit, in its thread
 
    Exits 99 when something it needs fails.  */
 
@@ -49,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -156,6 +161,22 @@ chain (int n)
 	if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status))
 		return 99;
 	return WEXITSTATUS (status);
+}
+
+static void
+on_alarm (int sig)
+{
+	(void) sig;
+	abort ();
+}
+
+/* Registered after gcrt1.o's _mcleanup: runs before it.  */
+static void
+arm_alarm (void)
+{
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
+
+	setitimer (ITIMER_REAL, &it, NULL);
 }
 
 int
@@ -278,6 +299,11 @@ main (int argc, char **argv)
 				__atomic_store_n (&progress, progress + 1,
 						  __ATOMIC_RELAXED);
 			}
+	}
+	if (strcmp (mode, "exit-abort") == 0) {
+		signal (SIGALRM, on_alarm);
+		atexit (arm_alarm);
+		return 0;
 	}
 	if (strcmp (mode, "dump-kill") == 0) {
 		start_killer (SIGTERM, 3);
