@@ -17,9 +17,11 @@
    snapshot of the arc tables (snapshot.c), taken while other threads
    may still run and count.
 
-   Every file names its run in its header's spare bytes (the run
-   stamp, gmon/gmon_out.h), and the companion holds the same stamp:
-   gprof never pairs files of two runs.  Two processes writing
+   Every file names its run, and its dump (a number, from 1), in its
+   header's spare bytes (the run stamp, gmon/gmon_out.h), and the
+   companion holds the same stamp: gprof never pairs files of two
+   runs, nor of two dumps of one run (a reader that read gmon.out
+   before a dump replaced the files, and the companion after).  Two processes writing
    profiles of the same name (two runs in one directory) take turns:
    each holds a lock on the object directory (flock) while it writes
    the program's file and that directory, so that the last to finish
@@ -127,6 +129,7 @@ mc_dump_fd (int fd)
 
 	if ((err = dump_lock (false)) != 0)
 		return err;
+	mc_run_dump++;
 	mc_snap_take (&s);
 	cl.s = &s;
 	cl.k = 0;
@@ -206,6 +209,8 @@ mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	if ((err = dump_lock (end == GMONX_END_SIGNAL
 			      || end == GMONX_END__EXIT)) != 0)
 		return r->err = err;
+	/* Its files' stamp says which dump they are of.  */
+	mc_run_dump++;
 	r->err = mc_output_names (r->path, r->dir);
 	if (!r->err) {
 		n = mc_snap_take (&s);

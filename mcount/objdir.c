@@ -133,7 +133,8 @@ write_process (struct gmon_writer *w, const struct companion *c)
 	p.lost_calls = as.lost_full + as.lost_nested + c->s->missed;
 	p.run.pid = mc_run_pid;
 	p.run.start = mc_run_start;
-	p.run.id = mc_run_id;
+	p.run.id = mc_stamp_id ();
+	p.dump = mc_run_dump;
 	p.start_ns = mc_start_real_ns;
 	return gmonx_write_process (w, &p);
 }

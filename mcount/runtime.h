@@ -817,11 +817,24 @@ extern volatile int mc_saw_arcs MC_HIDDEN;
 extern uint64_t mc_start_ns MC_HIDDEN;
 /* CLOCK_REALTIME then, ns.  */
 extern uint64_t mc_start_real_ns MC_HIDDEN;
+#include "gmon/gmon_out.h"
+
 /* The run stamp of every file this run writes (gmon/gmon_out.h): its
-   pid, its start in seconds, a random id.  A fork child draws its
-   own.  */
+   pid, its start in seconds, a random id (its upper 16 bits).  A fork
+   child draws its own.  And the number of the current dump, from 1
+   (dump.c counts them, under the dump lock).  */
 extern uint32_t mc_run_pid MC_HIDDEN, mc_run_start MC_HIDDEN,
-	mc_run_id MC_HIDDEN;
+	mc_run_id MC_HIDDEN, mc_run_dump MC_HIDDEN;
+
+/* The id of the run stamp of the current dump's files: the run's
+   random upper half, the dump's number (modulo 65536) in the lower
+   half, so that gprof pairs no files of two dumps of one run.  */
+static inline uint32_t
+mc_stamp_id (void)
+{
+	return (mc_run_id & ~(uint32_t) GMON_RUN_DUMP_MASK)
+		| (mc_run_dump & GMON_RUN_DUMP_MASK);
+}
 /* Whether this process owns the profile in its memory: not a child
    of vfork, which runs in its parent's memory until it execs or
    exits, and must write nothing.  */

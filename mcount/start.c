@@ -46,7 +46,7 @@
 
 volatile int mc_saw_arcs;
 uint64_t mc_start_ns, mc_start_real_ns;
-uint32_t mc_run_pid, mc_run_start, mc_run_id;
+uint32_t mc_run_pid, mc_run_start, mc_run_id, mc_run_dump;
 
 enum mc_state {
 	MC_OFF,				/* not started */
@@ -180,6 +180,7 @@ new_run (void)
 		id = (uint32_t) (x ^ (x >> 32));
 	}
 	mc_run_id = id;
+	mc_run_dump = 0;
 }
 
 /* Sets up the histograms, the program's for [LO, HI) (clipped to its

@@ -353,6 +353,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-fds.sh \
 	tests/e2e/rt-signals.sh \
 	tests/e2e/rt-objnames.sh \
+	tests/e2e/rt-dumps.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -391,7 +392,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-sigprof.c \
 	tests/programs/rt-sigprof-early.c \
 	tests/programs/rt-sigsend.c \
-	tests/programs/rt-dlmany.c
+	tests/programs/rt-dlmany.c \
+	tests/programs/rt-dumps.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
