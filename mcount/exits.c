@@ -46,7 +46,9 @@
    dumper (the dump lock is held by this very thread: skipped) still
    ends the process with its own signal.  The handlers of fatal signals
    run on an alternate stack that every profiled thread gets, so that a
-   stack overflow writes its profile too.
+   stack overflow writes its profile too: the MC_ALTSTACK bytes below
+   its record (arcs.c, from pages.c's few mappings: a mapping per
+   stack took one of the kernel's vm.max_map_count per thread).
 
    exec and the numbering of profiles.  The program an exec starts has
    the same pid, and would write the same PREFIX.PID: the exec wrappers
@@ -79,7 +81,6 @@
 #include "mcount/runtime.h"
 
 #define MC_WEAK		MC_EXPORT __attribute__ ((weak))
-#define MC_ALTSTACK	(128 * 1024)
 
 /* Signals whose default action ends the process.  */
 static const int mc_fatal_signals[] = {
@@ -236,18 +237,9 @@ mc_altstack (struct mc_thread *t)
 {
 	stack_t cur, ss;
 
-	if (!mc_config.fatal || sigaltstack (NULL, &cur) < 0
+	if (!mc_config.fatal || !t->altstack || sigaltstack (NULL, &cur) < 0
 	    || !(cur.ss_flags & SS_DISABLE))
 		return;			/* the thread has one */
-	if (!t->altstack) {
-		void *p = mmap (NULL, MC_ALTSTACK, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-				| MAP_STACK, -1, 0);
-
-		if (p == MAP_FAILED)
-			return;
-		t->altstack = p;
-	}
 	memset (&ss, 0, sizeof ss);
 	ss.ss_sp = t->altstack;
 	ss.ss_size = MC_ALTSTACK;
@@ -259,7 +251,7 @@ mc_altstack_drop (struct mc_thread *t)
 {
 	stack_t cur, off;
 
-	if (!t->altstack || sigaltstack (NULL, &cur) < 0)
+	if (!t->altstack || !mc_config.fatal || sigaltstack (NULL, &cur) < 0)
 		return;
 	if (!(cur.ss_flags & SS_DISABLE) && cur.ss_sp == t->altstack) {
 		if (cur.ss_flags & SS_ONSTACK)
@@ -269,8 +261,9 @@ mc_altstack_drop (struct mc_thread *t)
 		if (sigaltstack (&off, NULL) < 0)
 			return;
 	}
-	munmap (t->altstack, MC_ALTSTACK);
-	t->altstack = NULL;
+	/* Its pages, not its place: the record keeps it (for its thread
+	   again, mc_thread_attach's own_again).  */
+	madvise (t->altstack, MC_ALTSTACK, MADV_DONTNEED);
 }
 
 /* ------------------------------------------------------------------ */

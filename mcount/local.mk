@@ -40,6 +40,7 @@ mcount_libmc_la_SOURCES += \
 	mcount/bbcount.c \
 	mcount/control.c \
 	mcount/fds.c \
+	mcount/pages.c \
 	mcount/dump.h \
 	mcount/dump.c \
 	mcount/snapshot.c \

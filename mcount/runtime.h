@@ -29,6 +29,9 @@
                            control API, and the messages to stderr;
      fds.c                 the descriptors libgmon opens: never 0, 1
                            or 2;
+     pages.c               memory never freed (thread records, their
+                           stacks for fatal signals), cut from a few
+                           mappings;
      modules.c             the objects of the process and their
                            histograms;
      wall.c                the time threads spend off the CPU
@@ -190,7 +193,9 @@ struct mc_thread {
 	int perf_fd;			/* MC_CLOCK_PERF: the event */
 	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
-	void *altstack;			/* for fatal signals (exits.c) */
+	void *altstack;			/* for fatal signals (exits.c): the
+					   MC_ALTSTACK bytes below the
+					   record, or NULL */
 	uint64_t *bb;			/* its block counts (bbcount.c) */
 	int wall_tid;			/* wall.c: the thread it follows */
 	uint64_t wall_last;		/* ... real time at its last look */
@@ -717,6 +722,14 @@ void mc_problem (enum mc_problem p, const char *text) MC_HIDDEN;
 void mc_report (void) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
+/* pages.c */
+
+/* N zeroed pages that are never freed, from a mapping shared with
+   others (a few mappings for any number of threads); NULL with *ERR
+   set if none can be made.  Async-signal-safe.  */
+void *mc_pages (size_t n, int *err) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
 /* fds.c */
 
 #include <sys/types.h>
@@ -865,11 +878,13 @@ void mc_exits_start (void) MC_HIDDEN;
 /* In a fork child: the interval's thread again (threads are not
    inherited).  */
 void mc_exits_fork (void) MC_HIDDEN;
+/* The stack for fatal signals each record has below it (arcs.c).  */
+#define MC_ALTSTACK	(128 * 1024)
 /* Gives the calling thread a stack for fatal signals, if it has none:
    a stack overflow must still write the profile.  */
 void mc_altstack (struct mc_thread *t) MC_HIDDEN;
 /* T's thread is leaving for good: its stack for fatal signals unset
-   and unmapped (not if a handler runs on it).  */
+   and its pages given back (not if a handler runs on it).  */
 void mc_altstack_drop (struct mc_thread *t) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */

@@ -354,6 +354,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-signals.sh \
 	tests/e2e/rt-objnames.sh \
 	tests/e2e/rt-dumps.sh \
+	tests/e2e/rt-manythreads.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -393,7 +394,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-sigprof-early.c \
 	tests/programs/rt-sigsend.c \
 	tests/programs/rt-dlmany.c \
-	tests/programs/rt-dumps.c
+	tests/programs/rt-dumps.c \
+	tests/programs/rt-manythreads.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
