@@ -24,6 +24,16 @@
                               stopped (ITIMER_PROF survives exec, and
                               would kill the new program); profiling
                               goes on if exec fails;
+     clone (3)                interposed: a child that does not share
+                              its parent's memory (no CLONE_VM) is
+                              made what fork's handlers make a fork
+                              child, a profile of its own, which is
+                              written when its function returns
+                              (glibc's clone then ends it with the exit
+                              system call, which runs no handler); a
+                              child that shares the memory (a thread
+                              not made by pthread_create) counts into
+                              the process's profile, as before;
      GMON_DUMP_SIGNAL=SIG     a handler that writes the profile and
                               goes on;
      GMON_DUMP_INTERVAL=SEC   a thread of libgmon's own that does the
@@ -67,11 +77,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -286,6 +297,57 @@ _Exit (int status)
 }
 
 /* ------------------------------------------------------------------ */
+/* clone */
+
+extern int __clone (int (*fn) (void *), void *stack, int flags, void *arg,
+		    ...);
+
+/* What a child of clone (3) without CLONE_VM runs first: it is made a
+   process of its own (the parent's clone waited for any dump under
+   way, as fork does), runs the caller's function, and writes its
+   profile when that returns.  C is on the parent's stack, of which
+   the child has a copy.  */
+struct clone_call {
+	int (*fn) (void *);
+	void *arg;
+};
+
+static int
+clone_child (void *arg)
+{
+	const struct clone_call *c = arg;
+	int rc;
+
+	mc_fork_child ();
+	rc = c->fn (c->arg);
+	mc_finish (GMONX_END__EXIT, 0);
+	return rc;
+}
+
+MC_WEAK int
+clone (int (*fn) (void *), void *stack, int flags, void *arg, ...)
+{
+	struct clone_call c = { fn, arg };
+	pid_t *ptid, *ctid;
+	void *tls;
+	va_list ap;
+	int rc;
+
+	/* (read whatever the flags say they are, as glibc's does) */
+	va_start (ap, arg);
+	ptid = va_arg (ap, pid_t *);
+	tls = va_arg (ap, void *);
+	ctid = va_arg (ap, pid_t *);
+	va_end (ap);
+	if ((flags & CLONE_VM) || !mc_started () || !mc_owner ())
+		return __clone (fn, stack, flags, arg, ptid, tls, ctid);
+	mc_dump_hold ();
+	rc = __clone (clone_child, stack, flags, &c, ptid, tls, ctid);
+	mc_dump_release ();
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
 /* exec */
 
 struct exec_state {
@@ -300,8 +362,10 @@ exec_begin (struct exec_state *st)
 	char *p, *end;
 
 	st->mine = mc_owner () && mc_started ();
-	if (!st->mine)
+	if (!st->mine) {
+		mc_not_owner_end ("exec");
 		return;
+	}
 	st->was_on = mc_arcs_on;
 	mc_arcs_switch (false);
 	mc_sampler_stop ();

@@ -852,6 +852,13 @@ mc_stamp_id (void)
    of vfork, which runs in its parent's memory until it execs or
    exits, and must write nothing.  */
 bool mc_owner (void) MC_HIDDEN;
+/* In a child that no handler of libgmon's made its own (the clone
+   system call): says once, at its END ("exec" ...), why it writes no
+   profile; nothing in a vfork child or in the owner.  */
+void mc_not_owner_end (const char *end) MC_HIDDEN;
+/* What fork's child handler does: the calling process, a child made
+   by fork or clone (3), gets a profile of its own.  */
+void mc_fork_child (void) MC_HIDDEN;
 /* Ends profiling and writes the profile, once, for a process that
    ends by END (SIG: the signal it dies of).  A second call from
    another thread waits a while for the first to finish writing, so

@@ -355,6 +355,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-objnames.sh \
 	tests/e2e/rt-dumps.sh \
 	tests/e2e/rt-manythreads.sh \
+	tests/e2e/rt-clone.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh
@@ -395,7 +396,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-sigsend.c \
 	tests/programs/rt-dlmany.c \
 	tests/programs/rt-dumps.c \
-	tests/programs/rt-manythreads.c
+	tests/programs/rt-manythreads.c \
+	tests/programs/rt-clone.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.
