@@ -46,8 +46,9 @@
    malloc itself.  A thread's record, with its first table, and the
    alternate stack below it (exits.c) come from pages.c, which cuts
    them from a few mappings: a mapping each took the kernel's
-   vm.max_map_count mappings from the program's threads.  Errors are counted, never printed here (errno is
-   saved for the program: mcount runs between any two of its calls).  */
+   vm.max_map_count mappings from the program's threads.  Errors are
+   counted, never printed here (errno is saved for the program: mcount
+   runs between any two of its calls).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>

@@ -21,11 +21,11 @@
    header's spare bytes (the run stamp, gmon/gmon_out.h), and the
    companion holds the same stamp: gprof never pairs files of two
    runs, nor of two dumps of one run (a reader that read gmon.out
-   before a dump replaced the files, and the companion after).  Two processes writing
-   profiles of the same name (two runs in one directory) take turns:
-   each holds a lock on the object directory (flock) while it writes
-   the program's file and that directory, so that the last to finish
-   leaves a whole profile, not half of each.
+   before a dump replaced the files, and the companion after).  Two
+   processes writing profiles of the same name (two runs in one
+   directory) take turns: each holds a lock on the object directory
+   (flock) while it writes the program's file and that directory, so
+   that the last to finish leaves a whole profile, not half of each.
 
    The object directory is written only after the program's file was:
    a directory of this run beside an older gmon.out would pair them.

@@ -39,19 +39,8 @@
    and the line at exit says how many there were and the knob.
 
    Each object other than the program gets, when it is added, the name
-   of its classic file in the object directory (objdir.c): its file
-   name, cut to MC_FILE_STEM bytes (with the ".gmon" and the
-   temporary's ".PID.RANDOM.tmp" around it, a name must stay within
-   the 255 bytes of a file name), and ~2, ~3 ... for a second, third
-   object whose cut name is the same one; "object-K" for an object
-   without a file name.  Each name is unique in the process, checked
-   with a hash table of the names given, so that naming every object
-   is linear in their number, and the dump finds the object of a name
-   (mc_module_by_file) at once: with the names made at each dump, each
-   by counting the earlier objects of the same name, the removal of
-   an old companion's files was cubic (12 s at exit for 1000
-   libraries), and two names that differed after the cut were one
-   file.  */
+   of its classic file in the object directory, unique in the process
+   (objdir.c, mc_objname_give).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -72,11 +61,6 @@ struct mc_module *mc_modules = mc_modules_default;
 static unsigned int mc_modules_cap = MC_MODULES_DEFAULT;	/* entries */
 static uint64_t mc_untracked;		/* objects beyond the table, at
 					   the last scan that saw them all */
-/* The file names given (mc_module.file): open addressing, entry + 1
-   per slot (0: free), twice the table's entries.  */
-static uint32_t mc_files_default[2 * MC_MODULES_DEFAULT];
-static uint32_t *mc_files = mc_files_default;
-static uint32_t mc_files_mask = 2 * MC_MODULES_DEFAULT - 1;
 static unsigned int mc_nmodules;	/* entries published, atomic */
 static unsigned int mc_hint;		/* entry of the last sample */
 static bool mc_hists_on;		/* sampling set up: new entries
@@ -103,8 +87,8 @@ static struct mc_orphan *mc_orphans;
 static char *mc_arena;
 static size_t mc_arena_used;
 
-static const char *
-arena_copy (const char *s, size_t n)
+const char *
+mc_str_keep (const char *s, size_t n)
 {
 	char *p;
 
@@ -432,82 +416,6 @@ mc_samples_stats (uint64_t *in, uint64_t *outside, uint64_t *unknown)
 }
 
 /* ------------------------------------------------------------------ */
-/* The names of the objects' files */
-
-static uint32_t
-file_hash (const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;	/* FNV-1a */
-
-	while (n-- > 0)
-		h = (h ^ (unsigned char) *s++) * 16777619u;
-	return h;
-}
-
-/* The slot of the file name S (N bytes) in the hash: the one that
-   holds it, or the free one where it goes.  */
-static uint32_t *
-file_slot (const char *s, size_t n)
-{
-	uint32_t i = file_hash (s, n) & mc_files_mask;
-
-	for (;; i = (i + 1) & mc_files_mask) {
-		uint32_t e = __atomic_load_n (&mc_files[i], __ATOMIC_ACQUIRE);
-
-		if (!e || (strncmp (mc_modules[e - 1].file, s, n) == 0
-			   && mc_modules[e - 1].file[n] == '\0'))
-			return &mc_files[i];
-	}
-}
-
-int
-mc_module_by_file (const char *name, size_t len)
-{
-	uint32_t e = *file_slot (name, len);
-
-	return e ? (int) e - 1 : -1;
-}
-
-/* The name of entry K's classic file, without ".gmon" (see the top of
-   this file), unique among the names given, and given.  */
-static void
-name_file (struct mc_module *m, unsigned int k)
-{
-	char base[MC_FILE_STEM + 1], name[MC_FILE_STEM + 16], *p;
-	const char *b = strrchr (m->path, '/');
-	size_t n;
-	uint32_t *slot, first;
-
-	b = b ? b + 1 : m->path;
-	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
-		p = mc_put_num (mc_put_str (base, base + MC_FILE_STEM,
-					    "object-"),
-				base + MC_FILE_STEM, k);
-	} else {
-		p = mc_put_str (base, base + MC_FILE_STEM, b);
-	}
-	*p = '\0';
-	n = (size_t) (p - base);
-	memcpy (name, base, n + 1);
-	slot = file_slot (name, n);
-	/* Taken: ~N after it, N counted on the first object of that cut
-	   name (a library may also be called NAME~N: the next N).  */
-	for (first = *slot; *slot;) {
-		struct mc_module *f = &mc_modules[first - 1];
-
-		f->file_dups = f->file_dups ? f->file_dups + 1 : 2;
-		p = mc_put_num (mc_put_str (name + n, name + sizeof name - 1,
-					    "~"),
-				name + sizeof name - 1, f->file_dups);
-		*p = '\0';
-		slot = file_slot (name, (size_t) (p - name));
-	}
-	m->file = arena_copy (name, strlen (name));
-	/* (a dump in another thread may look names up meanwhile) */
-	__atomic_store_n (slot, k + 1, __ATOMIC_RELEASE);
-}
-
-/* ------------------------------------------------------------------ */
 /* The scan */
 
 struct scan {
@@ -609,9 +517,9 @@ program_path (void)
 	const char *fn;
 
 	if (n > 0)
-		return arena_copy (buf, (size_t) n);
+		return mc_str_keep (buf, (size_t) n);
 	fn = (const char *) getauxval (AT_EXECFN);
-	return fn ? arena_copy (fn, strlen (fn)) : "";
+	return fn ? mc_str_keep (fn, strlen (fn)) : "";
 }
 
 /* NAME as the dynamic linker has it, made absolute: dlopen keeps a
@@ -625,13 +533,13 @@ object_path (const char *name)
 
 	if (name[0] == '/' || !strchr (name, '/')
 	    || !getcwd (buf, sizeof buf))
-		return arena_copy (name, n);
+		return mc_str_keep (name, n);
 	d = strlen (buf);
 	if (d + 1 + n + 1 > sizeof buf)
-		return arena_copy (name, n);
+		return mc_str_keep (name, n);
 	buf[d] = '/';
 	memcpy (buf + d + 1, name, n + 1);
-	return arena_copy (buf, d + 1 + n);
+	return mc_str_keep (buf, d + 1 + n);
 }
 
 static int
@@ -722,7 +630,7 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 		}
 	}
 	if (!is_main)
-		name_file (m, n);
+		mc_objname_give (m, n);
 	find_build_id (m, info);
 	find_file_stamp (m);
 	find_eh_frame (m, info);
@@ -765,7 +673,7 @@ scan (bool force)
 
 /* A table of GMON_MAX_OBJECTS entries: the static one, or if that
    holds too few, one mapped (only the entries used are ever touched),
-   with its hash of file names.  */
+   with room for the names of the objects' files (objdir.c).  */
 static void
 tables_init (void)
 {
@@ -793,8 +701,8 @@ tables_init (void)
 		return;
 	}
 	mc_modules = p;
-	mc_files = (uint32_t *) (mc_modules + want);
-	mc_files_mask = (uint32_t) (2 * want - 1);
+	mc_objnames_init ((uint32_t *) (mc_modules + want),
+			  (uint32_t) (2 * want));
 	mc_modules_cap = (unsigned int) want;
 }
 

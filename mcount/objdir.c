@@ -11,7 +11,7 @@
                         samples, arcs or blocks of its own, NAME being
                         the file name of the object, cut to 200 bytes
                         (NAME~2.gmon, ... for a second object of the
-                        same cut name: modules.c names them), in its
+                        same cut name: mc_objname_give), in its
                         own link-time addresses: `gprof LIB NAME.gmon'
      linux-vdso.so.1    a copy of the vDSO, the only object without a
                         file on disk (with its .gmon if it has samples)
@@ -49,6 +49,109 @@
 
 #include "gmon/gmonx.h"
 #include "mcount/dump.h"
+
+/* ------------------------------------------------------------------ */
+/* The names of the objects' files
+
+   Each object other than the program gets, when modules.c adds it,
+   the name of its classic file: its file name cut to MC_FILE_STEM
+   bytes (with the ".gmon" and the temporary's ".PID.RANDOM.tmp" around
+   it, a name must stay within the 255 bytes of a file name), and ~2,
+   ~3 ... for a second, third object whose cut name is the same one;
+   "object-K" for an object without a file name.  Each name is unique
+   in the process, checked with a hash table of the names given, so
+   that naming every object is linear in their number, and a dump
+   finds the object of a name (mc_module_by_file) at once.  The names
+   made at each dump, each by counting the earlier objects of the same
+   name, made the removal of an old companion's files cubic (12 s at
+   exit for 1000 libraries), and two names that differed after the
+   cut were one file.  */
+
+/* The names given: open addressing, entry + 1 per slot (0: free),
+   twice the object table's entries.  */
+static uint32_t mc_files_default[2 * MC_MODULES_DEFAULT];
+static uint32_t *mc_files = mc_files_default;
+static uint32_t mc_files_mask = 2 * MC_MODULES_DEFAULT - 1;
+
+void
+mc_objnames_init (uint32_t *slots, uint32_t n)
+{
+	mc_files = slots;
+	mc_files_mask = n - 1;
+}
+
+static uint32_t
+file_hash (const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char) *s++) * 16777619u;
+	return h;
+}
+
+/* The slot of the file name S (N bytes) in the hash: the one that
+   holds it, or the free one where it goes.  */
+static uint32_t *
+file_slot (const char *s, size_t n)
+{
+	uint32_t i = file_hash (s, n) & mc_files_mask;
+
+	for (;; i = (i + 1) & mc_files_mask) {
+		uint32_t e = __atomic_load_n (&mc_files[i], __ATOMIC_ACQUIRE);
+
+		if (!e || (strncmp (mc_modules[e - 1].file, s, n) == 0
+			   && mc_modules[e - 1].file[n] == '\0'))
+			return &mc_files[i];
+	}
+}
+
+int
+mc_module_by_file (const char *name, size_t len)
+{
+	uint32_t e = *file_slot (name, len);
+
+	return e ? (int) e - 1 : -1;
+}
+
+/* (runtime.h)  */
+void
+mc_objname_give (struct mc_module *m, unsigned int k)
+{
+	char base[MC_FILE_STEM + 1], name[MC_FILE_STEM + 16], *p;
+	const char *b = strrchr (m->path, '/');
+	size_t n;
+	uint32_t *slot, first;
+
+	b = b ? b + 1 : m->path;
+	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
+		p = mc_put_num (mc_put_str (base, base + MC_FILE_STEM,
+					    "object-"),
+				base + MC_FILE_STEM, k);
+	} else {
+		p = mc_put_str (base, base + MC_FILE_STEM, b);
+	}
+	*p = '\0';
+	n = (size_t) (p - base);
+	memcpy (name, base, n + 1);
+	slot = file_slot (name, n);
+	/* Taken: ~N after it, N counted on the first object of that cut
+	   name (a library may also be called NAME~N: the next N).  */
+	for (first = *slot; *slot;) {
+		struct mc_module *f = &mc_modules[first - 1];
+
+		f->file_dups = f->file_dups ? f->file_dups + 1 : 2;
+		p = mc_put_num (mc_put_str (name + n, name + sizeof name - 1,
+					    "~"),
+				name + sizeof name - 1, f->file_dups);
+		*p = '\0';
+		slot = file_slot (name, (size_t) (p - name));
+	}
+	m->file = mc_str_keep (name, strlen (name));
+	/* (a dump in another thread may look names up meanwhile) */
+	__atomic_store_n (slot, k + 1, __ATOMIC_RELEASE);
+}
+
 
 /* The file name of object K's classic file, into BUF (MC_NAME_BUF),
    with SUFFIX (".gmon", or "" for its saved image): the name

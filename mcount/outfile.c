@@ -14,8 +14,8 @@
    take them in.
 
    Each file is written under a temporary name in its directory
-   (temp_open) and renamed over the old one: a reader never sees half a file, and a
-   symbolic link in the way is replaced, not followed.  The files are
+   (temp_open) and renamed over the old one: a reader never sees half
+   a file, and a symbolic link in the way is replaced, not followed.  The files are
    made relative to a descriptor of their directory (openat,
    renameat), so that nothing renamed meanwhile sends them elsewhere.
 

@@ -413,6 +413,18 @@ unsigned int mc_modules_count (void) MC_HIDDEN;
 unsigned int mc_modules_max (void) MC_HIDDEN;
 /* Objects that were loaded but not in the table, at the last look.  */
 uint64_t mc_modules_untracked (void) MC_HIDDEN;
+/* A copy of S (N bytes) in memory never freed; "" if none could be
+   had.  Normal context.  */
+const char *mc_str_keep (const char *s, size_t n) MC_HIDDEN;
+
+/* objdir.c: the names of the objects' files in the object directory.
+   M, entry K of the table, gets its file's name (mc_module.file), as
+   it is added, unique in the process.  */
+void mc_objname_give (struct mc_module *m, unsigned int k) MC_HIDDEN;
+/* The hash of the names given has N slots (a power of two, twice the
+   object table's entries) at SLOTS, if the table is larger than
+   MC_MODULES_DEFAULT.  */
+void mc_objnames_init (uint32_t *slots, uint32_t n) MC_HIDDEN;
 /* The entry whose file is NAME (LEN bytes, without ".gmon"), or -1;
    it may not be published yet.  Async-signal-safe.  */
 int mc_module_by_file (const char *name, size_t len) MC_HIDDEN;
