@@ -179,6 +179,33 @@ arm_alarm (void)
 	setitimer (ITIMER_REAL, &it, NULL);
 }
 
+static int
+exit_abort (void)
+{
+	signal (SIGALRM, on_alarm);
+	atexit (arm_alarm);
+	return 0;
+}
+
+/* Reads a mapped page past the end of its file: SIGBUS; 99 if it
+   cannot.  */
+static int
+bus_error (void)
+{
+	char name[] = "/tmp/rt-exits.XXXXXX";
+	int fd = mkstemp (name);
+	char *p;
+
+	if (fd < 0 || ftruncate (fd, 4096) != 0)
+		return 99;
+	p = mmap (NULL, 8192, PROT_READ, MAP_SHARED, fd, 0);
+	unlink (name);
+	if (p == MAP_FAILED)
+		return 99;
+	sink = p[4096];
+	return 99;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -216,19 +243,8 @@ main (int argc, char **argv)
 		sink = divide (1, zero);
 	if (strcmp (mode, "ill") == 0)
 		__builtin_trap ();
-	if (strcmp (mode, "bus") == 0) {
-		char name[] = "/tmp/rt-exits.XXXXXX";
-		int fd = mkstemp (name);
-		char *p;
-
-		if (fd < 0 || ftruncate (fd, 4096) != 0)
-			return 99;
-		p = mmap (NULL, 8192, PROT_READ, MAP_SHARED, fd, 0);
-		unlink (name);
-		if (p == MAP_FAILED)
-			return 99;
-		sink = p[4096];
-	}
+	if (strcmp (mode, "bus") == 0)
+		return bus_error ();
 	if (strcmp (mode, "overflow") == 0)
 		sink = deep (0);
 	if (strcmp (mode, "term") == 0)
@@ -300,11 +316,8 @@ main (int argc, char **argv)
 						  __ATOMIC_RELAXED);
 			}
 	}
-	if (strcmp (mode, "exit-abort") == 0) {
-		signal (SIGALRM, on_alarm);
-		atexit (arm_alarm);
-		return 0;
-	}
+	if (strcmp (mode, "exit-abort") == 0)
+		return exit_abort ();
 	if (strcmp (mode, "dump-kill") == 0) {
 		start_killer (SIGTERM, 3);
 		for (;;) {
