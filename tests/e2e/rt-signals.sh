@@ -33,29 +33,37 @@ modes="none auto perf timer itimer wall context interval interval-wall itimer-wa
 # Under qemu-user the emulator itself may return EINTR for a signal
 # that lands as a thread enters a call, and ITIMER_PROF's signal, the
 # process's, may come to a thread of qemu's or to one blocked in the
-# host's call: the long calls only, without ITIMER_PROF.
+# host's call: the long calls only, without ITIMER_PROF.  And qemu 7.2
+# aborts a fork child that starts a thread when its parent had two
+# (plugins/core.c: qemu_plugin_vcpu_init_hook: assertion failed), as
+# the child of a process with libgmon's wall-clock or interval thread
+# does: those modes are checked natively.
 spins=150
 if qemu; then
-	not_under_qemu "the short calls after CPU time, and ITIMER_PROF (qemu's own signal handling)"
+	not_under_qemu "the short calls after CPU time, ITIMER_PROF (qemu's own signal handling), and libgmon's wall-clock and interval threads (qemu aborts a fork child that starts a thread)"
 	spins=0
-	modes="none auto timer wall context interval interval-wall"
+	modes="none auto timer context"
 fi
 for m in $modes; do
 	mkdir "$m"
+	# The variables in "$@", through env before $RUN_TARGET (qemu
+	# runs the target's program, not env).
+	p=../prog
 	case $m in
-	none)	 set -- ../plain ;;
-	auto)	 set -- env ../prog ;;
-	perf)	 set -- env GMON_SAMPLER=perf ../prog ;;
-	timer)	 set -- env GMON_SAMPLER=timer ../prog ;;
-	itimer)	 set -- env GMON_SAMPLER=itimer ../prog ;;
-	wall)	 set -- env GMON_CLOCK=wall ../prog ;;
-	context) set -- env GMON_CONTEXT=16 ../prog ;;
-	interval) set -- env GMON_DUMP_INTERVAL=1 GMON_DEBUG=1 ../prog ;;
-	interval-wall) set -- env GMON_DUMP_INTERVAL=1 GMON_CLOCK=wall GMON_CONTEXT=8 ../prog ;;
-	itimer-wall) set -- env GMON_SAMPLER=itimer GMON_CLOCK=wall ../prog ;;
-	itimer-interval) set -- env GMON_SAMPLER=itimer GMON_DUMP_INTERVAL=1 ../prog ;;
+	none)	 p=../plain; set -- ;;
+	auto)	 set -- ;;
+	perf)	 set -- GMON_SAMPLER=perf ;;
+	timer)	 set -- GMON_SAMPLER=timer ;;
+	itimer)	 set -- GMON_SAMPLER=itimer ;;
+	wall)	 set -- GMON_CLOCK=wall ;;
+	context) set -- GMON_CONTEXT=16 ;;
+	interval) set -- GMON_DUMP_INTERVAL=1 GMON_DEBUG=1 ;;
+	interval-wall) set -- GMON_DUMP_INTERVAL=1 GMON_CLOCK=wall GMON_CONTEXT=8 ;;
+	itimer-wall) set -- GMON_SAMPLER=itimer GMON_CLOCK=wall ;;
+	itimer-interval) set -- GMON_SAMPLER=itimer GMON_DUMP_INTERVAL=1 ;;
 	esac
-	(cd "$m" && $RUN_TARGET "$@" $spins >out 2>err; echo $? >rc) &
+	(cd "$m" && env "$@" $RUN_TARGET $p $spins >out 2>err
+	 echo $? >rc) &
 done
 wait
 for m in $modes; do
@@ -67,10 +75,12 @@ for m in $modes; do
 done
 # Each process dumped once a second while its calls went on (a
 # parent's and a child's, about 9 s each), and at exit.
-n=$(grep -c '^libgmon: dump: ' interval/err)
-check "interval: the dumps were written as the program went on ($n)" \
-	test "$n" -ge 6
-check "interval: the child's file too" test -n "$(ls interval/gmon.out.[0-9]*)"
+if ! qemu; then
+	n=$(grep -c '^libgmon: dump: ' interval/err)
+	check "interval: the dumps were written as the program went on ($n)" \
+		test "$n" -ge 6
+	check "interval: the child's file too" test -n "$(ls interval/gmon.out.[0-9]*)"
+fi
 # ---------------------------------------------------------------------
 # SIGPROF from another process.
 
