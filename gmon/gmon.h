@@ -68,11 +68,22 @@ struct gmon_run {
    GNU gprof -s leaves there).  */
 bool gmon_run_known (const struct gmon_run *run);
 
-/* Whether A and B are stamps of different runs: both known, and not
-   equal.  */
+/* Whether A and B are stamps of different runs, or dumps: both known,
+   and not equal.  */
 bool gmon_run_differs (const struct gmon_run *a, const struct gmon_run *b);
 
-/* "pid P, started YYYY-MM-DD HH:MM:SS UTC, run 0xID" into BUF (at least
+/* The number of the dump that wrote a file of stamp RUN, modulo 65536
+   (the low bits of its id: gmon_out.h).  */
+uint32_t gmon_run_dump (const struct gmon_run *run);
+
+/* Whether A and B are stamps of two different dumps of one run: both
+   known, of one run (pid, start and the id's random bits), and of two
+   dump numbers.  */
+bool gmon_run_other_dump (const struct gmon_run *a,
+			  const struct gmon_run *b);
+
+/* "pid P, started YYYY-MM-DD HH:MM:SS UTC, run R, dump D" (R the
+   id's random bits in hex, D its dump number) into BUF (at least
    GMON_RUN_TEXT bytes), or "no run stamp".  */
 #define GMON_RUN_TEXT	80
 char *gmon_run_text (const struct gmon_run *run, char *buf);

@@ -48,13 +48,20 @@
    writes the overflow in further records.
 
    The run stamp.  libgmon puts in the spare bytes of every file it
-   writes which run of which process wrote it, so that files written
-   by two runs in one directory are never taken for one profile:
+   writes which run of which process, and which dump of that run,
+   wrote it, so that files written by two runs in one directory, or
+   by two dumps of one run (a reader racing GMON_DUMP_INTERVAL), are
+   never taken for one profile:
        8   u32  pid            the process
        12  u32  start          when profiling started, seconds since
                                1970 (unsigned: good until 2106)
-       16  u32  id             a random number drawn at that start
-   in the file's byte order.  All zeros (glibc, early builds of
+       16  u32  id             bits 31-16: a random number drawn at
+                               that start; bits 15-0: the number of
+                               the dump that wrote the file, from 1
+                               (modulo 65536: GMON_RUN_DUMP_MASK)
+   in the file's byte order.  Every file of one dump has the same
+   stamp; files of two dumps of one run differ in the dump's number
+   only.  All zeros (glibc, early builds of
    libgmon) means the file does not say, and so does a pid or start of
    0 (libgmon writes neither): GNU gprof -s leaves whatever its stack
    held in these bytes.  GNU gprof ignores them.
@@ -122,6 +129,8 @@
 #define GMON_VERSION		1	/* version this project writes */
 #define GMON_HDR_SIZE		20	/* cookie + version + spare */
 #define GMON_HDR_SPARE		12
+/* The bits of the run stamp's id that number the dump.  */
+#define GMON_RUN_DUMP_MASK	0xffffu
 
 enum gmon_tag {
 	GMON_TAG_TIME_HIST = 0,		/* PC-sample histogram */

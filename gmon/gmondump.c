@@ -582,9 +582,9 @@ dump_gmonx (const char *path, const struct dump_opts *o)
 			(unsigned long long) p->lost_calls);
 		if (gmon_run_known (&p->run))
 			printf ("run pid=%" PRIu32 " start=%" PRIu32
-				" id=%08" PRIx32 " start_ns=%llu\n",
-				p->run.pid, p->run.start, p->run.id,
-				(unsigned long long) p->start_ns);
+				" id=%08" PRIx32 " start_ns=%llu dump=%" PRIu32
+				"\n", p->run.pid, p->run.start, p->run.id,
+				(unsigned long long) p->start_ns, p->dump);
 	}
 	for (i = 0; i < f.nobjects; i++) {
 		const struct gmonx_object *ob = &f.objects[i];

@@ -27,6 +27,8 @@ struct gmonx_process {
 	uint32_t signal;		/* fatal or dump signal, or 0 */
 	uint32_t rate;			/* samples per second */
 	uint32_t clock;			/* enum gmonx_clock */
+	uint32_t dump;			/* the dump's number, from 1; 0: not
+					   said */
 	uint64_t cpu_ns;		/* process CPU time at the dump */
 	uint64_t wall_ns;		/* real time since profiling started */
 	uint64_t samples;		/* every sample taken */

@@ -57,7 +57,10 @@
        16  u32  signal       the fatal or dump signal, or 0
        20  u32  rate         samples per second of the histograms
        24  u32  clock        GMONX_CLOCK_*: what a sample measures
-       28  u32  reserved     0
+       28  u32  dump         the number of the dump that wrote the
+                             file, from 1, whole (the run stamp below
+                             has it modulo 65536); 0: not said (an
+                             earlier libgmon)
        32  u64  cpu_ns       CPU time of the process at the dump
        40  u64  wall_ns      real time since profiling started
        48  u64  samples      samples taken, all of them: the sum of
@@ -70,7 +73,9 @@
      then, since the run stamp (readers of 80 bytes skip it):
        80  u32  run_start    the run stamp of every file of this
        84  u32  run_id       dump, with pid above (gmon_out.h): gprof
-                             pairs no file whose stamp differs
+                             pairs no file whose stamp differs (of
+                             another run, or of another dump of
+                             this one)
        88  u64  start_ns     when profiling started, ns since 1970
 
    GMONX_TAG_OBJECT (2): one object of the load map.  Object ids are

@@ -127,6 +127,7 @@ parse_process (struct gmonx_file *f, struct body *b, struct gmon_error *err)
 	p->signal = (uint32_t) le (d + 16, 4);
 	p->rate = (uint32_t) le (d + 20, 4);
 	p->clock = (uint32_t) le (d + 24, 4);
+	p->dump = (uint32_t) le (d + 28, 4);
 	p->cpu_ns = le (d + 32, 8);
 	p->wall_ns = le (d + 40, 8);
 	p->samples = le (d + 48, 8);

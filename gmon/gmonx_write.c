@@ -76,7 +76,7 @@ gmonx_write_process (struct gmon_writer *w, const struct gmonx_process *p)
 	    || put_le (w, p->pid, 4) < 0 || put_le (w, p->ppid, 4) < 0
 	    || put_le (w, p->image, 4) < 0 || put_le (w, p->end, 4) < 0
 	    || put_le (w, p->signal, 4) < 0 || put_le (w, p->rate, 4) < 0
-	    || put_le (w, p->clock, 4) < 0 || put_le (w, 0, 4) < 0
+	    || put_le (w, p->clock, 4) < 0 || put_le (w, p->dump, 4) < 0
 	    || put_le (w, p->cpu_ns, 8) < 0 || put_le (w, p->wall_ns, 8) < 0
 	    || put_le (w, p->samples, 8) < 0
 	    || put_le (w, p->unknown, 8) < 0

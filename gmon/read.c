@@ -774,6 +774,20 @@ gmon_run_differs (const struct gmon_run *a, const struct gmon_run *b)
 		    || a->id != b->id);
 }
 
+uint32_t
+gmon_run_dump (const struct gmon_run *run)
+{
+	return run->id & GMON_RUN_DUMP_MASK;
+}
+
+bool
+gmon_run_other_dump (const struct gmon_run *a, const struct gmon_run *b)
+{
+	return gmon_run_differs (a, b) && a->pid == b->pid
+		&& a->start == b->start
+		&& (a->id & ~GMON_RUN_DUMP_MASK) == (b->id & ~GMON_RUN_DUMP_MASK);
+}
+
 char *
 gmon_run_text (const struct gmon_run *run, char *buf)
 {
@@ -787,9 +801,10 @@ gmon_run_text (const struct gmon_run *run, char *buf)
 	if (!gmtime_r (&t, &tm))
 		memset (&tm, 0, sizeof tm);
 	snprintf (buf, GMON_RUN_TEXT, "pid %" PRIu32 ", started "
-		  "%04d-%02d-%02d %02d:%02d:%02d UTC, run %08" PRIx32,
-		  run->pid, tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-		  tm.tm_hour, tm.tm_min, tm.tm_sec, run->id);
+		  "%04d-%02d-%02d %02d:%02d:%02d UTC, run %04" PRIx32
+		  ", dump %" PRIu32, run->pid, tm.tm_year + 1900,
+		  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		  run->id >> 16, gmon_run_dump (run));
 	return buf;
 }
 

@@ -43,8 +43,12 @@
 
    Memory for tables comes from mmap, never malloc: this runs inside
    every call of the program, perhaps inside a signal handler or
-   malloc itself.  Errors are counted, never printed here (errno is
-   saved for the program: mcount runs between any two of its calls).  */
+   malloc itself.  A thread's record, with its first table, and the
+   alternate stack below it (exits.c) come from pages.c, which cuts
+   them from a few mappings: a mapping each took the kernel's
+   vm.max_map_count mappings from the program's threads.  Errors are
+   counted, never printed here (errno is saved for the program: mcount
+   runs between any two of its calls).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -87,6 +91,7 @@ static uint64_t mc_lost_norecord;	/* ... of them, no record (mmap) */
 static int mc_grow_errno;		/* why mmap of a table last failed */
 static int mc_record_errno;		/* why mmap of a record last failed */
 static bool mc_hit_limit;		/* GMON_ARC_LIMIT refused a table */
+static uint64_t mc_free_records;	/* records MC_THREAD_FREE now */
 static pthread_key_t mc_exit_key;	/* its destructor frees a record */
 static bool mc_have_key;
 
@@ -109,6 +114,7 @@ _Static_assert (sizeof (struct mc_thread) <= MC_RECORD_SIZE,
 _Static_assert (MC_RECORD_SIZE + MC_TAB_SLOTS
 		+ MC_FIRST_CAP * MC_SLOT_SIZE <= MC_PAGE,
 		"a record and its first table fit one page");
+_Static_assert (MC_ALTSTACK % MC_PAGE == 0, "the stack is whole pages");
 
 static size_t
 page_round (size_t n)
@@ -255,12 +261,17 @@ mc_gettid (void)
 }
 
 /* A free record of the pool (threads beyond GMON_THREADS), now the
-   calling thread's, or NULL.  */
+   calling thread's, or NULL.  The registry is looked through only if
+   some record is free: with thousands of threads alive at once and
+   none ended, each new one walked all the others' records (20000
+   threads: 38 s of CPU time).  */
 static struct mc_thread *
 adopt (void)
 {
 	struct mc_thread *r;
 
+	if (!__atomic_load_n (&mc_free_records, __ATOMIC_ACQUIRE))
+		return NULL;
 	for (r = __atomic_load_n (&mc_registry, __ATOMIC_ACQUIRE); r;
 	     r = r->next) {
 		int expect = MC_THREAD_FREE;
@@ -270,8 +281,11 @@ adopt (void)
 		    && __atomic_compare_exchange_n (&r->state, &expect,
 						    MC_THREAD_OWNED, false,
 						    __ATOMIC_ACQUIRE,
-						    __ATOMIC_RELAXED))
+						    __ATOMIC_RELAXED)) {
+			__atomic_fetch_sub (&mc_free_records, 1,
+					    __ATOMIC_RELAXED);
 			return r;
+		}
 	}
 	return NULL;
 }
@@ -292,6 +306,9 @@ own_again (int tid)
 					    MC_THREAD_OWNED, false,
 					    __ATOMIC_ACQUIRE,
 					    __ATOMIC_RELAXED)) {
+		if (state == MC_THREAD_FREE)
+			__atomic_fetch_sub (&mc_free_records, 1,
+					    __ATOMIC_RELAXED);
 		r->end_ns = 0;
 		return r;
 	}
@@ -320,12 +337,20 @@ mc_thread_attach (void)
 	}
 
 	/* Not charged to GMON_ARC_LIMIT: the record is the thread's
-	   clock too (sampler.c), and the first table shares its page.  */
-	block = mc_map (MC_PAGE, &mc_record_errno);
+	   clock too (sampler.c), and the first table shares its page;
+	   below it, with GMON_FATAL_SIGNALS, its stack for fatal
+	   signals (which grows down, away from the record).  */
+	block = mc_pages (1 + (mc_config.fatal ? MC_ALTSTACK / MC_PAGE : 0),
+			  &mc_record_errno);
 	if (!block)
 		return NULL;
-	r = (struct mc_thread *) block;
-	t = (struct mc_arctab *) (block + MC_RECORD_SIZE);
+	if (mc_config.fatal) {
+		r = (struct mc_thread *) (block + MC_ALTSTACK);
+		r->altstack = block;
+	} else {
+		r = (struct mc_thread *) block;
+	}
+	t = (struct mc_arctab *) ((char *) r + MC_RECORD_SIZE);
 	mc_tab_init (t, MC_FIRST_CAP, MC_PAGE);
 	r->tab = t;
 	r->state = MC_THREAD_OWNED;
@@ -426,6 +451,8 @@ thread_exit (void *arg)
 	if (state == MC_THREAD_EXITED)
 		mc_altstack_drop (r);
 	__atomic_store_n (&r->state, state, __ATOMIC_RELEASE);
+	if (state == MC_THREAD_FREE)
+		__atomic_fetch_add (&mc_free_records, 1, __ATOMIC_RELEASE);
 }
 
 void
@@ -442,6 +469,7 @@ mc_arcs_forget (void)
 	/* The parent's tables stay mapped (copy-on-write, untouched:
 	   they cost the child nothing) but nothing points to them.  */
 	__atomic_store_n (&mc_registry, NULL, __ATOMIC_RELEASE);
+	mc_free_records = 0;
 	mc_tls.self = NULL;
 	mc_tls.tab = NULL;
 	mc_tls.bb_span = 0;

@@ -94,22 +94,31 @@ key_hash (uint32_t parent, uintptr_t addr)
 	return mc_arc_hash (addr, (uintptr_t) parent * MC_HASH_MUL);
 }
 
-/* The tree of thread T, made at its first sample.  */
+#define PAGES(n)	(((n) + 4095) / 4096)
+
+/* The tree of thread T, made at its first sample: the tree, its first
+   index and its first chunk of nodes in one piece from pages.c (a few
+   mappings for any number of threads: mappings of their own, thousands
+   of sampled threads took the kernel's vm.max_map_count from the
+   program's).  */
 static struct mc_ctx *
 tree_of (struct mc_thread *t)
 {
 	struct mc_ctx *c = __atomic_load_n (&t->ctx, __ATOMIC_ACQUIRE);
+	size_t tree = PAGES (sizeof *c);
+	size_t index = PAGES (FIRST_SLOTS * sizeof *c->index);
+	int err = 0;
 
 	if (c)
 		return c;
-	c = map (sizeof *c);
+	c = mc_pages (tree + index
+		      + PAGES (CHUNK_NODES * sizeof (struct mc_ctx_node)),
+		      &err);
 	if (!c)
 		return NULL;
-	c->index = map (FIRST_SLOTS * sizeof *c->index);
-	if (!c->index) {
-		munmap (c, sizeof *c);
-		return NULL;
-	}
+	c->index = (uint32_t *) ((char *) c + tree * 4096);
+	c->chunks[0] = (struct mc_ctx_node *) ((char *) c
+					       + (tree + index) * 4096);
 	c->mask = FIRST_SLOTS - 1;
 	__atomic_store_n (&t->ctx, c, __ATOMIC_RELEASE);
 	return c;
@@ -135,7 +144,12 @@ grow_index (struct mc_ctx *c)
 			;
 		index[i] = k + 1;
 	}
-	munmap (c->index, ((size_t) c->mask + 1) * sizeof *c->index);
+	/* (the first, in the tree's pieces, gives back its pages) */
+	if (c->mask + 1 == FIRST_SLOTS)
+		madvise (c->index, FIRST_SLOTS * sizeof *c->index,
+			 MADV_DONTNEED);
+	else
+		munmap (c->index, ((size_t) c->mask + 1) * sizeof *c->index);
 	c->index = index;
 	c->mask = (uint32_t) (slots - 1);
 	return true;

@@ -30,7 +30,7 @@
 int
 mc_write_header (struct gmon_writer *w)
 {
-	struct gmon_run run = { mc_run_pid, mc_run_start, mc_run_id };
+	struct gmon_run run = { mc_run_pid, mc_run_start, mc_stamp_id () };
 
 	return gmon_write_header_run (w, &run);
 }

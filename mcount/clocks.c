@@ -35,6 +35,7 @@ mc_perf_start (struct mc_thread *t, struct mc_fail *f)
 {
 	struct perf_event_attr a;
 	struct f_owner_ex owner;
+	struct mc_lowfds low;
 	int fd, hi;
 
 	memset (&a, 0, sizeof a);
@@ -45,10 +46,14 @@ mc_perf_start (struct mc_thread *t, struct mc_fail *f)
 	a.exclude_kernel = 1;
 	a.exclude_hv = 1;
 	a.disabled = 1;
+	/* Never on 0, 1 or 2, even for the moment before it moves up
+	   (fds.c): the program would read the counter there.  */
+	mc_lowfds_fill (&low);
 	fd = (int) syscall (SYS_perf_event_open, &a, t->tid, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0) {
 		mc_fail_set (f, "perf_event_open", errno);
+		mc_lowfds_free (&low);
 		return -1;
 	}
 	hi = fcntl (fd, F_DUPFD_CLOEXEC, PERF_FD_MIN);
@@ -56,6 +61,7 @@ mc_perf_start (struct mc_thread *t, struct mc_fail *f)
 		close (fd);
 		fd = hi;
 	}
+	mc_lowfds_free (&low);
 	owner.type = F_OWNER_TID;
 	owner.pid = t->tid;
 	/* The samples are counted against the thread's CPU time (see
@@ -112,6 +118,7 @@ mc_timer_start (struct mc_thread *t, struct mc_fail *f)
 	memset (&ev, 0, sizeof ev);
 	ev.sigev_notify = SIGEV_THREAD_ID;
 	ev.sigev_signo = SIGPROF;
+	ev.sigev_value.sival_int = MC_TIMER_COOKIE;
 	ev._sigev_un._tid = t->tid;
 	if (timer_create (thread_cpu_clock (t->tid), &ev, &t->timer) < 0) {
 		mc_fail_set (f, "timer_create", errno);

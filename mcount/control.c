@@ -28,6 +28,9 @@
      GMON_THREADS     N, 0 to 65536: the first N threads get records
                       of their own in the companion, the others one
                       together (256; 0: no per-thread records)
+     GMON_MAX_OBJECTS N, 1 to 65536: objects (the program, libraries,
+                      the vDSO) profiled each with its own histogram
+                      and file (1024)
      GMON_DEBUG       1: say on stderr what libgmon does
 
    and GMON_IMAGE, which the exec wrappers set for the next program
@@ -61,6 +64,7 @@ struct mc_config mc_config = {
 	.objects = true,
 	.fatal = true,
 	.threads = MC_THREADS_DEFAULT,
+	.max_objects = MC_MODULES_DEFAULT,
 };
 
 static bool mc_config_done;
@@ -397,6 +401,23 @@ report_threads (struct mc_line *l, bool *first)
 	}
 }
 
+/* Objects the table had no room for (modules.c).  */
+static void
+report_objects (struct mc_line *l, bool *first)
+{
+	uint64_t n = mc_modules_untracked ();
+
+	if (!n)
+		return;
+	part (l, first);
+	mc_line_u64 (l, n);
+	mc_line_str (l, " objects loaded beyond the first GMON_MAX_OBJECTS=");
+	mc_line_u64 (l, mc_modules_max ());
+	mc_line_str (l, " have no histogram and no file of their own (their "
+		     "samples are in no known object, their calls in no "
+		     "object): raise GMON_MAX_OBJECTS");
+}
+
 void
 mc_report (void)
 {
@@ -404,6 +425,7 @@ mc_report (void)
 	bool first = true;
 	int p;
 
+	report_objects (&l, &first);
 	report_arcs (&l, &first);
 	report_sampler (&l, &first);
 	report_contexts (&l, &first);
@@ -456,7 +478,7 @@ env_capture (void)
 	if (environ)
 		return;
 	env_from_proc = true;
-	fd = open ("/proc/self/environ", O_RDONLY | O_CLOEXEC);
+	fd = mc_open (AT_FDCWD, "/proc/self/environ", O_RDONLY, 0);
 	if (fd < 0)
 		return;
 	while ((got = read (fd, buf, sizeof buf)) > 0)
@@ -657,6 +679,22 @@ read_threads (void)
 	}
 }
 
+static void
+read_max_objects (void)
+{
+	const char *s = env_get ("GMON_MAX_OBJECTS");
+	uint64_t v;
+
+	if (!s || !*s)
+		return;
+	if (!parse_size (s, &v) || s[strlen (s) - 1] > '9' || v < 1
+	    || v > MC_MODULES_LIMIT)
+		bad_value ("GMON_MAX_OBJECTS", s, "not a number of objects "
+			   "from 1 to 65536");
+	else
+		mc_config.max_objects = (uint32_t) v;
+}
+
 /* Each thread kept apart holds two memory mappings or so (its record,
    its table of samples), to the end of the run, and the kernel allows
    a process vm.max_map_count of them (65530 by default): GMON_THREADS
@@ -669,7 +707,8 @@ threads_fit (void)
 	char buf[32];
 	uint64_t max = 0;
 	ssize_t n;
-	int fd = open ("/proc/sys/vm/max_map_count", O_RDONLY | O_CLOEXEC);
+	int fd = mc_open (AT_FDCWD, "/proc/sys/vm/max_map_count", O_RDONLY,
+			  0);
 
 	if (fd < 0)
 		return;
@@ -843,6 +882,7 @@ mc_config_init (void)
 	    && !mc_config.threads_set)
 		mc_config.threads = 0;
 	threads_fit ();
+	read_max_objects ();
 	read_dump_signal ();
 	read_dump_interval ();
 	read_image ();

@@ -17,13 +17,15 @@
    snapshot of the arc tables (snapshot.c), taken while other threads
    may still run and count.
 
-   Every file names its run in its header's spare bytes (the run
-   stamp, gmon/gmon_out.h), and the companion holds the same stamp:
-   gprof never pairs files of two runs.  Two processes writing
-   profiles of the same name (two runs in one directory) take turns:
-   each holds a lock on the object directory (flock) while it writes
-   the program's file and that directory, so that the last to finish
-   leaves a whole profile, not half of each.
+   Every file names its run, and its dump (a number, from 1), in its
+   header's spare bytes (the run stamp, gmon/gmon_out.h), and the
+   companion holds the same stamp: gprof never pairs files of two
+   runs, nor of two dumps of one run (a reader that read gmon.out
+   before a dump replaced the files, and the companion after).  Two
+   processes writing profiles of the same name (two runs in one
+   directory) take turns: each holds a lock on the object directory
+   (flock) while it writes the program's file and that directory, so
+   that the last to finish leaves a whole profile, not half of each.
 
    The object directory is written only after the program's file was:
    a directory of this run beside an older gmon.out would pair them.
@@ -43,6 +45,11 @@
 #include "mcount/dump.h"
 
 static int mc_dump_owner;		/* tid of the thread dumping, or 0 */
+/* The descriptor of the object directory's lock while a dump holds
+   it, or -1: a last dump that takes over one a fatal signal
+   interrupted in its own thread holds it already (flock: a second
+   descriptor of the file would wait for the first, 10 s).  */
+static int mc_held_lock = -1;
 
 static int
 mc_gettid (void)
@@ -122,6 +129,7 @@ mc_dump_fd (int fd)
 
 	if ((err = dump_lock (false)) != 0)
 		return err;
+	mc_run_dump++;
 	mc_snap_take (&s);
 	cl.s = &s;
 	cl.k = 0;
@@ -160,8 +168,10 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 	    && n > 0 && !mc_config.secure) {
 		r->objdir = mc_objdir_open (parent, mc_base_name (r->dir),
 					    &ofd, &made, &r->objdir_err);
-		if (r->objdir == MC_OBJDIR_OK)
+		if (r->objdir == MC_OBJDIR_OK && mc_held_lock < 0) {
 			lock = mc_objdir_lock (ofd);
+			mc_held_lock = lock;
+		}
 	}
 	if (!r->err)
 		r->err = mc_write_at (parent, mc_base_name (r->path),
@@ -179,6 +189,8 @@ write_profile (struct mc_dump_result *r, const struct mc_snap *s,
 		if (r->objdir_err)
 			r->objdir = MC_OBJDIR_FAILED;
 	}
+	if (lock >= 0)
+		mc_held_lock = -1;
 	mc_fd_close (lock);
 	mc_fd_close (ofd);
 	mc_fd_close (parent);
@@ -197,6 +209,8 @@ mc_dump (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	if ((err = dump_lock (end == GMONX_END_SIGNAL
 			      || end == GMONX_END__EXIT)) != 0)
 		return r->err = err;
+	/* Its files' stamp says which dump they are of.  */
+	mc_run_dump++;
 	r->err = mc_output_names (r->path, r->dir);
 	if (!r->err) {
 		n = mc_snap_take (&s);
@@ -211,6 +225,7 @@ void
 mc_dump_forget (void)
 {
 	mc_dump_owner = 0;
+	mc_held_lock = -1;
 	mc_fork_held = false;
 	mc_fd_forget ();
 }

@@ -39,8 +39,8 @@ struct mc_objinfo {
 	bool has_file;			/* gets a classic file */
 };
 
-/* Per object, under the dump lock.  */
-extern struct mc_objinfo mc_objs[MC_MODULES_MAX] MC_HIDDEN;
+/* Per object, under the dump lock: mc_modules_max () of them.  */
+extern struct mc_objinfo *mc_objs MC_HIDDEN;
 
 /* snapshot.c: S, every thread's table merged (S->slots NULL if there
    was no memory for it: the writers then read the tables one by one),

@@ -24,11 +24,31 @@
                               stopped (ITIMER_PROF survives exec, and
                               would kill the new program); profiling
                               goes on if exec fails;
+     clone (3)                interposed: a child that does not share
+                              its parent's memory (no CLONE_VM) is
+                              made what fork's handlers make a fork
+                              child, a profile of its own, which is
+                              written when its function returns
+                              (glibc's clone then ends it with the exit
+                              system call, which runs no handler); a
+                              child that shares the memory (a thread
+                              not made by pthread_create) counts into
+                              the process's profile, as before;
      GMON_DUMP_SIGNAL=SIG     a handler that writes the profile and
                               goes on;
-     GMON_DUMP_INTERVAL=SEC   a timer that does the same every SEC
-                              seconds; each dump replaces the files of
-                              the last one, atomically (outfile.c).
+     GMON_DUMP_INTERVAL=SEC   a thread of libgmon's own that does the
+                              same every SEC seconds; each dump
+                              replaces the files of the last one,
+                              atomically (outfile.c).
+
+   The interval is kept by a thread, not a timer's signal: a signal to
+   the process interrupts whichever thread takes it, and a thread
+   blocked in sleep, nanosleep, poll, select or epoll_wait returns
+   early with EINTR when a handler runs, SA_RESTART or not (a daemon,
+   which this is for, lives in those calls).  The thread blocks every
+   signal but SIGPROF, as the wall-clock thread does (wall.c), so that
+   none of the program's comes to it; it is made again in a fork
+   child.
 
    Everything the signal handlers call is async-signal-safe, and none
    waits for a lock another thread holds for long: a crash inside
@@ -36,7 +56,9 @@
    dumper (the dump lock is held by this very thread: skipped) still
    ends the process with its own signal.  The handlers of fatal signals
    run on an alternate stack that every profiled thread gets, so that a
-   stack overflow writes its profile too.
+   stack overflow writes its profile too: the MC_ALTSTACK bytes below
+   its record (arcs.c, from pages.c's few mappings: a mapping per
+   stack took one of the kernel's vm.max_map_count per thread).
 
    exec and the numbering of profiles.  The program an exec starts has
    the same pid, and would write the same PREFIX.PID: the exec wrappers
@@ -55,11 +77,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -67,7 +92,6 @@
 #include "mcount/runtime.h"
 
 #define MC_WEAK		MC_EXPORT __attribute__ ((weak))
-#define MC_ALTSTACK	(128 * 1024)
 
 /* Signals whose default action ends the process.  */
 static const int mc_fatal_signals[] = {
@@ -77,8 +101,6 @@ static const int mc_fatal_signals[] = {
 };
 
 static bool mc_exits_on;
-static timer_t mc_interval_timer;
-static bool mc_interval_on;
 
 /* ------------------------------------------------------------------ */
 /* Signals */
@@ -127,12 +149,6 @@ on_dump_signal (int sig, siginfo_t *si, void *uc)
 	errno = saved;
 }
 
-void
-mc_interval_dump (void)
-{
-	mc_dump_now (GMONX_END_INTERVAL, 0);
-}
-
 static void
 catch (int sig, void (*fn) (int, siginfo_t *, void *), int flags,
        bool only_default)
@@ -150,28 +166,55 @@ catch (int sig, void (*fn) (int, siginfo_t *, void *), int flags,
 	sigaction (sig, &sa, NULL);
 }
 
+/* The dump thread: its stack holds a dump (two paths and the
+   companion's names, some 40 KiB) and the dynamic linker's walk of
+   the objects.  */
+#define MC_INTERVAL_STACK	(256 * 1024)
+
+/* GMON_DUMP_INTERVAL: a dump every so many seconds, from the moment
+   the thread started, in normal context (the objects loaded since are
+   found first), until the process ends (mc_dump_now refuses once the
+   final profile is being written).  */
+static void *
+interval_main (void *arg)
+{
+	struct timespec next;
+
+	(void) arg;
+	prctl (PR_SET_NAME, "gmon-dump", 0, 0, 0);
+	clock_gettime (CLOCK_MONOTONIC, &next);
+	for (;;) {
+		next.tv_sec += (time_t) mc_config.dump_interval;
+		while (clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
+					NULL) != 0)
+			;
+		mc_dump_now (GMONX_END_INTERVAL, 0);
+	}
+	return NULL;
+}
+
 static void
 interval_start (void)
 {
-	struct sigevent ev;
-	struct itimerspec its;
+	sigset_t all, old;
+	pthread_attr_t attr;
+	pthread_t thr;
 
 	if (!mc_config.dump_interval)
 		return;
-	memset (&ev, 0, sizeof ev);
-	ev.sigev_notify = SIGEV_SIGNAL;
-	ev.sigev_signo = SIGPROF;
-	ev.sigev_value.sival_int = MC_INTERVAL_COOKIE;
-	if (timer_create (CLOCK_MONOTONIC, &ev, &mc_interval_timer) < 0)
-		return;
-	memset (&its, 0, sizeof its);
-	its.it_interval.tv_sec = mc_config.dump_interval;
-	its.it_value = its.it_interval;
-	if (timer_settime (mc_interval_timer, 0, &its, NULL) < 0) {
-		timer_delete (mc_interval_timer);
-		return;
-	}
-	mc_interval_on = true;
+	/* Every signal but SIGPROF blocked from its first instruction
+	   on (see mc_helper_sigmask).  */
+	mc_helper_sigmask (&all);
+	pthread_sigmask (SIG_SETMASK, &all, &old);
+	pthread_attr_init (&attr);
+	pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+	pthread_attr_setstacksize (&attr, MC_INTERVAL_STACK);
+	if (pthread_create (&thr, &attr, interval_main, NULL) != 0)
+		mc_problem (MC_PROB_OUTPUT, "GMON_DUMP_INTERVAL: no thread "
+			    "could be made for the dumps: no dump was "
+			    "written before the end");
+	pthread_attr_destroy (&attr);
+	pthread_sigmask (SIG_SETMASK, &old, NULL);
 }
 
 void
@@ -190,17 +233,13 @@ mc_exits_start (void)
 	if (mc_config.dump_signal)
 		catch (mc_config.dump_signal, on_dump_signal, SA_RESTART,
 		       false);
-	if (mc_config.dump_interval) {
-		mc_sigprof_install ();
-		interval_start ();
-	}
+	interval_start ();
 }
 
 void
 mc_exits_fork (void)
 {
-	/* The handlers are inherited; the timer is not.  */
-	mc_interval_on = false;
+	/* The handlers are inherited; the dump thread is not.  */
 	interval_start ();
 }
 
@@ -209,18 +248,9 @@ mc_altstack (struct mc_thread *t)
 {
 	stack_t cur, ss;
 
-	if (!mc_config.fatal || sigaltstack (NULL, &cur) < 0
+	if (!mc_config.fatal || !t->altstack || sigaltstack (NULL, &cur) < 0
 	    || !(cur.ss_flags & SS_DISABLE))
 		return;			/* the thread has one */
-	if (!t->altstack) {
-		void *p = mmap (NULL, MC_ALTSTACK, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-				| MAP_STACK, -1, 0);
-
-		if (p == MAP_FAILED)
-			return;
-		t->altstack = p;
-	}
 	memset (&ss, 0, sizeof ss);
 	ss.ss_sp = t->altstack;
 	ss.ss_size = MC_ALTSTACK;
@@ -232,7 +262,7 @@ mc_altstack_drop (struct mc_thread *t)
 {
 	stack_t cur, off;
 
-	if (!t->altstack || sigaltstack (NULL, &cur) < 0)
+	if (!t->altstack || !mc_config.fatal || sigaltstack (NULL, &cur) < 0)
 		return;
 	if (!(cur.ss_flags & SS_DISABLE) && cur.ss_sp == t->altstack) {
 		if (cur.ss_flags & SS_ONSTACK)
@@ -242,8 +272,9 @@ mc_altstack_drop (struct mc_thread *t)
 		if (sigaltstack (&off, NULL) < 0)
 			return;
 	}
-	munmap (t->altstack, MC_ALTSTACK);
-	t->altstack = NULL;
+	/* Its pages, not its place: the record keeps it (for its thread
+	   again, mc_thread_attach's own_again).  */
+	madvise (t->altstack, MC_ALTSTACK, MADV_DONTNEED);
 }
 
 /* ------------------------------------------------------------------ */
@@ -266,6 +297,57 @@ _Exit (int status)
 }
 
 /* ------------------------------------------------------------------ */
+/* clone */
+
+extern int __clone (int (*fn) (void *), void *stack, int flags, void *arg,
+		    ...);
+
+/* What a child of clone (3) without CLONE_VM runs first: it is made a
+   process of its own (the parent's clone waited for any dump under
+   way, as fork does), runs the caller's function, and writes its
+   profile when that returns.  C is on the parent's stack, of which
+   the child has a copy.  */
+struct clone_call {
+	int (*fn) (void *);
+	void *arg;
+};
+
+static int
+clone_child (void *arg)
+{
+	const struct clone_call *c = arg;
+	int rc;
+
+	mc_fork_child ();
+	rc = c->fn (c->arg);
+	mc_finish (GMONX_END__EXIT, 0);
+	return rc;
+}
+
+MC_WEAK int
+clone (int (*fn) (void *), void *stack, int flags, void *arg, ...)
+{
+	struct clone_call c = { fn, arg };
+	pid_t *ptid, *ctid;
+	void *tls;
+	va_list ap;
+	int rc;
+
+	/* (read whatever the flags say they are, as glibc's does) */
+	va_start (ap, arg);
+	ptid = va_arg (ap, pid_t *);
+	tls = va_arg (ap, void *);
+	ctid = va_arg (ap, pid_t *);
+	va_end (ap);
+	if ((flags & CLONE_VM) || !mc_started () || !mc_owner ())
+		return __clone (fn, stack, flags, arg, ptid, tls, ctid);
+	mc_dump_hold ();
+	rc = __clone (clone_child, stack, flags, &c, ptid, tls, ctid);
+	mc_dump_release ();
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
 /* exec */
 
 struct exec_state {
@@ -280,8 +362,10 @@ exec_begin (struct exec_state *st)
 	char *p, *end;
 
 	st->mine = mc_owner () && mc_started ();
-	if (!st->mine)
+	if (!st->mine) {
+		mc_not_owner_end ("exec");
 		return;
+	}
 	st->was_on = mc_arcs_on;
 	mc_arcs_switch (false);
 	mc_sampler_stop ();

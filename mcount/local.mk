@@ -45,6 +45,8 @@ mcount_libmc_la_SOURCES += \
 	mcount/ehframe.c \
 	mcount/bbcount.c \
 	mcount/control.c \
+	mcount/fds.c \
+	mcount/pages.c \
 	mcount/dump.h \
 	mcount/dump.c \
 	mcount/snapshot.c \

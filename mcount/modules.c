@@ -32,7 +32,15 @@
    when nothing changed: dl_iterate_phdr hands its first callback the
    loader's load and unload counters, and the scan stops there if they
    did not move.  A sample in an object not yet known waits in a small
-   table of raw PCs (orphans) until a dump finds its object.  */
+   table of raw PCs (orphans) until a dump finds its object.
+
+   The table holds GMON_MAX_OBJECTS entries (1024 by default: a static
+   array; more are mapped at start); an object beyond them is counted,
+   and the line at exit says how many there were and the knob.
+
+   Each object other than the program gets, when it is added, the name
+   of its classic file in the object directory, unique in the process
+   (objdir.c, mc_objname_give).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -48,7 +56,11 @@
 
 #include "mcount/runtime.h"
 
-struct mc_module mc_modules[MC_MODULES_MAX];
+static struct mc_module mc_modules_default[MC_MODULES_DEFAULT];
+struct mc_module *mc_modules = mc_modules_default;
+static unsigned int mc_modules_cap = MC_MODULES_DEFAULT;	/* entries */
+static uint64_t mc_untracked;		/* objects beyond the table, at
+					   the last scan that saw them all */
 static unsigned int mc_nmodules;	/* entries published, atomic */
 static unsigned int mc_hint;		/* entry of the last sample */
 static bool mc_hists_on;		/* sampling set up: new entries
@@ -78,8 +90,8 @@ static bool mc_orphans_used;
 static char *mc_arena;
 static size_t mc_arena_used;
 
-static const char *
-arena_copy (const char *s, size_t n)
+const char *
+mc_str_keep (const char *s, size_t n)
 {
 	char *p;
 
@@ -383,6 +395,7 @@ struct scan {
 	bool force;			/* scan even if nothing changed */
 	bool changed;			/* the counters moved */
 	uint64_t gen;			/* marks the entries seen */
+	uint64_t untracked;		/* objects the table had no room for */
 };
 
 static uint64_t mc_gen;			/* scans made */
@@ -476,9 +489,9 @@ program_path (void)
 	const char *fn;
 
 	if (n > 0)
-		return arena_copy (buf, (size_t) n);
+		return mc_str_keep (buf, (size_t) n);
 	fn = (const char *) getauxval (AT_EXECFN);
-	return fn ? arena_copy (fn, strlen (fn)) : "";
+	return fn ? mc_str_keep (fn, strlen (fn)) : "";
 }
 
 /* NAME as the dynamic linker has it, made absolute: dlopen keeps a
@@ -492,13 +505,13 @@ object_path (const char *name)
 
 	if (name[0] == '/' || !strchr (name, '/')
 	    || !getcwd (buf, sizeof buf))
-		return arena_copy (name, n);
+		return mc_str_keep (name, n);
 	d = strlen (buf);
 	if (d + 1 + n + 1 > sizeof buf)
-		return arena_copy (name, n);
+		return mc_str_keep (name, n);
 	buf[d] = '/';
 	memcpy (buf + d + 1, name, n + 1);
-	return arena_copy (buf, d + 1 + n);
+	return mc_str_keep (buf, d + 1 + n);
 }
 
 static int
@@ -554,8 +567,12 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 			return 0;
 		}
 	}
-	if (n >= MC_MODULES_MAX || (n == 0 && !is_main))
+	if (n == 0 && !is_main)
 		return 0;
+	if (n >= mc_modules_cap) {
+		s->untracked++;
+		return 0;
+	}
 	m = &mc_modules[n];
 	memset (m, 0, sizeof *m);
 	m->base = info->dlpi_addr;
@@ -584,6 +601,8 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 				m->image_hi = end;
 		}
 	}
+	if (!is_main)
+		mc_objname_give (m, n);
 	find_build_id (m, info);
 	find_file_stamp (m);
 	find_eh_frame (m, info);
@@ -608,6 +627,8 @@ scan (bool force)
 	s.gen = ++mc_gen;
 	dl_iterate_phdr (scan_one, &s);
 	if (s.changed) {
+		__atomic_store_n (&mc_untracked, s.untracked,
+				  __ATOMIC_RELAXED);
 		/* Objects not seen any more were dlclose'd.  */
 		n = mc_modules_count ();
 		for (i = 1; i < n; i++)
@@ -622,10 +643,58 @@ scan (bool force)
 	__atomic_store_n (&mc_refreshing, 0, __ATOMIC_RELEASE);
 }
 
+/* A table of GMON_MAX_OBJECTS entries: the static one, or if that
+   holds too few, one mapped (only the entries used are ever touched),
+   with room for the names of the objects' files (objdir.c).  */
+static void
+tables_init (void)
+{
+	uint64_t want = mc_config.max_objects, size;
+	void *p;
+
+	if (want <= MC_MODULES_DEFAULT) {
+		mc_modules_cap = (unsigned int) want;
+		return;
+	}
+	size = want * sizeof (struct mc_module)
+		+ 2 * want * sizeof (uint32_t);
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED) {
+		struct mc_line l = { .len = 0 };
+
+		mc_line_str (&l, "GMON_MAX_OBJECTS: no memory for a table of ");
+		mc_line_u64 (&l, want);
+		mc_line_str (&l, " objects (mmap: ");
+		mc_line_errno (&l, errno);
+		mc_line_str (&l, "): 1024 were kept");
+		l.buf[l.len] = '\0';
+		mc_problem (MC_PROB_ENV, l.buf);
+		return;
+	}
+	mc_modules = p;
+	mc_objnames_init ((uint32_t *) (mc_modules + want),
+			  (uint32_t) (2 * want));
+	mc_modules_cap = (unsigned int) want;
+}
+
 void
 mc_modules_init (void)
 {
+	tables_init ();
 	scan (true);
+}
+
+unsigned int
+mc_modules_max (void)
+{
+	return mc_modules_cap;
+}
+
+uint64_t
+mc_modules_untracked (void)
+{
+	return __atomic_load_n (&mc_untracked, __ATOMIC_RELAXED);
 }
 
 void

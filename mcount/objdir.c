@@ -9,8 +9,9 @@
 
      NAME.gmon          the classic file of each object that has
                         samples, arcs or blocks of its own, NAME being
-                        the file name of the object (NAME~2.gmon, ...
-                        for a second object of the same name), in its
+                        the file name of the object, cut to 200 bytes
+                        (NAME~2.gmon, ... for a second object of the
+                        same cut name: mc_objname_give), in its
                         own link-time addresses: `gprof LIB NAME.gmon'
      linux-vdso.so.1    a copy of the vDSO, the only object without a
                         file on disk (with its .gmon if it has samples)
@@ -49,30 +50,120 @@
 #include "gmon/gmonx.h"
 #include "mcount/dump.h"
 
-/* The file name of object K's classic file, into BUF (NAME_MAX), with
-   SUFFIX (".gmon", or "" for its saved image).  */
+/* ------------------------------------------------------------------ */
+/* The names of the objects' files
+
+   Each object other than the program gets, when modules.c adds it,
+   the name of its classic file: its file name cut to MC_FILE_STEM
+   bytes (with the ".gmon" and the temporary's ".PID.RANDOM.tmp" around
+   it, a name must stay within the 255 bytes of a file name), and ~2,
+   ~3 ... for a second, third object whose cut name is the same one;
+   "object-K" for an object without a file name.  Each name is unique
+   in the process, checked with a hash table of the names given, so
+   that naming every object is linear in their number, and a dump
+   finds the object of a name (mc_module_by_file) at once.  The names
+   made at each dump, each by counting the earlier objects of the same
+   name, made the removal of an old companion's files cubic (12 s at
+   exit for 1000 libraries), and two names that differed after the
+   cut were one file.  */
+
+/* The names given: open addressing, entry + 1 per slot (0: free),
+   twice the object table's entries.  */
+static uint32_t mc_files_default[2 * MC_MODULES_DEFAULT];
+static uint32_t *mc_files = mc_files_default;
+static uint32_t mc_files_mask = 2 * MC_MODULES_DEFAULT - 1;
+
+void
+mc_objnames_init (uint32_t *slots, uint32_t n)
+{
+	mc_files = slots;
+	mc_files_mask = n - 1;
+}
+
+static uint32_t
+file_hash (const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char) *s++) * 16777619u;
+	return h;
+}
+
+/* The slot of the file name S (N bytes) in the hash: the one that
+   holds it, or the free one where it goes.  */
+static uint32_t *
+file_slot (const char *s, size_t n)
+{
+	uint32_t i = file_hash (s, n) & mc_files_mask;
+
+	for (;; i = (i + 1) & mc_files_mask) {
+		uint32_t e = __atomic_load_n (&mc_files[i], __ATOMIC_ACQUIRE);
+
+		if (!e || (strncmp (mc_modules[e - 1].file, s, n) == 0
+			   && mc_modules[e - 1].file[n] == '\0'))
+			return &mc_files[i];
+	}
+}
+
+int
+mc_module_by_file (const char *name, size_t len)
+{
+	uint32_t e = *file_slot (name, len);
+
+	return e ? (int) e - 1 : -1;
+}
+
+/* (runtime.h)  */
+void
+mc_objname_give (struct mc_module *m, unsigned int k)
+{
+	char base[MC_FILE_STEM + 1], name[MC_FILE_STEM + 16], *p;
+	const char *b = strrchr (m->path, '/');
+	size_t n;
+	uint32_t *slot, first;
+
+	b = b ? b + 1 : m->path;
+	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
+		p = mc_put_num (mc_put_str (base, base + MC_FILE_STEM,
+					    "object-"),
+				base + MC_FILE_STEM, k);
+	} else {
+		p = mc_put_str (base, base + MC_FILE_STEM, b);
+	}
+	*p = '\0';
+	n = (size_t) (p - base);
+	memcpy (name, base, n + 1);
+	slot = file_slot (name, n);
+	/* Taken: ~N after it, N counted on the first object of that cut
+	   name (a library may also be called NAME~N: the next N).  */
+	for (first = *slot; *slot;) {
+		struct mc_module *f = &mc_modules[first - 1];
+
+		f->file_dups = f->file_dups ? f->file_dups + 1 : 2;
+		p = mc_put_num (mc_put_str (name + n, name + sizeof name - 1,
+					    "~"),
+				name + sizeof name - 1, f->file_dups);
+		*p = '\0';
+		slot = file_slot (name, (size_t) (p - name));
+	}
+	m->file = mc_str_keep (name, strlen (name));
+	/* (a dump in another thread may look names up meanwhile) */
+	__atomic_store_n (slot, k + 1, __ATOMIC_RELEASE);
+}
+
+
+/* The file name of object K's classic file, into BUF (MC_NAME_BUF),
+   with SUFFIX (".gmon", or "" for its saved image): the name
+   modules.c gave it, unique in the process (at most MC_FILE_STEM
+   bytes of its file name, and a ~N).  */
 static void
 obj_name (unsigned int k, const char *suffix, char *buf)
 {
-	const char *b = mc_base_name (mc_modules[k].path);
-	char *p = buf, *end = buf + 200;
-	unsigned int j, same = 0;
+	const char *f = mc_modules[k].file;
+	char *p = mc_put_str (buf, buf + MC_NAME_BUF - 1, f ? f : "");
 
-	if (!*b || strcmp (b, ".") == 0 || strcmp (b, "..") == 0) {
-		p = mc_put_str (p, end, "object-");
-		p = mc_put_num (p, end, k);
-	} else {
-		for (j = 1; j < k; j++)
-			if (mc_objs[j].has_file
-			    && strcmp (mc_base_name (mc_modules[j].path), b) == 0)
-				same++;
-		p = mc_put_str (p, end, b);
-		if (same) {
-			p = mc_put_str (p, end, "~");
-			p = mc_put_num (p, end, same + 1);
-		}
-	}
-	p = mc_put_str (p, buf + 255, suffix);
+	p = mc_put_str (p, buf + MC_NAME_BUF - 1, suffix);
 	*p = '\0';
 }
 
@@ -145,7 +236,8 @@ write_process (struct gmon_writer *w, const struct companion *c)
 	p.lost_calls = as.lost_full + as.lost_nested + c->s->missed;
 	p.run.pid = mc_run_pid;
 	p.run.start = mc_run_start;
-	p.run.id = mc_run_id;
+	p.run.id = mc_stamp_id ();
+	p.dump = mc_run_dump;
 	p.start_ns = mc_start_real_ns;
 	return gmonx_write_process (w, &p);
 }
@@ -314,8 +406,8 @@ mc_objdir_open (int parent, const char *name, int *fd, bool *made, int *err)
 		*err = errno;
 		return MC_OBJDIR_FAILED;
 	}
-	*fd = mc_fd_keep (openat (parent, name, O_RDONLY | O_DIRECTORY
-				  | O_NOFOLLOW | O_CLOEXEC));
+	*fd = mc_fd_keep (mc_open (parent, name, O_RDONLY | O_DIRECTORY
+				   | O_NOFOLLOW, 0));
 	if (*fd < 0) {
 		*err = errno;
 		if (fstatat (parent, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
@@ -344,8 +436,8 @@ static int
 open_own (int dirfd, const char *name, int flags, mode_t mode)
 {
 	struct stat st;
-	int fd = mc_fd_keep (openat (dirfd, name, flags | O_NOFOLLOW
-				     | O_NONBLOCK | O_CLOEXEC, mode));
+	int fd = mc_fd_keep (mc_open (dirfd, name, flags | O_NOFOLLOW
+				      | O_NONBLOCK, mode));
 
 	if (fd < 0)
 		return -1;
@@ -383,28 +475,27 @@ mc_objdir_lock (int dirfd)
 /* ------------------------------------------------------------------ */
 /* Writing into it */
 
-/* Whether NAME, in the object directory, is a file this dump wrote.  */
+/* Whether NAME, in the object directory, is a file this dump (of N
+   objects) wrote: the object of the name, found at once
+   (mc_module_by_file).  */
 static bool
 ours (const char *name, unsigned int n)
 {
-	char buf[MC_NAME_BUF];
-	unsigned int k;
+	size_t len = strlen (name);
+	int k;
 
 	if (strcmp (name, GMONX_COMPANION_NAME) == 0
 	    || strcmp (name, MC_LOCK_NAME) == 0)
 		return true;
-	for (k = 1; k < n; k++) {
-		if (!mc_objs[k].has_file)
-			continue;
-		obj_name (k, ".gmon", buf);
-		if (strcmp (buf, name) == 0)
-			return true;
-		obj_name (k, "", buf);
-		if ((mc_modules[k].flags & MC_MOD_VDSO)
-		    && strcmp (buf, name) == 0)
+	if (len > 5 && strcmp (name + len - 5, ".gmon") == 0) {
+		k = mc_module_by_file (name, len - 5);
+		if (k > 0 && (unsigned int) k < n && mc_objs[k].has_file)
 			return true;
 	}
-	return false;
+	/* The vDSO's image: its name alone.  */
+	k = mc_module_by_file (name, len);
+	return k > 0 && (unsigned int) k < n && mc_objs[k].has_file
+		&& (mc_modules[k].flags & MC_MOD_VDSO);
 }
 
 struct stale {

@@ -13,9 +13,9 @@
    and `PREFIX.*', which people glob to sum a program's profiles, never
    take them in.
 
-   Each file is written under a temporary name in its directory and
-   renamed over the old one: a reader never sees half a file, and a
-   symbolic link in the way is replaced, not followed.  The files are
+   Each file is written under a temporary name in its directory
+   (temp_open) and renamed over the old one: a reader never sees half
+   a file, and a symbolic link in the way is replaced, not followed.  The files are
    made relative to a descriptor of their directory (openat,
    renameat), so that nothing renamed meanwhile sends them elsewhere.
 
@@ -36,7 +36,10 @@
 #include <fcntl.h>
 #include <stdio.h>		/* renameat */
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon/gmonx.h"
@@ -103,9 +106,10 @@ mc_output_path (char *path)
 
 /* .NAME.PID.tmp for NAME: in the same directory, so that rename stays
    atomic; a dot file, so a leftover does not match the gmon.out.* of a
-   script that sums profiles.  */
+   script that sums profiles.  With RANDOM, .NAME.PID.RANDOM.tmp (16
+   hex digits): see mc_write_at.  */
 static int
-temp_name (char *tmp, const char *name)
+temp_name (char *tmp, const char *name, const uint64_t *random)
 {
 	char *p = tmp, *end = tmp + MC_NAME_BUF - 1;
 
@@ -113,11 +117,39 @@ temp_name (char *tmp, const char *name)
 	p = mc_put_str (p, end, name);
 	p = mc_put_str (p, end, ".");
 	p = mc_put_num (p, end, (uint64_t) getpid ());
+	if (random) {
+		int i;
+
+		p = mc_put_str (p, end, ".");
+		for (i = 60; i >= 0 && p < end; i -= 4)
+			*p++ = "0123456789abcdef"[(*random >> i) & 15];
+	}
 	p = mc_put_str (p, end, ".tmp");
 	if (p >= end)
 		return ENAMETOOLONG;
 	*p = '\0';
 	return 0;
+}
+
+/* 64 bits nobody can guess: getrandom(2), else what differs each
+   time (the clock, a counter, where the stack is).  */
+static uint64_t
+unguessable (void)
+{
+	static uint64_t count;
+	struct timespec ts;
+	uint64_t x;
+
+	if (syscall (SYS_getrandom, &x, sizeof x, GRND_NONBLOCK)
+	    == (long) sizeof x)
+		return x;
+	clock_gettime (CLOCK_MONOTONIC, &ts);
+	x = (uint64_t) ts.tv_nsec ^ ((uint64_t) ts.tv_sec << 30)
+		^ (uint64_t) (uintptr_t) &ts
+		^ __atomic_add_fetch (&count, 0x9e3779b97f4a7c15u,
+				      __ATOMIC_RELAXED);
+	x = (x ^ (x >> 31)) * 0xbf58476d1ce4e5b9u;
+	return x ^ (x >> 29);
 }
 
 /* ------------------------------------------------------------------ */
@@ -197,30 +229,65 @@ give_to_user (int fd)
 	/* A set-gid program may not: the file stays the program's.  */
 }
 
+/* Random names tried after .NAME.PID.tmp.  */
+#define TEMP_RANDOM_TRIES	8
+
+/* Whether NAME in DIRFD is a regular file of this user's (never
+   what a link points to).  */
+static bool
+own_file (int dirfd, const char *name)
+{
+	struct stat st;
+
+	return fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+		&& S_ISREG (st.st_mode) && st.st_uid == geteuid ();
+}
+
+/* The temporary: .NAME.PID.tmp, made new.  A file of ours of that
+   name in the way is a leftover of a process with our PID that died
+   writing, removed.  Anything else, in a directory others may write
+   in (a sticky /tmp), is another user's, who may have put it there to
+   stop our profile, and is left alone: then a name nobody can guess,
+   .NAME.PID.RANDOM.tmp.  Returns its descriptor, or -1 with the errno
+   in *ERR and the name last tried in TMP.  */
+static int
+temp_open (int dirfd, const char *name, char *tmp, int *err)
+{
+	int fd, tries;
+
+	if ((*err = temp_name (tmp, name, NULL)) != 0)
+		return -1;
+	for (tries = 0;; tries++) {
+		uint64_t r;
+
+		fd = mc_open (dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL
+			      | O_NOFOLLOW, 0666);
+		if (fd >= 0)
+			return fd;
+		*err = errno;
+		if (*err != EEXIST || tries > TEMP_RANDOM_TRIES)
+			return -1;
+		if (tries == 0 && own_file (dirfd, tmp)
+		    && unlinkat (dirfd, tmp, 0) == 0)
+			continue;
+		r = unguessable ();
+		if ((*err = temp_name (tmp, name, &r)) != 0)
+			return -1;
+	}
+}
+
 int
 mc_write_at (int dirfd, const char *name, mc_body_fn *body, void *ctx,
 	     char *tmp_failed)
 {
 	char tmp[MC_NAME_BUF];
-	int fd, err, tries;
+	int fd, err;
 
-	err = temp_name (tmp, name);
-	if (err)
+	fd = temp_open (dirfd, name, tmp, &err);
+	if (fd < 0) {
+		if (tmp_failed)
+			strcpy (tmp_failed, tmp);
 		return err;
-	for (tries = 0;; tries++) {
-		fd = openat (dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL
-			     | O_NOFOLLOW | O_CLOEXEC, 0666);
-		if (fd >= 0)
-			break;
-		/* A leftover of a process with our PID that died
-		   writing: ours now.  */
-		if (errno != EEXIST || tries > 0
-		    || unlinkat (dirfd, tmp, 0) < 0) {
-			err = errno;
-			if (tmp_failed)
-				strcpy (tmp_failed, tmp);
-			return err;
-		}
 	}
 	mc_fd_keep (fd);
 	if (mc_config.secure)
@@ -256,12 +323,12 @@ mc_open_parent (const char *path)
 	size_t n = (size_t) (base - path);
 
 	if (n == 0)
-		return open (".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		return mc_open (AT_FDCWD, ".", O_RDONLY | O_DIRECTORY, 0);
 	if (n > 1)
 		n--;			/* the slash, unless it is the root */
 	memcpy (dir, path, n);
 	dir[n] = '\0';
-	return open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return mc_open (AT_FDCWD, dir, O_RDONLY | O_DIRECTORY, 0);
 }
 
 int

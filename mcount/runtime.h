@@ -27,6 +27,11 @@
                            (sampler.h between the two);
      control.c             configuration (GMON_* variables), the public
                            control API, and the messages to stderr;
+     fds.c                 the descriptors libgmon opens: never 0, 1
+                           or 2;
+     pages.c               memory never freed (thread records, their
+                           stacks for fatal signals), cut from a few
+                           mappings;
      modules.c             the objects of the process and their
                            histograms;
      wall.c                the time threads spend off the CPU
@@ -158,7 +163,9 @@ struct mc_thread {
 	int perf_fd;			/* MC_CLOCK_PERF: the event */
 	uint64_t perf_id;		/* ... its id, to know it is still ours */
 	timer_t timer;			/* MC_CLOCK_TIMER: the timer */
-	void *altstack;			/* for fatal signals (exits.c) */
+	void *altstack;			/* for fatal signals (exits.c): the
+					   MC_ALTSTACK bytes below the
+					   record, or NULL */
 	uint64_t *bb;			/* its block counts (bbcount.c) */
 	int wall_tid;			/* wall.c: the thread it follows */
 	uint64_t wall_last;		/* ... real time at its last look */
@@ -309,7 +316,12 @@ void mc_threads_stats (struct mc_threads_stats *st) MC_HIDDEN;
 /* ------------------------------------------------------------------ */
 /* modules.c */
 
-#define MC_MODULES_MAX	1024		/* objects; more are not sampled */
+#define MC_MODULES_DEFAULT 1024	/* GMON_MAX_OBJECTS: objects in the
+					   table; more are not profiled */
+#define MC_MODULES_LIMIT 65536		/* ... at most */
+/* The bytes of an object's file name that name its classic file
+   (objdir.c), before a ~N and ".gmon".  */
+#define MC_FILE_STEM	200
 #define MC_BUILD_ID_MAX	64
 
 enum mc_module_flag {
@@ -342,13 +354,38 @@ struct mc_module {
 	uintptr_t eh_hdr;		/* its .eh_frame_hdr, runtime; 0: none */
 	uintptr_t eh_lo;		/* the readable segment that holds it */
 	uintptr_t eh_hi;		/* (unwind.c reads nothing outside) */
+	const char *file;		/* its classic file's name in the
+					   object directory, without
+					   ".gmon", unique; NULL for the
+					   program */
+	uint32_t file_dups;		/* objects named after its file so
+					   far (its ~N), if it was the first */
 };
 
-extern struct mc_module mc_modules[MC_MODULES_MAX] MC_HIDDEN;
+/* The table: mc_modules_max () entries.  */
+extern struct mc_module *mc_modules MC_HIDDEN;
 #define mc_main (mc_modules[0])
 
-/* Entries published so far.  */
+/* Entries published so far, and room for.  */
 unsigned int mc_modules_count (void) MC_HIDDEN;
+unsigned int mc_modules_max (void) MC_HIDDEN;
+/* Objects that were loaded but not in the table, at the last look.  */
+uint64_t mc_modules_untracked (void) MC_HIDDEN;
+/* A copy of S (N bytes) in memory never freed; "" if none could be
+   had.  Normal context.  */
+const char *mc_str_keep (const char *s, size_t n) MC_HIDDEN;
+
+/* objdir.c: the names of the objects' files in the object directory.
+   M, entry K of the table, gets its file's name (mc_module.file), as
+   it is added, unique in the process.  */
+void mc_objname_give (struct mc_module *m, unsigned int k) MC_HIDDEN;
+/* The hash of the names given has N slots (a power of two, twice the
+   object table's entries) at SLOTS, if the table is larger than
+   MC_MODULES_DEFAULT.  */
+void mc_objnames_init (uint32_t *slots, uint32_t n) MC_HIDDEN;
+/* The entry whose file is NAME (LEN bytes, without ".gmon"), or -1;
+   it may not be published yet.  Async-signal-safe.  */
+int mc_module_by_file (const char *name, size_t len) MC_HIDDEN;
 /* The first scan, at start-up; then a new one when the dynamic
    linker's counters moved.  Normal context only (dl_iterate_phdr).  */
 void mc_modules_init (void) MC_HIDDEN;
@@ -550,6 +587,13 @@ void mc_wall_start (void) MC_HIDDEN;
 void mc_wall_stop (void) MC_HIDDEN;
 /* In a fork child: the thread again.  */
 void mc_wall_fork (void) MC_HIDDEN;
+/* The signal mask of libgmon's own threads (this one, the dumps of
+   GMON_DUMP_INTERVAL): every signal but SIGPROF.  The program's
+   signals are for its threads; but ITIMER_PROF's SIGPROF goes to the
+   thread whose CPU time made it expire, and if that thread blocked
+   it, to any other, one of the program's perhaps, which a handler
+   would take out of its sleep, poll or select with EINTR.  */
+void mc_helper_sigmask (sigset_t *set) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* control.c */
@@ -585,6 +629,8 @@ struct mc_config {
 	bool threads_set;		/* ... was given */
 	uint32_t threads_asked;		/* ... its value, when more than the
 					   mappings allow (threads_fit) */
+	uint32_t max_objects;		/* GMON_MAX_OBJECTS: entries of the
+					   object table */
 	bool fatal;			/* GMON_FATAL_SIGNALS: catch them */
 	int dump_signal;		/* GMON_DUMP_SIGNAL, or 0 */
 	uint32_t dump_interval;		/* GMON_DUMP_INTERVAL, seconds, or 0 */
@@ -643,6 +689,35 @@ enum mc_problem {
 void mc_problem (enum mc_problem p, const char *text) MC_HIDDEN;
 /* Writes the line (lost arcs included) if there is anything to say.  */
 void mc_report (void) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* pages.c */
+
+/* N zeroed pages that are never freed, from a mapping shared with
+   others (a few mappings for any number of threads); NULL with *ERR
+   set if none can be made.  Async-signal-safe.  */
+void *mc_pages (size_t n, int *err) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* fds.c */
+
+#include <sys/types.h>
+
+/* Placeholders in the free numbers among 0, 1 and 2, so that a
+   descriptor opened meanwhile gets 3 or more: a program's thread
+   writing to its closed standard error must never write into a file
+   of libgmon's.  */
+struct mc_lowfds {
+	int fd[3];			/* the placeholders */
+	int n;				/* how many */
+};
+void mc_lowfds_fill (struct mc_lowfds *g) MC_HIDDEN;
+/* Closes G's placeholders (those still ours).  */
+void mc_lowfds_free (struct mc_lowfds *g) MC_HIDDEN;
+/* openat (DIRFD, PATH, FLAGS | O_CLOEXEC, MODE), never on 0, 1 or 2;
+   -1 with errno set on failure.  Async-signal-safe.  */
+int mc_open (int dirfd, const char *path, int flags, mode_t mode)
+	MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* dump.c */
@@ -730,47 +805,68 @@ extern volatile int mc_saw_arcs MC_HIDDEN;
 extern uint64_t mc_start_ns MC_HIDDEN;
 /* CLOCK_REALTIME then, ns.  */
 extern uint64_t mc_start_real_ns MC_HIDDEN;
+#include "gmon/gmon_out.h"
+
 /* The run stamp of every file this run writes (gmon/gmon_out.h): its
-   pid, its start in seconds, a random id.  A fork child draws its
-   own.  */
+   pid, its start in seconds, a random id (its upper 16 bits).  A fork
+   child draws its own.  And the number of the current dump, from 1
+   (dump.c counts them, under the dump lock).  */
 extern uint32_t mc_run_pid MC_HIDDEN, mc_run_start MC_HIDDEN,
-	mc_run_id MC_HIDDEN;
+	mc_run_id MC_HIDDEN, mc_run_dump MC_HIDDEN;
+
+/* The id of the run stamp of the current dump's files: the run's
+   random upper half, the dump's number (modulo 65536) in the lower
+   half, so that gprof pairs no files of two dumps of one run.  */
+static inline uint32_t
+mc_stamp_id (void)
+{
+	return (mc_run_id & ~(uint32_t) GMON_RUN_DUMP_MASK)
+		| (mc_run_dump & GMON_RUN_DUMP_MASK);
+}
 /* Whether this process owns the profile in its memory: not a child
    of vfork, which runs in its parent's memory until it execs or
    exits, and must write nothing.  */
 bool mc_owner (void) MC_HIDDEN;
+/* In a child that no handler of libgmon's made its own (the clone
+   system call): says once, at its END ("exec" ...), why it writes no
+   profile; nothing in a vfork child or in the owner.  */
+void mc_not_owner_end (const char *end) MC_HIDDEN;
+/* What fork's child handler does: the calling process, a child made
+   by fork or clone (3), gets a profile of its own.  */
+void mc_fork_child (void) MC_HIDDEN;
 /* Ends profiling and writes the profile, once, for a process that
    ends by END (SIG: the signal it dies of).  A second call from
    another thread waits a while for the first to finish writing, so
-   that the process does not end in the middle; from the same thread
-   (a signal in the middle) it returns.  Async-signal-safe, except for
+   that the process does not end in the middle (and says so if it did
+   not finish); from the same thread (a fatal signal or _exit in the
+   middle) it writes the profile again, whole, unless the first had
+   written it already.  Async-signal-safe, except for
    GMONX_END_EXIT, which also asks the dynamic linker for objects it
    loaded since.  */
 void mc_finish (enum gmonx_end end, int sig) MC_HIDDEN;
 /* A dump while the program goes on (END: dump, dump signal, interval,
-   exec), problems kept for the report at exit.  GMONX_END_DUMP and
-   GMONX_END_EXEC ask the dynamic linker for new objects first, and
-   are not async-signal-safe.  Returns 0 or an errno.  */
+   exec), problems kept for the report at exit.  GMONX_END_DUMP,
+   GMONX_END_INTERVAL (its own thread) and GMONX_END_EXEC ask the
+   dynamic linker for new objects first, and are not
+   async-signal-safe.  Returns 0 or an errno.  */
 int mc_dump_now (enum gmonx_end end, int sig) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* exits.c */
 
 /* At start: the handlers of fatal signals and of GMON_DUMP_SIGNAL,
-   and the timer of GMON_DUMP_INTERVAL.  */
+   and the thread of GMON_DUMP_INTERVAL.  */
 void mc_exits_start (void) MC_HIDDEN;
-/* In a fork child: the interval timer again (timers are not
+/* In a fork child: the interval's thread again (threads are not
    inherited).  */
 void mc_exits_fork (void) MC_HIDDEN;
-/* The SIGPROF handler passes on the signals of the interval timer:
-   SI_TIMER with this value.  */
-#define MC_INTERVAL_COOKIE	0x676d6f6e
-void mc_interval_dump (void) MC_HIDDEN;
+/* The stack for fatal signals each record has below it (arcs.c).  */
+#define MC_ALTSTACK	(128 * 1024)
 /* Gives the calling thread a stack for fatal signals, if it has none:
    a stack overflow must still write the profile.  */
 void mc_altstack (struct mc_thread *t) MC_HIDDEN;
 /* T's thread is leaving for good: its stack for fatal signals unset
-   and unmapped (not if a handler runs on it).  */
+   and its pages given back (not if a handler runs on it).  */
 void mc_altstack_drop (struct mc_thread *t) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */

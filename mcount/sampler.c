@@ -94,6 +94,7 @@ static struct mc_fail mc_choice_fail;
 static int mc_choice_claimed;
 static struct mc_fail mc_thread_fail;
 static int mc_thread_claimed;
+static struct sigaction mc_prof_old;	/* SIGPROF's action before ours */
 static struct timeval mc_utime0;	/* user CPU time at start */
 static uint64_t mc_itimer_cpu0;		/* process CPU ns when ITIMER_PROF began */
 static uint64_t mc_itimer_got;		/* samples ITIMER_PROF gave since */
@@ -178,6 +179,39 @@ perf_weight (struct mc_thread *me, int fd)
 	return due > got ? due - got : 0;
 }
 
+/* Whether SI is the signal of one of libgmon's clocks: a perf clock's
+   (the kernel's POLL_IN), a per-thread timer's (SI_TIMER, our value)
+   or ITIMER_PROF's (SI_KERNEL).  Not a SIGPROF that a process sent
+   with kill, sigqueue or tgkill (si_code SI_USER, SI_QUEUE, SI_TKILL:
+   0 or less; `kill -PROF' 1000 times added 1000 samples to 0.126 s of
+   CPU time), nor a timer of the program's own.  */
+static bool
+from_clock (const siginfo_t *si)
+{
+	if (si->si_code == SI_TIMER)
+		return si->si_value.sival_int == MC_TIMER_COOKIE;
+	if (si->si_code == SI_KERNEL)
+		return mc_clock_kind == MC_CLOCK_ITIMER;
+	return si->si_code > 0;
+}
+
+/* A SIGPROF that is not libgmon's goes where it would have gone: to
+   the handler the program had installed before profiling started, if
+   any (called as it asked, with every signal blocked); else nowhere.
+   SIGPROF's default action, ending the process, is not taken: libgmon
+   holds the signal while it profiles, as glibc's runtime does.  */
+static void
+pass_on (int sig, siginfo_t *si, void *uc)
+{
+	if (mc_prof_old.sa_flags & SA_SIGINFO) {
+		if (mc_prof_old.sa_sigaction)
+			mc_prof_old.sa_sigaction (sig, si, uc);
+	} else if (mc_prof_old.sa_handler != SIG_DFL
+		   && mc_prof_old.sa_handler != SIG_IGN) {
+		mc_prof_old.sa_handler (sig);
+	}
+}
+
 /* The PC where the signal interrupted the thread.  Nothing here may
    block or allocate: it runs between any two instructions, mcount's
    and malloc's included.  */
@@ -190,10 +224,8 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 	uintptr_t pc;
 	int saved_errno = errno;
 
-	(void) sig;
-	if (si->si_code == SI_TIMER
-	    && si->si_value.sival_int == MC_INTERVAL_COOKIE) {
-		mc_interval_dump ();
+	if (!from_clock (si)) {
+		pass_on (sig, si, ucv);
 		errno = saved_errno;
 		return;
 	}
@@ -558,7 +590,7 @@ mc_sigprof_install (void)
 	sa.sa_sigaction = on_sigprof;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigfillset (&sa.sa_mask);
-	if (sigaction (SIGPROF, &sa, NULL) < 0) {
+	if (sigaction (SIGPROF, &sa, &mc_prof_old) < 0) {
 		struct mc_fail f = { "sigaction", errno };
 
 		keep_fail (&mc_choice_fail, &mc_choice_claimed, &f);

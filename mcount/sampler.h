@@ -24,6 +24,10 @@ mc_fail_set (struct mc_fail *f, const char *call, int err)
 	f->err = err;
 }
 
+/* The value a per-thread timer's signals carry (si_value): the
+   SIGPROF handler tells them from a program's own timer.  */
+#define MC_TIMER_COOKIE	0x676d6f6e	/* "gmon" */
+
 /* The period of a per-thread clock, ns: 1 / GMON_RATE.  */
 static inline uint64_t
 mc_period_ns (void)

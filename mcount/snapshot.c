@@ -20,7 +20,29 @@
 
 #include "mcount/dump.h"
 
-struct mc_objinfo mc_objs[MC_MODULES_MAX];
+static struct mc_objinfo mc_objs_default[MC_MODULES_DEFAULT];
+struct mc_objinfo *mc_objs = mc_objs_default;
+static unsigned int mc_objs_cap = MC_MODULES_DEFAULT;
+
+/* Room in mc_objs for the N objects of the table (GMON_MAX_OBJECTS may
+   make it larger than the static one); returns how many fit.  */
+static unsigned int
+objs_room (unsigned int n)
+{
+	size_t size;
+	void *p;
+
+	if (n <= mc_objs_cap)
+		return n;
+	size = (size_t) mc_modules_max () * sizeof *mc_objs;
+	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return mc_objs_cap;
+	mc_objs = p;
+	mc_objs_cap = mc_modules_max ();
+	return n;
+}
 
 static void
 snap_add (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
@@ -100,8 +122,16 @@ tally (const struct mc_snap *s, unsigned int n)
 		mc_objs[k].samples = mc_hist_total (&mc_modules[k].hist);
 	for (i = 0; s->slots && i <= s->mask; i++) {
 		const struct mc_arc *a = &s->slots[i];
-		int f = s->mod[2 * i], t = s->mod[2 * i + 1];
+		int f, t;
 
+		/* (objects beyond the N that mc_objs has room for are in no
+		   file of this dump) */
+		if (s->mod[2 * i] >= (int) n)
+			s->mod[2 * i] = MC_NO_MOD;
+		if (s->mod[2 * i + 1] >= (int) n)
+			s->mod[2 * i + 1] = MC_NO_MOD;
+		f = s->mod[2 * i];
+		t = s->mod[2 * i + 1];
 		if (!a->from || t == MC_NO_MOD)
 			continue;
 		if (a->self == MC_BB_SELF)
@@ -125,7 +155,7 @@ mc_snap_take (struct mc_snap *s)
 
 	mc_orphans_resolve ();
 	snap_merge (s);
-	n = mc_modules_count ();
+	n = objs_room (mc_modules_count ());
 	tally (s, n);
 	mc_sampler_stats (&st);
 	s->rate = st.file_rate;

@@ -24,6 +24,16 @@
    destructor when nothing registered _mcleanup; _exit and _Exit; a
    fatal signal.  exec and the dump triggers write it and go on.
 
+   A child process has a profile of its own when fork's handlers
+   (pthread_atfork) ran in it, or clone(3)'s wrapper (exits.c) did
+   their work.  One made by the clone system call itself (or clone3)
+   runs no code of libgmon's as it starts, and its counts are a copy
+   of its parent's: it can write no profile of its own, and says so at
+   its end.  It is told from a vfork child, which runs in its parent's
+   memory and must write nothing, by a page that the kernel empties in
+   a child that does not share its parent's memory (MADV_WIPEONFORK):
+   libgmon marks it at start and again in each child it knows of.
+
    The histogram of the program covers its executable segments (within
    the range __monstartup was given, if any); every other object gets
    one of its code (modules.c).  */
@@ -36,6 +46,7 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -46,7 +57,7 @@
 
 volatile int mc_saw_arcs;
 uint64_t mc_start_ns, mc_start_real_ns;
-uint32_t mc_run_pid, mc_run_start, mc_run_id;
+uint32_t mc_run_pid, mc_run_start, mc_run_id, mc_run_dump;
 
 enum mc_state {
 	MC_OFF,				/* not started */
@@ -60,8 +71,13 @@ static int mc_init_state;		/* 0, 1 running, 2 done */
 static bool mc_explicit;		/* asked for: write even without arcs */
 static bool mc_child;			/* a fork child */
 static int mc_finishing;		/* tid of the thread finishing, or 0 */
+static int mc_final_done;		/* the final dump returned */
 static int mc_finished;			/* the final profile is written */
 static pid_t mc_pid;			/* the process the profile is of */
+static volatile int *mc_copy_mark;	/* 1 in a process that libgmon
+					   knows of; the kernel empties it
+					   in a child that got a copy of
+					   the memory (MADV_WIPEONFORK) */
 
 static void atfork_child (void);
 
@@ -69,6 +85,25 @@ static int
 mc_gettid (void)
 {
 	return (int) syscall (SYS_gettid);
+}
+
+/* The page that tells a child without fork's handlers (see the top
+   of this file); none where the kernel has no MADV_WIPEONFORK
+   (before Linux 4.14): such a child then writes nothing, silently.  */
+static void
+mark_copies (void)
+{
+	void *p = mmap (NULL, 4096, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return;
+	if (madvise (p, 4096, MADV_WIPEONFORK) != 0) {
+		munmap (p, 4096);
+		return;
+	}
+	*(volatile int *) p = 1;
+	mc_copy_mark = p;
 }
 
 static void
@@ -81,6 +116,7 @@ init_once (void)
 					  __ATOMIC_RELAXED))
 		return;
 	mc_pid = getpid ();
+	mark_copies ();
 	mc_config_init ();
 	mc_arcs_init ();
 	pthread_atfork (mc_dump_hold, mc_dump_release, atfork_child);
@@ -93,6 +129,37 @@ bool
 mc_owner (void)
 {
 	return getpid () == mc_pid;
+}
+
+/* A process that is not the owner of the profile in its memory, at
+   one of its ends (END: exit, _exit, a signal, exec): if it has a copy
+   of its parent's memory that no handler of libgmon's made its own (a
+   raw clone), it says once why it writes no profile.  A vfork child
+   (the same memory) says nothing.  */
+static void
+say_not_ours (const char *end)
+{
+	static int said;
+	struct mc_line l = { .len = 0 };
+
+	if (!mc_copy_mark || *mc_copy_mark
+	    || __atomic_exchange_n (&said, 1, __ATOMIC_ACQ_REL))
+		return;
+	mc_line_str (&l, "libgmon: no profile written for process ");
+	mc_line_u64 (&l, (uint64_t) getpid ());
+	mc_line_str (&l, " (at its ");
+	mc_line_str (&l, end);
+	mc_line_str (&l, "): it was made by the clone system call, which "
+		     "runs no fork handler, so its counts are mixed with "
+		     "its parent's (make it with fork () or clone (3))");
+	mc_line_write (&l);
+}
+
+void
+mc_not_owner_end (const char *end)
+{
+	if (!mc_owner ())
+		say_not_ours (end);
 }
 
 static void
@@ -179,6 +246,7 @@ new_run (void)
 		id = (uint32_t) (x ^ (x >> 32));
 	}
 	mc_run_id = id;
+	mc_run_dump = 0;
 }
 
 /* Sets up the histograms, the program's for [LO, HI) (clipped to its
@@ -390,7 +458,8 @@ mc_dump_now (enum gmonx_end end, int sig)
 	if (!mc_owner () || !mc_started ()
 	    || __atomic_load_n (&mc_finishing, __ATOMIC_ACQUIRE))
 		return EINVAL;
-	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC)
+	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC
+	    || end == GMONX_END_INTERVAL)
 		mc_modules_refresh ();
 	/* gmon_dump and exec wait for a dump of another thread (or a
 	   fork: mc_dump_hold); the dump signal and interval, in signal
@@ -404,27 +473,81 @@ mc_dump_now (enum gmonx_end end, int sig)
 	return err;
 }
 
+/* The final dump, of a process that ends by END (SIG), and what it
+   has to say.  */
+static void
+final_dump (enum gmonx_end end, int sig)
+{
+	struct mc_dump_result r;
+	int err;
+
+	err = dump_retrying (end, sig, &r);
+	__atomic_store_n (&mc_final_done, 1, __ATOMIC_RELEASE);
+	report_dump (&r);
+	if (!err)
+		debug_dump (r.path);
+	mc_report ();
+}
+
+/* A fatal signal SIG while another thread writes the final profile:
+   waits for it (5 s at most) before the signal ends the process, and
+   says so if it did not finish.  */
+static void
+wait_final (int sig)
+{
+	struct mc_line l = { .len = 0 };
+	int i;
+
+	for (i = 0; i < 5000
+	     && !__atomic_load_n (&mc_finished, __ATOMIC_ACQUIRE); i++) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep (&ts, NULL);
+	}
+	if (__atomic_load_n (&mc_final_done, __ATOMIC_ACQUIRE) || !sig)
+		return;
+	mc_line_str (&l, "libgmon: signal ");
+	mc_line_u64 (&l, (uint64_t) sig);
+	mc_line_str (&l, " ended the process while another thread was "
+		     "writing its profile, which was not finished in 5 s: "
+		     "the files may be those of an earlier dump, or none");
+	mc_line_write (&l);
+}
+
 void
 mc_finish (enum gmonx_end end, int sig)
 {
-	struct mc_dump_result r;
-	int me, expect = 0, err, i;
+	int me, expect = 0;
 
-	if (!mc_owner ())
-		return;			/* a vfork child: not our memory */
+	if (!mc_owner ()) {
+		/* A vfork child: not our memory; or a raw clone's.  */
+		say_not_ours (end == GMONX_END_SIGNAL ? "fatal signal"
+			      : end == GMONX_END__EXIT ? "_exit" : "exit");
+		return;
+	}
 	me = mc_gettid ();
 	if (!__atomic_compare_exchange_n (&mc_finishing, &expect, me, false,
 					  __ATOMIC_ACQ_REL,
 					  __ATOMIC_ACQUIRE)) {
-		/* Another thread writes it: let it finish before this one
-		   ends the process (5 s at most).  */
-		for (i = 0; expect != me && i < 5000
-		     && !__atomic_load_n (&mc_finished, __ATOMIC_ACQUIRE);
-		     i++) {
-			struct timespec ts = { 0, 1000000 };
-
-			nanosleep (&ts, NULL);
+		/* A fatal signal in the thread that writes the final
+		   profile (a handler of the program's that aborts, or
+		   calls _exit): the dump it interrupted never resumes,
+		   the process dies when this returns.  So this writes the profile again,
+		   whole, taking over the dump's lock (mc_dump's last
+		   dump) and its directory's.  Once the final dump is
+		   done, there is nothing more to write.  */
+		if (expect == me) {
+			if ((end == GMONX_END_SIGNAL
+			     || end == GMONX_END__EXIT)
+			    && !__atomic_load_n (&mc_final_done,
+						 __ATOMIC_ACQUIRE)
+			    && (mc_explicit || mc_saw_arcs))
+				final_dump (end, sig);
+			return;
 		}
+		/* Another thread writes it: let it finish before this one
+		   ends the process.  */
+		wait_final (end == GMONX_END_SIGNAL ? sig : 0);
 		return;
 	}
 	mc_arcs_switch (false);
@@ -433,11 +556,7 @@ mc_finish (enum gmonx_end end, int sig)
 	if (mc_explicit || mc_saw_arcs) {
 		if (end == GMONX_END_EXIT)
 			mc_modules_refresh ();
-		err = dump_retrying (end, sig, &r);
-		report_dump (&r);
-		if (!err)
-			debug_dump (r.path);
-		mc_report ();
+		final_dump (end, sig);
 	}
 	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
 }
@@ -454,6 +573,8 @@ atfork_child (void)
 	int state = __atomic_load_n (&mc_state, __ATOMIC_ACQUIRE);
 
 	mc_pid = getpid ();
+	if (mc_copy_mark)
+		*mc_copy_mark = 1;	/* emptied: this one is known */
 	mc_dump_forget ();
 	if (state == MC_FINISHED)
 		return;
@@ -471,6 +592,12 @@ atfork_child (void)
 		mc_thread_attach ();
 		mc_exits_fork ();
 	}
+}
+
+void
+mc_fork_child (void)
+{
+	atfork_child ();
 }
 
 __attribute__ ((constructor)) static void

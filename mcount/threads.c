@@ -208,11 +208,24 @@ tsamp_grow (struct mc_thread *t, struct mc_tsamp *old)
 	}
 	size = (sizeof *s + cap * sizeof s->slots[0] + 4095)
 		& ~(size_t) 4095;
-	p = mmap (NULL, size, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		mc_ts_errno = errno;
-		return NULL;
+	/* A thread's first table from pages.c's few mappings (a mapping
+	   each, thousands of threads took the program's); larger ones,
+	   of threads sampled in many places, each a mapping.  */
+	if (!old) {
+		int err = 0;
+
+		p = mc_pages (size / 4096, &err);
+		if (!p) {
+			mc_ts_errno = err;
+			return NULL;
+		}
+	} else {
+		p = mmap (NULL, size, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
+			mc_ts_errno = errno;
+			return NULL;
+		}
 	}
 	s = p;
 	s->mask = cap - 1;
@@ -222,8 +235,10 @@ tsamp_grow (struct mc_thread *t, struct mc_tsamp *old)
 	if (!__atomic_compare_exchange_n (&t->ts, &expect, s, false,
 					  __ATOMIC_ACQ_REL,
 					  __ATOMIC_ACQUIRE)) {
-		/* Nobody saw ours.  */
-		munmap (s, size);
+		/* Nobody saw ours (a first one, from pages.c, stays
+		   unused: two handlers made it at once).  */
+		if (old)
+			munmap (s, size);
 		return expect;
 	}
 	return s;
@@ -454,7 +469,7 @@ live_name (int tid, char *name)
 	p = mc_put_num (p, path + sizeof path - 1, (uint64_t) tid);
 	p = mc_put_str (p, path + sizeof path - 1, "/comm");
 	*p = '\0';
-	fd = open (path, O_RDONLY | O_CLOEXEC);
+	fd = mc_open (AT_FDCWD, path, O_RDONLY, 0);
 	if (fd < 0)
 		return;
 	n = read (fd, buf, sizeof buf - 1);

@@ -111,7 +111,7 @@ find_stack (int tid, uintptr_t sp, uintptr_t *lo, uintptr_t *hi)
 	int fd, found = -1;
 	ssize_t got;
 
-	fd = open ("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	fd = mc_open (AT_FDCWD, "/proc/self/maps", O_RDONLY, 0);
 	if (fd < 0)
 		return false;
 	while (found < 0 && (got = read (fd, buf, sizeof buf)) > 0) {

@@ -12,11 +12,11 @@
    alone:
 
      on the CPU    the CPU-time clocks sample as usual (sampler.c);
-     off the CPU   a thread of libgmon's own, with every signal
-                   blocked, looks at each profiled thread 100 times a
-                   second: the real time that passed minus the CPU time
-                   the thread used is time it waited, charged where it
-                   waits.  That place is the user-mode PC the kernel
+     off the CPU   a thread of libgmon's own, with every signal but
+                   SIGPROF blocked, looks at each profiled thread 100
+                   times a second: the real time that passed minus the
+                   CPU time the thread used is time it waited, charged
+                   where it waits.  That place is the user-mode PC the kernel
                    shows in /proc/self/task/TID/syscall (the system
                    call the thread sleeps in, inside libc), or, for a
                    thread that is ready but not running, where its
@@ -69,9 +69,14 @@ waiting_pc (const struct mc_thread *t, int tid)
 	p = mc_put_num (p, path + sizeof path - 1, (uint64_t) tid);
 	p = mc_put_str (p, path + sizeof path - 1, "/syscall");
 	*p = '\0';
+	/* Never 0, 1 or 2: wall_main holds placeholders there
+	   (fds.c); one the program took back meanwhile is skipped.  */
 	fd = open (path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 3) {
+		if (fd >= 0)
+			close (fd);
 		return 0;
+	}
 	n = read (fd, buf, sizeof buf - 1);
 	close (fd);
 	if (n <= 0)
@@ -146,6 +151,7 @@ wall_main (void *arg)
 	clock_gettime (CLOCK_MONOTONIC, &next);
 	while (__atomic_load_n (&mc_wall_gen, __ATOMIC_ACQUIRE) == gen) {
 		struct mc_thread *t;
+		struct mc_lowfds low;
 		uint64_t now;
 
 		next.tv_nsec += WALL_TICK_NS;
@@ -155,11 +161,20 @@ wall_main (void *arg)
 		}
 		clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
 		now = mono_ns ();
+		mc_lowfds_fill (&low);
 		for (t = mc_threads (); t; t = t->next)
 			look (t, now, period);
+		mc_lowfds_free (&low);
 	}
 	__atomic_store_n (&mc_wall_alive, -1, __ATOMIC_RELEASE);
 	return NULL;
+}
+
+void
+mc_helper_sigmask (sigset_t *set)
+{
+	sigfillset (set);
+	sigdelset (set, SIGPROF);
 }
 
 void
@@ -172,9 +187,8 @@ mc_wall_start (void)
 
 	if (__atomic_load_n (&mc_wall_alive, __ATOMIC_ACQUIRE) == gen)
 		return;
-	/* Every signal blocked from its first instruction on: the
-	   program's signals are for the program's threads.  */
-	sigfillset (&all);
+	/* The program's signals are for the program's threads.  */
+	mc_helper_sigmask (&all);
 	pthread_sigmask (SIG_SETMASK, &all, &old);
 	pthread_attr_init (&attr);
 	pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);

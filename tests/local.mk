@@ -390,6 +390,12 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-exits.sh \
 	tests/e2e/rt-wall.sh \
 	tests/e2e/rt-bbcount.sh \
+	tests/e2e/rt-fds.sh \
+	tests/e2e/rt-signals.sh \
+	tests/e2e/rt-objnames.sh \
+	tests/e2e/rt-dumps.sh \
+	tests/e2e/rt-manythreads.sh \
+	tests/e2e/rt-clone.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
@@ -430,7 +436,16 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-regs.c \
 	tests/programs/rt-wide.c \
 	tests/programs/rt-pages.c \
-	tests/programs/rt-rusage.c
+	tests/programs/rt-rusage.c \
+	tests/programs/rt-lowfds.c \
+	tests/programs/rt-syscalls.c \
+	tests/programs/rt-sigprof.c \
+	tests/programs/rt-sigprof-early.c \
+	tests/programs/rt-sigsend.c \
+	tests/programs/rt-dlmany.c \
+	tests/programs/rt-dumps.c \
+	tests/programs/rt-manythreads.c \
+	tests/programs/rt-clone.c
 
 if BUILD_ANALYSER
 # End-to-end tests of the analyser, against GNU gprof.

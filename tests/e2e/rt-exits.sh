@@ -188,4 +188,29 @@ for i in 1 2 3; do
 		"$("$GMONDUMP" run/gmon.out-objs/objects.gmonx >d.txt; echo d.txt)"
 done
 
+# abort () from a signal handler in the middle of the dump at exit, in
+# the thread that writes it: the dump the signal interrupted never
+# resumes, so the profile is written again, whole (or a line says
+# why).  30 runs.
+lost=0 said=0 i=0
+while [ $i -lt 30 ]; do
+	run_mode exit-abort
+	if [ -f run/gmon.out ] && [ "$(flat_calls prog run/gmon.out tick)" = 1000 ] &&
+		"$GMONDUMP" run/gmon.out-objs/objects.gmonx 2>/dev/null |
+		grep -q ' end=signal signal=6 \| end=exit '; then
+		:
+	elif [ -s run/err ]; then
+		said=$((said + 1))
+		sed 's/^/exit-abort: /' run/err
+	else
+		lost=$((lost + 1))
+		echo "exit-abort $i: status $rc, no profile, nothing said"
+	fi
+	[ -z "$(ls -A run | grep '\.tmp$')" ] ||
+		{ lost=$((lost + 1)); echo "exit-abort $i: a temporary file left"; }
+	i=$((i + 1))
+done
+check "exit-abort: 30 runs, every profile written ($said said why not, $lost lost)" \
+	test $lost -eq 0 -a $said -eq 0
+
 finish

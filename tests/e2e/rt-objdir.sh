@@ -11,7 +11,9 @@
 #   directory is not written either, and the older pair stays whole;
 #   every file names its run, two runs writing in one directory at once
 #   leave one run's files, and gprof refuses files of two runs; a
-#   set-uid program writes only in a directory of the user who ran it.
+#   set-uid program writes only in a directory of the user who ran it;
+#   another user who plants the temporary file's name (or a link by
+#   that name) in a shared sticky directory does not stop the profile.
 #   The parts that need a second user, a set-uid file or a tmpfs run
 #   only as root.
 
@@ -318,6 +320,45 @@ fi
 # ... and the lock of this user's object directory is not theirs.
 check "lock: another user cannot open this user's .lock" \
 	fails as_other sh -c ": <'$work/stale/$objs/.lock' 2>/dev/null"
+
+# Another user plants the temporary file's name of the program's pid in
+# a shared sticky directory (a file, or a link): the profile is
+# written all the same, under a name nobody could guess, and what they
+# planted is left alone.  (The program runs as nobody: root may remove
+# another user's file from a sticky directory.)
+as_nobody () { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+mkdir squat && chmod 1777 squat
+for how in file link prefix; do
+	rm -rf squat/* squat/.[!.]*
+	case $how in
+	prefix) tmpl=.p.PID.PID.tmp pre=$work/squat/p ;;
+	*) tmpl=.gmon.out.PID.tmp pre= ;;
+	esac
+	(cd squat && GMON_OUT_PREFIX=$pre sh -c '
+		t=$(echo "$1" | sed "s/PID/$$/g")
+		case $2 in
+		link) setpriv --reuid=$3 --regid=nogroup --clear-groups ln -s /etc/passwd "$t" ;;
+		*) setpriv --reuid=$3 --regid=nogroup --clear-groups sh -c "echo theirs >$t" ;;
+		esac
+		[ -n "$GMON_OUT_PREFIX" ] || unset GMON_OUT_PREFIX
+		exec setpriv --reuid=nobody --regid=nogroup --clear-groups $4 "$0"' \
+		"$work/calls" "$tmpl" "$how" "$other" "$RUN_TARGET" >/dev/null 2>err) ||
+		bad "squat $how: the program failed"
+	set -- squat/.*.tmp
+	planted=$1
+	quiet_stderr "squat $how" squat/err
+	if [ $how = prefix ]; then
+		set -- squat/p.[0-9]*
+	else
+		set -- squat/gmon.out
+	fi
+	check "squat $how: the profile is written ($1)" test -f "$1"
+	[ ! -f "$1" ] || the_calls_are_right "$work/calls" "$1"
+	check "squat $how: what they planted is left alone ($planted)" \
+		test "$(stat -c %U "$planted")" = "$other"
+	check "squat $how: no temporary file of ours left" \
+		test "$(ls -A squat | grep -c '\.tmp$')" = 1
+done
 
 # A full disk: the older pair stays whole, and says so.
 mkdir full

@@ -37,6 +37,10 @@
      dump-kill     a thread sends SIGTERM to the main thread while it
                    calls gmon_dump () in a loop, once it has made
                    three: the signal lands in the dumper
+     exit-abort    returns from main, and its atexit handler, which
+                   runs just before the profile is written, starts a
+                   SIGALRM every 200 us whose handler calls abort ():
+                   the abort lands in the dump at exit, in its thread
 
    Exits 99 when something it needs fails.  */
 
@@ -49,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -158,6 +163,49 @@ chain (int n)
 	return WEXITSTATUS (status);
 }
 
+static void
+on_alarm (int sig)
+{
+	(void) sig;
+	abort ();
+}
+
+/* Registered after gcrt1.o's _mcleanup: runs before it.  */
+static void
+arm_alarm (void)
+{
+	struct itimerval it = { { 0, 200 }, { 0, 200 } };
+
+	setitimer (ITIMER_REAL, &it, NULL);
+}
+
+static int
+exit_abort (void)
+{
+	signal (SIGALRM, on_alarm);
+	atexit (arm_alarm);
+	return 0;
+}
+
+/* Reads a mapped page past the end of its file: SIGBUS; 99 if it
+   cannot.  */
+static int
+bus_error (void)
+{
+	char name[] = "/tmp/rt-exits.XXXXXX";
+	int fd = mkstemp (name);
+	char *p;
+
+	if (fd < 0 || ftruncate (fd, 4096) != 0)
+		return 99;
+	p = mmap (NULL, 8192, PROT_READ, MAP_SHARED, fd, 0);
+	unlink (name);
+	if (p == MAP_FAILED)
+		return 99;
+	sink = p[4096];
+	return 99;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -195,19 +243,8 @@ main (int argc, char **argv)
 		sink = divide (1, zero);
 	if (strcmp (mode, "ill") == 0)
 		__builtin_trap ();
-	if (strcmp (mode, "bus") == 0) {
-		char name[] = "/tmp/rt-exits.XXXXXX";
-		int fd = mkstemp (name);
-		char *p;
-
-		if (fd < 0 || ftruncate (fd, 4096) != 0)
-			return 99;
-		p = mmap (NULL, 8192, PROT_READ, MAP_SHARED, fd, 0);
-		unlink (name);
-		if (p == MAP_FAILED)
-			return 99;
-		sink = p[4096];
-	}
+	if (strcmp (mode, "bus") == 0)
+		return bus_error ();
 	if (strcmp (mode, "overflow") == 0)
 		sink = deep (0);
 	if (strcmp (mode, "term") == 0)
@@ -279,6 +316,8 @@ main (int argc, char **argv)
 						  __ATOMIC_RELAXED);
 			}
 	}
+	if (strcmp (mode, "exit-abort") == 0)
+		return exit_abort ();
 	if (strcmp (mode, "dump-kill") == 0) {
 		start_killer (SIGTERM, 3);
 		for (;;) {

@@ -231,7 +231,33 @@ test_run_stamp (void)
 	CU_ASSERT_STRING_EQUAL (gmon_run_text (&none, text), "no run stamp");
 	gmon_run_text (&(struct gmon_run) { 42, 1795600690, 0xe11c0bb9 }, text);
 	CU_ASSERT_STRING_EQUAL (text, "pid 42, started 2026-11-25 09:58:10 "
-				"UTC, run e11c0bb9");
+				"UTC, run e11c, dump 3001");
+}
+
+/* The run stamp's id numbers the dump in its low 16 bits: two dumps
+   of one run are told apart from each other and from another run.  */
+static void
+test_run_dumps (void)
+{
+	struct gmon_run d1 = { 42, 1795600690, 0xe11c0001 };
+	struct gmon_run d2 = { 42, 1795600690, 0xe11c0002 };
+	struct gmon_run other = { 42, 1795600690, 0x5a5a0002 };
+	struct gmon_run none = { 0, 0, 0 };
+
+	CU_ASSERT_EQUAL (gmon_run_dump (&d1), 1);
+	CU_ASSERT_EQUAL (gmon_run_dump (&(struct gmon_run) { 1, 2, 0x1ffff }),
+			 0xffff);
+	CU_ASSERT (gmon_run_differs (&d1, &d2));
+	CU_ASSERT (gmon_run_other_dump (&d1, &d2));
+	CU_ASSERT (gmon_run_other_dump (&d2, &d1));
+	CU_ASSERT (!gmon_run_other_dump (&d1, &d1));
+	/* another run: the random bits differ (and pid or start) */
+	CU_ASSERT (!gmon_run_other_dump (&d2, &other));
+	CU_ASSERT (!gmon_run_other_dump (&d1, &(struct gmon_run) {
+		43, 1795600690, 0xe11c0002 }));
+	CU_ASSERT (!gmon_run_other_dump (&d1, &(struct gmon_run) {
+		42, 1795600691, 0xe11c0002 }));
+	CU_ASSERT (!gmon_run_other_dump (&d1, &none));
 }
 
 /* Values wider than a field continue in more records, which the
@@ -920,6 +946,7 @@ static const struct unit_test unit_tests[] = {
 	{ "round trip, every record kind and layout", test_round_trip },
 	{ "header bytes", test_header_bytes },
 	{ "the run stamp", test_run_stamp },
+	{ "the dump in the run stamp", test_run_dumps },
 	{ "wide counts split and summed", test_split_wide_counts },
 	{ "merge rules", test_merge_rules },
 	{ "200000 distinct arcs", test_many_arcs },

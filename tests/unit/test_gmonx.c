@@ -48,6 +48,7 @@ sample_file (unsigned char **data, size_t narcs)
 	p.signal = 11;
 	p.rate = 1000;
 	p.clock = GMONX_CLOCK_WALL;
+	p.dump = 70001;
 	p.cpu_ns = 123456789;
 	p.wall_ns = 987654321;
 	p.samples = 5000;
@@ -123,6 +124,7 @@ test_round_trip (void)
 	CU_ASSERT_EQUAL (f.process.end, GMONX_END_SIGNAL);
 	CU_ASSERT_EQUAL (f.process.signal, 11);
 	CU_ASSERT_EQUAL (f.process.clock, GMONX_CLOCK_WALL);
+	CU_ASSERT_EQUAL (f.process.dump, 70001);
 	CU_ASSERT_EQUAL (f.process.cpu_ns, 123456789);
 	CU_ASSERT_EQUAL (f.process.wall_ns, 987654321);
 	CU_ASSERT_EQUAL (f.process.samples, 5000);
