@@ -52,7 +52,11 @@ for f in ramwork flashwork; do
 	fi
 done
 bm_same "$b" two r-two/gmon.out -b
-[ ! -s ours.err ] || bad "$b: our gprof said: $(head -c 300 ours.err)"
+# On RISC-V the program gives no clock rate: the one note it may get is
+# that (bm-calls.sh checks it).
+grep -v 'samples timed by a clock whose rate the runtime assumed' ours.err \
+	>ours.err.rest || :
+[ ! -s ours.err.rest ] || bad "$b: our gprof said: $(head -c 300 ours.err.rest)"
 
 # One region: the RAM code's samples outside, said.
 "$GMONDUMP" r-one/gmon.out >dump-one
