@@ -45,6 +45,7 @@
 
 static int mc_wall_gen;			/* bumped to stop the thread */
 static int mc_wall_alive = -1;		/* generation of the live thread */
+static int mc_wall_busy;		/* the thread is in a round of looks */
 
 static uint64_t
 mono_ns (void)
@@ -160,12 +161,20 @@ wall_main (void *arg)
 			next.tv_sec++;
 		}
 		clock_nanosleep (CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+		/* Busy first, then the generation again: a stop that
+		   comes after this either sees the round and waits for
+		   it, or the round does not start (mc_wall_stop).  */
+		__atomic_store_n (&mc_wall_busy, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n (&mc_wall_gen, __ATOMIC_SEQ_CST) != gen)
+			break;
 		now = mono_ns ();
 		mc_lowfds_fill (&low);
 		for (t = mc_threads (); t; t = t->next)
 			look (t, now, period);
 		mc_lowfds_free (&low);
+		__atomic_store_n (&mc_wall_busy, 0, __ATOMIC_RELEASE);
 	}
+	__atomic_store_n (&mc_wall_busy, 0, __ATOMIC_RELEASE);
 	__atomic_store_n (&mc_wall_alive, -1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -203,14 +212,28 @@ mc_wall_start (void)
 void
 mc_wall_stop (void)
 {
-	__atomic_fetch_add (&mc_wall_gen, 1, __ATOMIC_ACQ_REL);
+	struct timespec ts = { 0, 100000 };	/* 0.1 ms */
+	int i;
+
+	__atomic_fetch_add (&mc_wall_gen, 1, __ATOMIC_SEQ_CST);
+	/* A round under way ends before the dump reads what it adds to:
+	   each look adds to the histogram and then to its thread's
+	   record, and a dump between the two (on a loaded machine it
+	   happened) had the threads' samples exceed the process's.  A
+	   round takes microseconds a thread; the wait is bounded (1 s)
+	   all the same.  nanosleep is async-signal-safe (the fatal-signal
+	   dump comes here).  */
+	for (i = 0; i < 10000 && __atomic_load_n (&mc_wall_busy,
+						   __ATOMIC_SEQ_CST); i++)
+		nanosleep (&ts, NULL);
 }
 
 void
 mc_wall_fork (void)
 {
-	/* The thread stayed in the parent.  */
+	/* The thread stayed in the parent, in a round or not.  */
 	__atomic_store_n (&mc_wall_alive, -1, __ATOMIC_RELEASE);
+	__atomic_store_n (&mc_wall_busy, 0, __ATOMIC_RELEASE);
 	if (mc_config.wall && mc_sampler_running ())
 		mc_wall_start ();
 }

@@ -128,8 +128,8 @@ gp_replace_start (struct gp_replace *r, const char *path, char **why)
 			break;
 	}
 	if (r->fd < 0) {
-		*why = xasprintf ("cannot create a temporary file beside it "
-				  "(%s): %s", r->tmp, strerror (errno));
+		*why = xasprintf ("cannot write (a temporary file beside "
+				  "it, %s): %s", r->tmp, strerror (errno));
 		free (r->tmp);
 		r->tmp = NULL;
 		return -1;

@@ -257,7 +257,7 @@ mutant l-names gprof/lines/linesyms.c 's/s->line = (int) ls->line;/s->line = (in
 # gmon.sum: the calls of a caller's sites of one callee not added up
 # (the last site's count kept).
 mutant sum-arcs gprof/sumfile.c \
-	's/grp\[ng - 1\].count += p->arcs\[i\].count;/grp[ng - 1].count = p->arcs[i].count;/' \
+	's/grp\[ng - 1\].count = gmon_add_sat (grp\[ng - 1\].count,$/grp[ng - 1].count = (0 *grp[ng - 1].count) + (/' \
 	gprof-diff-inputs.sh
 # gmon.sum: a count wider than its field (a bin's 16 bits, an arc's
 # 32) cut to the field, no continuation records, as GNU's sum does.
@@ -265,7 +265,7 @@ mutant sum-wide gmon/write.c 's/^		count -= part;$/		count = 0;/' \
 	gprof-diff-gnubugs.sh
 # Exports: one unit more in the total than the costs add up to.
 mutant x-totals gprof/export/samples.c \
-	's/^			xs->total += pc.cost;$/			xs->total += pc.cost + (m == 0);/' \
+	's/^			xs->total = gmon_add_sat (xs->total, pc.cost);$/			xs->total = gmon_add_sat (xs->total, pc.cost + (m == 0));/' \
 	export-callgrind.sh
 echo "mutant       caught by                what failed first"
 cat mutants.table
