@@ -223,6 +223,7 @@ struct proc_object {
 struct proc_objects {
 	struct proc_object *v;		/* v[0] is the program */
 	size_t n;
+	size_t cap;			/* entries v has room for */
 	uint64_t lost_calls;		/* calls between objects, one end in
 					   code of no known object */
 	struct objects_index *index;	/* profile.c's: V by path and build

@@ -22,7 +22,7 @@ cat >m.c <<'EOS'
 #include <stdio.h>
 #include <stdlib.h>
 double trig (double x) { double s = 0; int i;
-	for (i = 0; i < 3000000; i++) s += sin (x + i) * cos (i); return s; }
+	for (i = 0; i < 20000000; i++) s += sin (x + i) * cos (i); return s; }
 int own (long n) { volatile long s = 0; long i;
 	for (i = 0; i < n; i++) s += i; return (int) s; }
 int main (void) { printf ("%f %d\n", trig (1), own (20000000)); return 0; }
