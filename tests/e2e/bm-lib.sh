@@ -40,7 +40,7 @@ BM_TIMEOUT=${BM_TIMEOUT:-300}
 # clock, so every run of a program is the same run.
 BM_ICOUNT='-icount shift=3,align=off,sleep=off'
 
-for _t in "$GPROF" "$GMONDUMP"; do
+for _t in "$GPROF" "$GMONDUMP" "$GMONMAKE"; do
 	[ -x "$_t" ] || hard_error "$_t is missing: build the native tree" \
 		"(BM_HOST_BUILD=$BM_HOST_BUILD) first"
 done
