@@ -663,6 +663,38 @@ objfile_text (struct objfile *of, uint64_t *vma, uint64_t *size)
 	return of->text_bytes;
 }
 
+unsigned char *
+objfile_code_at (struct objfile *of, uint64_t addr, uint64_t *vma,
+		 uint64_t *size)
+{
+	asection *sec, *best = NULL;
+	unsigned char *b;
+	uint64_t n;
+
+	for (sec = of->abfd->sections; sec; sec = sec->next) {
+		uint64_t v = bfd_section_vma (sec);
+
+		n = bfd_section_size (sec);
+		if (!(bfd_section_flags (sec) & SEC_CODE)
+		    || !(bfd_section_flags (sec) & SEC_HAS_CONTENTS) || !n
+		    || v + n <= addr)
+			continue;
+		if (!best || v < bfd_section_vma (best))
+			best = sec;
+	}
+	if (!best)
+		return NULL;
+	n = bfd_section_size (best);
+	b = xmalloc (n);
+	if (!bfd_get_section_contents (of->abfd, best, b, 0, n)) {
+		free (b);
+		return NULL;
+	}
+	*vma = bfd_section_vma (best);
+	*size = n;
+	return b;
+}
+
 bool
 objfile_text_bytes (struct objfile *of, uint64_t addr, unsigned char *buf,
 		    size_t n)

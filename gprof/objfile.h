@@ -93,6 +93,13 @@ char objfile_code_kind (struct objfile *of, uint64_t addr, uint64_t *until);
 const unsigned char *objfile_section (struct objfile *of, const char *name,
 				      size_t *size, unsigned char **owned);
 
+/* The code section of OF that holds ADDR, else the first above it:
+   its contents, malloc'd (the caller frees them), *VMA and *SIZE its
+   place; NULL if there is none or it cannot be read.  A function's range may run from .init through the PLT, whose
+   instructions the exports place samples at too.  */
+unsigned char *objfile_code_at (struct objfile *of, uint64_t addr,
+				uint64_t *vma, uint64_t *size);
+
 /* A symbol libbfd names code by when the debugging information names
    no function there.  */
 struct text_sym {

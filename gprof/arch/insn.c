@@ -93,13 +93,41 @@ no_print_styled (void *stream, enum disassembler_style style,
 	return 0;
 }
 
+/* The starts of the instructions in [LO, HI), whose bytes are at
+   BYTES, into S (*CAP its room).  */
+static void
+decode_part (disassembler_ftype decode, int arch, unsigned long mach,
+	     bool big, const unsigned char *bytes, uint64_t lo, uint64_t hi,
+	     struct insn_starts *s, size_t *cap)
+{
+	struct disassemble_info di;
+	uint64_t pc;
+
+	init_disassemble_info (&di, NULL, no_print, no_print_styled);
+	di.arch = (enum bfd_architecture) arch;
+	di.mach = mach;
+	di.endian = big ? BFD_ENDIAN_BIG : BFD_ENDIAN_LITTLE;
+	di.buffer = (bfd_byte *) (uintptr_t) bytes;
+	di.buffer_vma = lo;
+	di.buffer_length = (size_t) (hi - lo);
+	disassemble_init_for_target (&di);
+	for (pc = lo; pc < hi;) {
+		int len = decode (pc, &di);
+
+		push_start (s, cap, pc);
+		/* A byte it cannot decode is one instruction of its own,
+		   as objdump shows "(bad)".  */
+		pc += len > 0 ? (uint64_t) len : 1;
+	}
+	disassemble_free_target (&di);
+}
+
 bool
 insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 	     struct insn_starts *s)
 {
 	const unsigned char *text;
 	uint64_t vma, size, pc;
-	struct disassemble_info di;
 	disassembler_ftype decode;
 	int arch;
 	unsigned long mach;
@@ -112,29 +140,35 @@ insn_starts (struct objfile *of, uint64_t lo, uint64_t hi,
 	decode = disassembler ((enum bfd_architecture) arch, big, mach, NULL);
 	if (!decode)
 		return starts_by_arch (of, lo, hi, s);
-	text = decode ? objfile_text (of, &vma, &size) : NULL;
-	if (text && hi > vma + size)
-		hi = vma + size;	/* the last function, or --objects */
-	if (!text || lo < vma || lo >= hi)
-		return false;
-	init_disassemble_info (&di, NULL, no_print, no_print_styled);
-	di.arch = (enum bfd_architecture) arch;
-	di.mach = mach;
-	di.endian = big ? BFD_ENDIAN_BIG : BFD_ENDIAN_LITTLE;
-	di.buffer = (bfd_byte *) (uintptr_t) (text + (lo - vma));
-	di.buffer_vma = lo;
-	di.buffer_length = (size_t) (hi - lo);
-	disassemble_init_for_target (&di);
-	for (pc = lo; pc < hi;) {
-		int len = decode (pc, &di);
-
-		push_start (s, &cap, pc);
-		/* A byte it cannot decode is one instruction of its own,
-		   as objdump shows "(bad)".  */
-		pc += len > 0 ? (uint64_t) len : 1;
+	text = objfile_text (of, &vma, &size);
+	if (text && lo >= vma && lo < vma + size) {
+		if (hi > vma + size)
+			hi = vma + size; /* the last function, or --objects */
+		if (lo >= hi)
+			return false;
+		decode_part (decode, arch, mach, big, text + (lo - vma), lo,
+			     hi, s, &cap);
+		return true;
 	}
-	disassemble_free_target (&di);
-	return true;
+	/* Outside .text (GNU's _init runs on through the PLT): each code
+	   section of the range, decoded from its start, where objdump
+	   starts too.  */
+	for (pc = lo; pc < hi;) {
+		unsigned char *b = objfile_code_at (of, pc, &vma, &size);
+		uint64_t end;
+
+		if (!b)
+			break;
+		if (vma >= hi) {
+			free (b);
+			break;
+		}
+		end = vma + size < hi ? vma + size : hi;
+		decode_part (decode, arch, mach, big, b, vma, end, s, &cap);
+		free (b);
+		pc = end;
+	}
+	return s->n > 0;
 }
 
 #else /* !HAVE_LIBOPCODES */

@@ -192,4 +192,45 @@ echo 'not a callgrind file' >names/callgrind.out.y.txt
 	2>/dev/null && ok "overwriting the same name" ||
 	bad "overwriting names/callgrind.out.x refused"
 
+# --- A sample in the PLT: GNU's rule charges it to _init (a function
+# ends where the next begins), whose range runs from .init through the
+# PLT, outside .text; its cost line is at the start of the PLT entry's
+# instruction, as objdump decodes the section (it was at the sample's
+# bin, inside the instruction: KCachegrind's "cost lines without
+# machine code").
+mkdir plt
+cat >plt/p.c <<'EOS'
+#include <stdio.h>
+int main (void) { puts ("x"); return 0; }
+EOS
+if $CC -pg -O2 -no-pie -o plt/p plt/p.c 2>plt/cc.err; then
+	objdump -d plt/p >plt/p.dis
+	ent=$(awk '/<puts@plt>:$/ { sub (/^0+/, "", $1); print $1; exit }' plt/p.dis)
+	init=$(awk '/<_init>:$/ { print $1; exit }' plt/p.dis)
+	main=$(sym_addr plt/p main)
+	if [ -n "$ent" ] && [ -n "$init" ] && [ -n "$main" ]; then
+		# Bins of 2 bytes from _init to past main; one sample 4
+		# bytes into the entry (inside its first instruction), one
+		# in main.
+		lo=$(printf '0x%x' $((0x$init)))
+		hi=$(printf '0x%x' $((0x$main + 64)))
+		printf 'hist %s %s bins=%d rate=100\n  0x%x 1\n  0x%x 1\n' \
+			"$lo" "$hi" $(((0x$main + 64 - 0x$init) / 2)) \
+			$((0x$ent + 4)) $((0x$main)) |
+			"$GMONMAKE" -o plt/gmon.out ||
+			hard_error "gmonmake cannot write plt/gmon.out"
+		"$GPROF" --export=callgrind:plt/cg.out plt/p plt/gmon.out \
+			>/dev/null 2>plt/err ||
+			bad "the PLT profile: gprof failed: $(cat plt/err)"
+		got=$(awk '/^fn=.* _init$/ { f = 1; next } /^fn=/ { f = 0 }
+			f && /^0x/ { print $1; exit }' plt/cg.out)
+		expect "a sample in puts@plt: _init's cost line at the entry's start" \
+			"$got" "0x$ent"
+	else
+		bad "the PLT program: no puts@plt, _init or main in objdump -d"
+	fi
+else
+	partial_skip "cannot link a -no-pie program: $(head -c 200 plt/cc.err)"
+fi
+
 finish
