@@ -25,9 +25,22 @@ x86_64*) RT_ENTRIES="pg fentry" ;;
 esac
 RT_PG_FLAGS=-pg
 # clang builds for the cross build's target too (Debian's clang finds
-# the cross toolchain's C library and crt files).
+# the cross toolchain's C library and crt files).  It takes the newest
+# GCC it finds for the target's processor, and a bare-metal one
+# (riscv64-unknown-elf 12.2.0, for the firmware tests) is newer than
+# the cross one (12): then it read the build machine's headers.  A
+# prefix of the test's own holds only the cross GCC and its C library.
 RT_CLANG_TARGET=
-[ -z "$RUN_TARGET" ] || RT_CLANG_TARGET=--target=$($CC -dumpmachine)
+if [ -n "$RUN_TARGET" ]; then
+	_rt_t=$($CC -dumpmachine)
+	RT_CLANG_TARGET=--target=$_rt_t
+	if [ -d "/usr/lib/gcc-cross/$_rt_t" ] && [ -d "/usr/$_rt_t" ]; then
+		mkdir -p "$work/.clang-gcc/lib" &&
+			ln -s /usr/lib/gcc-cross "$work/.clang-gcc/lib/gcc-cross" &&
+			ln -s "/usr/$_rt_t" "$work/.clang-gcc/$_rt_t" &&
+			RT_CLANG_TARGET="$RT_CLANG_TARGET --gcc-toolchain=$work/.clang-gcc"
+	fi
+fi
 
 # qemu: true when the programs run under qemu-user (a cross build).
 # There perf_event_open is missing (ENOSYS): the default clock, the
