@@ -48,8 +48,15 @@ lib=
 for f in k/2/gmon.out-objs/*.gmon; do
 	[ -f "k/1/gmon.out-objs/${f##*/}" ] && { lib=${f##*/}; break; }
 done
-[ -n "$lib" ] || hard_error "no object's file in both dumps"
-check "dump 2: $lib says dump 2" test "$(dump_of k/2/gmon.out-objs/$lib)" = 2
+if [ -z "$lib" ]; then
+	# Under qemu-user the program's few samples may all be its own:
+	# then no other object has a file in both dumps (riscv64).
+	qemu || hard_error "no object's file in both dumps"
+	not_under_qemu "no other object's file in both dumps (few samples under the emulator): an object file's dump number is checked natively"
+else
+	check "dump 2: $lib says dump 2" \
+		test "$(dump_of k/2/gmon.out-objs/$lib)" = 2
+fi
 for o in --objects --threads; do
 	(cd k/2 && "$GPROF" -b $o ../../prog gmon.out >/dev/null 2>gerr) ||
 		bad "dump 2: gprof $o refuses its own files: $(cat k/2/gerr)"
@@ -68,12 +75,14 @@ done
 said "torn: gprof leaves the other dump's calling contexts out, and says so" \
 	torn/gerr "two different dumps of one run.*estimated"
 
-mkdir torn2 && cp -R k/2/gmon.out k/2/gmon.out-objs torn2/ &&
-	cp "k/1/gmon.out-objs/$lib" torn2/gmon.out-objs/
-(cd torn2 && "$GPROF" -b --objects ../prog gmon.out >/dev/null 2>gerr)
-check "$lib of dump 1 in dump 2's directory: gprof --objects refuses it" \
-	test $? -ne 0
-said "... naming it" torn2/gerr "$lib and .*objects.gmonx are of two different dumps of one run"
+if [ -n "$lib" ]; then
+	mkdir torn2 && cp -R k/2/gmon.out k/2/gmon.out-objs torn2/ &&
+		cp "k/1/gmon.out-objs/$lib" torn2/gmon.out-objs/
+	(cd torn2 && "$GPROF" -b --objects ../prog gmon.out >/dev/null 2>gerr)
+	check "$lib of dump 1 in dump 2's directory: gprof --objects refuses it" \
+		test $? -ne 0
+	said "... naming it" torn2/gerr "$lib and .*objects.gmonx are of two different dumps of one run"
+fi
 
 # ---------------------------------------------------------------------
 # A reader racing a dump a second: it copies gmon.out, waits 0.3 s,
