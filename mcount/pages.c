@@ -12,26 +12,36 @@
    of 64 KiB stacks without libgmon could start 16822 with it.  So
    they come from here, two ways:
 
-     the reservation   8 GiB of address space, mapped once without
-                       access (PROT_NONE, MAP_NORESERVE: it costs no
-                       memory), opened from its start as pages are
-                       handed out, in steps that double from 64 MiB
-                       (mprotect); the part opened stays one mapping,
-                       the rest another, whatever the number of
-                       threads (8 GiB: 60000 threads' records and
-                       stacks).  A program that starts threads until
-                       the kernel's mappings run out starts as many
-                       with libgmon as without.  Not where address
-                       space is counted: with a limit on it (ulimit
-                       -v) the reservation would take what the program
-                       may need, and vm.overcommit_memory=2 charges an
-                       opened part whole;
-     mappings          otherwise (or once it is used up), mappings that
-                       double in size from 64 MiB to 1 GiB,
-                       MAP_NORESERVE, a page taking memory only once
-                       touched, each cut in turn: 20000 threads take
-                       six; where so much cannot be had, half the
-                       size, and so on.
+     mappings          a first one of 64 MiB (some 500 threads' records
+                       and stacks, as many thousands without stacks):
+                       most programs need no other.  Then, if there is
+                       no reservation, mappings that double in size up
+                       to 1 GiB, MAP_NORESERVE, a page taking memory
+                       only once touched, each cut in turn: 20000
+                       threads take six; where so much cannot be had,
+                       half the size, and so on;
+     the reservation   once the first mapping is used up: 8 GiB of
+                       address space, mapped once without access
+                       (PROT_NONE, MAP_NORESERVE: it costs no memory),
+                       opened from its start as pages are handed out,
+                       in steps that double from 64 MiB (mprotect);
+                       the part opened stays one mapping, the rest
+                       another, whatever the number of threads (8 GiB:
+                       60000 threads' records and stacks).  A program
+                       that starts threads until the kernel's mappings
+                       run out starts as many with libgmon as without.
+                       Not where address space is counted: with a
+                       limit on it (ulimit -v) the reservation would
+                       take what the program may need, and
+                       vm.overcommit_memory=2 charges an opened part
+                       whole.  Not made before it is needed: under
+                       qemu-user, which keeps the state of every page
+                       of the guest's, 8 GiB reserved cost each process
+                       0.25 s of CPU time at its start, and each read
+                       of /proc/self/maps (unwind.c reads it to find a
+                       thread's stack) as long again: a program sampled
+                       on a coroutine's stack, where that read is
+                       retried, never ended.
 
    Nothing is ever given back (a record is kept or adopted, arcs.c; a
    stack's pages are, with MADV_DONTNEED, which splits no mapping).
@@ -208,11 +218,34 @@ slab_pages (size_t n, int *err)
 	}
 }
 
+/* N pages from the first mapping, if it is made and has room.  */
+static void *
+first_pages (size_t n)
+{
+	struct mc_slab *s = __atomic_load_n (&mc_slab_cur, __ATOMIC_ACQUIRE);
+	uint64_t u;
+
+	if (!s || __atomic_load_n (&s->used, __ATOMIC_RELAXED) + n > s->pages)
+		return NULL;
+	u = __atomic_fetch_add (&s->used, n, __ATOMIC_RELAXED);
+	return u + n <= s->pages ? (char *) s + u * PAGE : NULL;
+}
+
 void *
 mc_pages (size_t n, int *err)
 {
 	uint64_t bytes = (uint64_t) n * PAGE;
+	void *p;
 
+	/* The first mapping, until it is used up.  */
+	if (__atomic_load_n (&mc_res_state, __ATOMIC_ACQUIRE)
+	    == RESERVE_UNTRIED) {
+		if (!__atomic_load_n (&mc_slabs_made, __ATOMIC_ACQUIRE))
+			return slab_pages (n, err);
+		p = first_pages (n);
+		if (p)
+			return p;
+	}
 	if (reserve_ready ()
 	    && __atomic_load_n (&mc_res_used, __ATOMIC_RELAXED) < RESERVE) {
 		uint64_t u = __atomic_fetch_add (&mc_res_used, bytes,

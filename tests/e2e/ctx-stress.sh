@@ -13,13 +13,6 @@
 . "$top_srcdir/tests/e2e/ctx-lib.sh"
 need_runtime
 unset GMON_CONTEXT GMON_OUT_PREFIX GMON_OBJECTS GMON_RATE GMON_CLOCK
-# Under qemu-user (7.2, aarch64 and riscv64) the stress program spun
-# for more than 20 minutes of CPU after this session's merges, where it
-# took a few before: an open question, noted in the issue; natively it
-# passes.  Not run under qemu until it is understood.
-if qemu; then
-	skip "under qemu-user the stress program no longer ends (an open question since the merges of issues 28, 30 and 32; checked natively)"
-fi
 # Sampled fast: the perf clock signals at GMON_RATE (the default timer
 # at the kernel's tick); qemu-user has no perf clock.
 if ! qemu; then

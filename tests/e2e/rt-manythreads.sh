@@ -8,7 +8,11 @@
 #   libgmon started 16822 with it.  Now 2000 threads (each having run
 #   -pg code) add the mappings of their stacks and no more, give or
 #   take two; and a program that starts threads until the mappings
-#   run out (4000 left to it) starts as many with libgmon as without.
+#   run out (4000 left to it) starts as many with libgmon as without,
+#   less one at most: libgmon's reservation (mcount/pages.c), two
+#   mappings, is made once its first mapping is used up (some 500
+#   threads), no longer at start-up, where under qemu-user its 8 GiB
+#   cost every process a quarter of a second.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -54,8 +58,8 @@ if [ "$max" -gt 0 ] && [ "$max" -le 262144 ]; then
 		test "${pthreads:-0}" -gt 1000
 	for v in "" GMON_THREADS=0; do
 		run "libgmonmax$v" 4000 100000 prog $v
-		check "libgmon${v:+ $v}: $threads threads until the mappings ran out, as many as plain ($pthreads)" \
-			test "${threads:-0}" -ge "${pthreads:-1}"
+		check "libgmon${v:+ $v}: $threads threads until the mappings ran out, as many as plain less one at most ($pthreads)" \
+			test "${threads:-0}" -ge "$((${pthreads:-2} - 1))"
 	done
 else
 	echo "note: vm.max_map_count is $max: too many mappings to run out" \

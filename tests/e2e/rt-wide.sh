@@ -37,19 +37,10 @@ nrec=$(grep -c '^hist' dump.txt)
 samples=$(awk '$1 == "hist" { for (i = 1; i <= NF; i++)
 	if ($i ~ /^samples=/) { sub ("samples=", "", $i); s += $i } }
 	END { print s + 0 }' dump.txt)
-if qemu; then
-	# Under qemu-user the timer's samples fell to about half of the
-	# CPU time (45 028 and 58 872 for 0.9 s) once SIGPROFs not of
-	# libgmon's clocks were passed on (issue 32): an open question,
-	# noted in the issue; natively every sample is there.
-	echo "tight under qemu-user: $samples samples, $nrec records"
-	not_under_qemu "the timer's 100000 samples a second (qemu-user delivers about half)"
-else
-	check "tight: $samples samples at 100000 Hz for 0.9 s of CPU (72000 or more)" \
-		test "$samples" -ge 72000
-	check "tight: $samples samples take $nrec histogram records (2 or more)" \
-		test "$nrec" -ge 2
-fi
+check "tight: $samples samples at 100000 Hz for 0.9 s of CPU (72000 or more)" \
+	test "$samples" -ge 72000
+check "tight: $samples samples take $nrec histogram records (2 or more)" \
+	test "$nrec" -ge 2
 # GNU gprof shares a bin between the functions it overlaps (tight is
 # shorter than 64 bytes), so compare the total.
 total=$(flat_total prog gmon.out)
