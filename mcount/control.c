@@ -224,7 +224,7 @@ put_more_memory (struct mc_line *l, int err)
 /* Every call not counted is in exactly one of these, and the total
    is in the companion too (objdir.c).  */
 static void
-report_arcs (struct mc_line *l, bool *first)
+exit_line_arcs (struct mc_line *l, bool *first)
 {
 	struct mc_arc_stats st;
 	uint64_t n;
@@ -270,7 +270,7 @@ report_arcs (struct mc_line *l, bool *first)
 }
 
 static void
-report_sampler (struct mc_line *l, bool *first)
+exit_line_sampler (struct mc_line *l, bool *first)
 {
 	struct mc_sample_stats st;
 
@@ -341,7 +341,7 @@ report_sampler (struct mc_line *l, bool *first)
 }
 
 static void
-report_contexts (struct mc_line *l, bool *first)
+exit_line_contexts (struct mc_line *l, bool *first)
 {
 	struct mc_ctx_stats st;
 
@@ -359,7 +359,7 @@ report_contexts (struct mc_line *l, bool *first)
 
 /* What the per-thread records could not keep apart.  */
 static void
-report_threads (struct mc_line *l, bool *first)
+exit_line_threads (struct mc_line *l, bool *first)
 {
 	struct mc_threads_stats st;
 
@@ -403,7 +403,7 @@ report_threads (struct mc_line *l, bool *first)
 
 /* Objects the table had no room for (modules.c).  */
 static void
-report_objects (struct mc_line *l, bool *first)
+exit_line_objects (struct mc_line *l, bool *first)
 {
 	uint64_t n = mc_modules_untracked ();
 
@@ -425,11 +425,11 @@ mc_report (void)
 	bool first = true;
 	int p;
 
-	report_objects (&l, &first);
-	report_arcs (&l, &first);
-	report_sampler (&l, &first);
-	report_contexts (&l, &first);
-	report_threads (&l, &first);
+	exit_line_objects (&l, &first);
+	exit_line_arcs (&l, &first);
+	exit_line_sampler (&l, &first);
+	exit_line_contexts (&l, &first);
+	exit_line_threads (&l, &first);
 	for (p = 0; p < MC_PROB_COUNT; p++)
 		if (mc_problems[p][0]) {
 			part (&l, &first);

@@ -53,14 +53,14 @@
 /* Reading the tables */
 
 /* Bytes [p, end) of a segment known to be mapped and readable.  */
-struct rd {
+struct eh_cursor {
 	const unsigned char *p;
 	const unsigned char *end;
 	bool bad;			/* a read went past end */
 };
 
 static uint64_t
-rd_u (struct rd *r, unsigned int n)
+eh_read_uint (struct eh_cursor *r, unsigned int n)
 {
 	uint64_t v = 0;
 	unsigned int i;
@@ -76,13 +76,13 @@ rd_u (struct rd *r, unsigned int n)
 }
 
 static uint64_t
-rd_uleb (struct rd *r)
+eh_read_uleb (struct eh_cursor *r)
 {
 	uint64_t v = 0;
 	unsigned int shift = 0;
 
 	for (;;) {
-		uint64_t b = rd_u (r, 1);
+		uint64_t b = eh_read_uint (r, 1);
 
 		if (r->bad)
 			return 0;
@@ -99,13 +99,13 @@ rd_uleb (struct rd *r)
 }
 
 static int64_t
-rd_sleb (struct rd *r)
+eh_read_sleb (struct eh_cursor *r)
 {
 	uint64_t v = 0, b;
 	unsigned int shift = 0;
 
 	do {
-		b = rd_u (r, 1);
+		b = eh_read_uint (r, 1);
 		if (r->bad || shift > 63) {
 			r->bad = true;
 			return 0;
@@ -120,7 +120,7 @@ rd_sleb (struct rd *r)
 
 /* A pointer in encoding ENC; DATA is where datarel values start.  */
 static uintptr_t
-rd_ptr (struct rd *r, uint8_t enc, uintptr_t data)
+eh_read_ptr (struct eh_cursor *r, uint8_t enc, uintptr_t data)
 {
 	uintptr_t at = (uintptr_t) r->p, v;
 
@@ -130,25 +130,25 @@ rd_ptr (struct rd *r, uint8_t enc, uintptr_t data)
 	case PE_ABSPTR:
 	case PE_UDATA8:
 	case PE_SDATA8:
-		v = (uintptr_t) rd_u (r, 8);
+		v = (uintptr_t) eh_read_uint (r, 8);
 		break;
 	case PE_ULEB128:
-		v = (uintptr_t) rd_uleb (r);
+		v = (uintptr_t) eh_read_uleb (r);
 		break;
 	case PE_UDATA2:
-		v = (uintptr_t) rd_u (r, 2);
+		v = (uintptr_t) eh_read_uint (r, 2);
 		break;
 	case PE_UDATA4:
-		v = (uintptr_t) rd_u (r, 4);
+		v = (uintptr_t) eh_read_uint (r, 4);
 		break;
 	case PE_SLEB128:
-		v = (uintptr_t) rd_sleb (r);
+		v = (uintptr_t) eh_read_sleb (r);
 		break;
 	case PE_SDATA2:
-		v = (uintptr_t) (int64_t) (int16_t) rd_u (r, 2);
+		v = (uintptr_t) (int64_t) (int16_t) eh_read_uint (r, 2);
 		break;
 	case PE_SDATA4:
-		v = (uintptr_t) (int64_t) (int32_t) rd_u (r, 4);
+		v = (uintptr_t) (int64_t) (int32_t) eh_read_uint (r, 4);
 		break;
 	default:
 		r->bad = true;
@@ -178,18 +178,18 @@ static const unsigned char *
 find_fde (const struct mc_module *m, uintptr_t pc)
 {
 	const unsigned char *hdr = (const unsigned char *) m->eh_hdr;
-	struct rd r = { hdr, (const unsigned char *) m->eh_hi, false };
+	struct eh_cursor r = { hdr, (const unsigned char *) m->eh_hi, false };
 	uint8_t ptr_enc, count_enc, table_enc;
 	uint64_t count, lo, hi;
 	const unsigned char *table;
 
-	if (rd_u (&r, 1) != 1)
+	if (eh_read_uint (&r, 1) != 1)
 		return NULL;
-	ptr_enc = (uint8_t) rd_u (&r, 1);
-	count_enc = (uint8_t) rd_u (&r, 1);
-	table_enc = (uint8_t) rd_u (&r, 1);
-	rd_ptr (&r, ptr_enc, (uintptr_t) hdr);
-	count = rd_ptr (&r, count_enc, (uintptr_t) hdr);
+	ptr_enc = (uint8_t) eh_read_uint (&r, 1);
+	count_enc = (uint8_t) eh_read_uint (&r, 1);
+	table_enc = (uint8_t) eh_read_uint (&r, 1);
+	eh_read_ptr (&r, ptr_enc, (uintptr_t) hdr);
+	count = eh_read_ptr (&r, count_enc, (uintptr_t) hdr);
 	if (r.bad || table_enc != (PE_DATAREL | PE_SDATA4) || count == 0
 	    || count > (uint64_t) (r.end - r.p) / 8)
 		return NULL;
@@ -199,9 +199,9 @@ find_fde (const struct mc_module *m, uintptr_t pc)
 	hi = count;
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		struct rd e = { table + 8 * mid, r.end, false };
+		struct eh_cursor e = { table + 8 * mid, r.end, false };
 		uintptr_t start = (uintptr_t) hdr
-			+ (uintptr_t) (int64_t) (int32_t) rd_u (&e, 4);
+			+ (uintptr_t) (int64_t) (int32_t) eh_read_uint (&e, 4);
 
 		if (start <= pc)
 			lo = mid;
@@ -209,11 +209,11 @@ find_fde (const struct mc_module *m, uintptr_t pc)
 			hi = mid;
 	}
 	{
-		struct rd e = { table + 8 * lo, r.end, false };
+		struct eh_cursor e = { table + 8 * lo, r.end, false };
 		uintptr_t start = (uintptr_t) hdr
-			+ (uintptr_t) (int64_t) (int32_t) rd_u (&e, 4);
+			+ (uintptr_t) (int64_t) (int32_t) eh_read_uint (&e, 4);
 		uintptr_t fde = (uintptr_t) hdr
-			+ (uintptr_t) (int64_t) (int32_t) rd_u (&e, 4);
+			+ (uintptr_t) (int64_t) (int32_t) eh_read_uint (&e, 4);
 
 		if (start > pc || fde < m->eh_lo || fde >= m->eh_hi)
 			return NULL;
@@ -235,34 +235,34 @@ struct cie {
 static bool
 read_cie (const struct mc_module *m, const unsigned char *p, struct cie *c)
 {
-	struct rd r = { p, (const unsigned char *) m->eh_hi, false };
+	struct eh_cursor r = { p, (const unsigned char *) m->eh_hi, false };
 	const char *aug;
 	uint64_t len, version;
 	size_t i;
 
-	len = rd_u (&r, 4);
+	len = eh_read_uint (&r, 4);
 	if (r.bad || len == 0 || len == 0xffffffff
 	    || len > (uint64_t) (r.end - r.p))
 		return false;
 	r.end = r.p + len;
-	if (rd_u (&r, 4) != 0)
+	if (eh_read_uint (&r, 4) != 0)
 		return false;		/* not a CIE */
-	version = rd_u (&r, 1);
+	version = eh_read_uint (&r, 1);
 	if (version != 1 && version != 3)
 		return false;
 	aug = (const char *) r.p;
-	while (!r.bad && rd_u (&r, 1) != 0)
+	while (!r.bad && eh_read_uint (&r, 1) != 0)
 		;
 	memset (c, 0, sizeof *c);
-	c->code_align = rd_uleb (&r);
-	c->data_align = rd_sleb (&r);
+	c->code_align = eh_read_uleb (&r);
+	c->data_align = eh_read_sleb (&r);
 	if (version == 1)
-		rd_u (&r, 1);		/* return address register */
+		eh_read_uint (&r, 1);		/* return address register */
 	else
-		rd_uleb (&r);
+		eh_read_uleb (&r);
 	c->fde_enc = PE_ABSPTR;
 	if (aug[0] == 'z') {
-		uint64_t n = rd_uleb (&r);
+		uint64_t n = eh_read_uleb (&r);
 		const unsigned char *data_end = r.p + n;
 
 		if (r.bad || n > (uint64_t) (r.end - r.p))
@@ -271,16 +271,16 @@ read_cie (const struct mc_module *m, const unsigned char *p, struct cie *c)
 		for (i = 1; aug[i] && !r.bad; i++) {
 			switch (aug[i]) {
 			case 'R':
-				c->fde_enc = (uint8_t) rd_u (&r, 1);
+				c->fde_enc = (uint8_t) eh_read_uint (&r, 1);
 				break;
 			case 'P': {
-				uint8_t enc = (uint8_t) rd_u (&r, 1);
+				uint8_t enc = (uint8_t) eh_read_uint (&r, 1);
 
-				rd_ptr (&r, enc & 0x7f, 0);
+				eh_read_ptr (&r, enc & 0x7f, 0);
 				break;
 			}
 			case 'L':
-				rd_u (&r, 1);
+				eh_read_uint (&r, 1);
 				break;
 			case 'S':
 				c->signal = true;
@@ -357,7 +357,7 @@ enum cfa_op {
 
 /* A CFA program being run up to a location.  */
 struct cfa_run {
-	struct rd *r;			/* the instructions */
+	struct eh_cursor *r;			/* the instructions */
 	const struct cie *c;		/* their CIE: the alignment factors,
 					   the encoding of set_loc */
 	uintptr_t loc;			/* the location reached */
@@ -406,9 +406,9 @@ restore_reg (struct cfa_run *x, uint64_t reg)
 }
 
 static void
-skip_block (struct rd *r)
+skip_block (struct eh_cursor *r)
 {
-	uint64_t n = rd_uleb (r);
+	uint64_t n = eh_read_uleb (r);
 
 	if (n > (uint64_t) (r->end - r->p))
 		r->bad = true;
@@ -432,14 +432,14 @@ cfa_location (struct cfa_run *x, uint8_t op)
 	case CFA_NOP:
 		return STEP_ON;
 	case CFA_SET_LOC:
-		x->loc = rd_ptr (x->r, x->c->fde_enc, 0);
+		x->loc = eh_read_ptr (x->r, x->c->fde_enc, 0);
 		return x->loc > x->target ? STEP_PASSED : STEP_ON;
 	case CFA_ADVANCE_LOC1:
-		return cfa_advance (x, rd_u (x->r, 1));
+		return cfa_advance (x, eh_read_uint (x->r, 1));
 	case CFA_ADVANCE_LOC2:
-		return cfa_advance (x, rd_u (x->r, 2));
+		return cfa_advance (x, eh_read_uint (x->r, 2));
 	case CFA_ADVANCE_LOC4:
-		return cfa_advance (x, rd_u (x->r, 4));
+		return cfa_advance (x, eh_read_uint (x->r, 4));
 	default:
 		return STEP_BAD;
 	}
@@ -451,7 +451,7 @@ static int
 cfa_frame (struct cfa_run *x, uint8_t op)
 {
 	struct cfa_state *s = x->s;
-	struct rd *r = x->r;
+	struct eh_cursor *r = x->r;
 
 	switch (op) {
 	case CFA_REMEMBER_STATE:
@@ -465,28 +465,28 @@ cfa_frame (struct cfa_run *x, uint8_t op)
 		*s = x->saved[--x->depth];
 		return STEP_ON;
 	case CFA_DEF_CFA:
-		s->cfa_reg = rd_uleb (r);
-		s->cfa_off = (int64_t) rd_uleb (r);
+		s->cfa_reg = eh_read_uleb (r);
+		s->cfa_off = (int64_t) eh_read_uleb (r);
 		s->cfa_expr = false;
 		return STEP_ON;
 	case CFA_DEF_CFA_REGISTER:
-		s->cfa_reg = rd_uleb (r);
+		s->cfa_reg = eh_read_uleb (r);
 		s->cfa_expr = false;
 		return STEP_ON;
 	case CFA_DEF_CFA_OFFSET:
-		s->cfa_off = (int64_t) rd_uleb (r);
+		s->cfa_off = (int64_t) eh_read_uleb (r);
 		return STEP_ON;
 	case CFA_DEF_CFA_EXPRESSION:
 		skip_block (r);
 		s->cfa_expr = true;
 		return STEP_ON;
 	case CFA_DEF_CFA_SF:
-		s->cfa_reg = rd_uleb (r);
-		s->cfa_off = rd_sleb (r) * x->c->data_align;
+		s->cfa_reg = eh_read_uleb (r);
+		s->cfa_off = eh_read_sleb (r) * x->c->data_align;
 		s->cfa_expr = false;
 		return STEP_ON;
 	case CFA_DEF_CFA_OFFSET_SF:
-		s->cfa_off = rd_sleb (r) * x->c->data_align;
+		s->cfa_off = eh_read_sleb (r) * x->c->data_align;
 		return STEP_ON;
 	default:
 		return STEP_BAD;
@@ -499,50 +499,52 @@ cfa_register (struct cfa_run *x, uint8_t op)
 {
 	int64_t align = x->c->data_align;
 	struct cfa_state *s = x->s;
-	struct rd *r = x->r;
+	struct eh_cursor *r = x->r;
 	uint64_t reg;
 
 	switch (op) {
 	case CFA_OFFSET_EXTENDED:
-		reg = rd_uleb (r);
-		set_reg (s, reg, RULE_OFFSET, (int64_t) rd_uleb (r) * align);
+		reg = eh_read_uleb (r);
+		set_reg (s, reg, RULE_OFFSET,
+			 (int64_t) eh_read_uleb (r) * align);
 		return STEP_ON;
 	case CFA_RESTORE_EXTENDED:
-		restore_reg (x, rd_uleb (r));
+		restore_reg (x, eh_read_uleb (r));
 		return STEP_ON;
 	case CFA_UNDEFINED:
-		set_reg (s, rd_uleb (r), RULE_UNDEF, 0);
+		set_reg (s, eh_read_uleb (r), RULE_UNDEF, 0);
 		return STEP_ON;
 	case CFA_SAME_VALUE:
-		set_reg (s, rd_uleb (r), RULE_SAME, 0);
+		set_reg (s, eh_read_uleb (r), RULE_SAME, 0);
 		return STEP_ON;
 	case CFA_REGISTER:		/* in another register */
 	case CFA_VAL_OFFSET:		/* the value CFA + offset */
-		reg = rd_uleb (r);
-		rd_uleb (r);
+		reg = eh_read_uleb (r);
+		eh_read_uleb (r);
 		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_EXPRESSION:
 	case CFA_VAL_EXPRESSION:
-		reg = rd_uleb (r);
+		reg = eh_read_uleb (r);
 		skip_block (r);
 		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_OFFSET_EXTENDED_SF:
-		reg = rd_uleb (r);
-		set_reg (s, reg, RULE_OFFSET, rd_sleb (r) * align);
+		reg = eh_read_uleb (r);
+		set_reg (s, reg, RULE_OFFSET, eh_read_sleb (r) * align);
 		return STEP_ON;
 	case CFA_VAL_OFFSET_SF:
-		reg = rd_uleb (r);
-		rd_sleb (r);
+		reg = eh_read_uleb (r);
+		eh_read_sleb (r);
 		set_reg (s, reg, RULE_OTHER, 0);
 		return STEP_ON;
 	case CFA_GNU_ARGS_SIZE:
-		rd_uleb (r);
+		eh_read_uleb (r);
 		return STEP_ON;
 	case CFA_GNU_NEGATIVE_OFFSET_EXTENDED:
-		reg = rd_uleb (r);
-		set_reg (s, reg, RULE_OFFSET, -(int64_t) rd_uleb (r) * align);
+		reg = eh_read_uleb (r);
+		set_reg (s, reg, RULE_OFFSET,
+			 -(int64_t) eh_read_uleb (r) * align);
 		return STEP_ON;
 	default:
 		return mc_arch_cfa_skip (op) ? STEP_ON : STEP_BAD;
@@ -558,7 +560,7 @@ cfa_step (struct cfa_run *x, uint8_t op)
 		return cfa_advance (x, op & 0x3f);
 	case CFA_OFFSET:
 		set_reg (x->s, op & 0x3f, RULE_OFFSET,
-			 (int64_t) rd_uleb (x->r) * x->c->data_align);
+			 (int64_t) eh_read_uleb (x->r) * x->c->data_align);
 		return STEP_ON;
 	case CFA_RESTORE:
 		restore_reg (x, op & 0x3f);
@@ -580,8 +582,8 @@ cfa_step (struct cfa_run *x, uint8_t op)
    instructions (NULL while running those).  Returns false on anything
    malformed.  */
 static bool
-run_cfa (struct rd *r, const struct cie *c, uintptr_t loc, uintptr_t target,
-	 struct cfa_state *s, const struct cfa_state *init)
+run_cfa (struct eh_cursor *r, const struct cie *c, uintptr_t loc,
+	 uintptr_t target, struct cfa_state *s, const struct cfa_state *init)
 {
 	struct cfa_run x;
 
@@ -593,7 +595,7 @@ run_cfa (struct rd *r, const struct cie *c, uintptr_t loc, uintptr_t target,
 	x.init = init;
 	x.depth = 0;
 	while (r->p < r->end && !r->bad) {
-		int step = cfa_step (&x, (uint8_t) rd_u (r, 1));
+		int step = cfa_step (&x, (uint8_t) eh_read_uint (r, 1));
 
 		if (step == STEP_BAD)
 			return false;
@@ -638,28 +640,28 @@ static bool
 table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 {
 	const unsigned char *fde = find_fde (m, pc);
-	struct rd r = { fde, (const unsigned char *) m->eh_hi, false };
+	struct eh_cursor r = { fde, (const unsigned char *) m->eh_hi, false };
 	struct cfa_state init, s;
 	const unsigned char *id;
-	struct rd ci;
+	struct eh_cursor ci;
 	struct cie c;
 	uintptr_t begin, range;
 	uint64_t len, cie_off;
 
 	if (!fde)
 		return false;
-	len = rd_u (&r, 4);
+	len = eh_read_uint (&r, 4);
 	if (r.bad || len == 0 || len == 0xffffffff
 	    || len > (uint64_t) (r.end - r.p))
 		return false;
 	r.end = r.p + len;
 	id = r.p;
-	cie_off = rd_u (&r, 4);
+	cie_off = eh_read_uint (&r, 4);
 	if (r.bad || cie_off == 0 || cie_off > (uintptr_t) id - m->eh_lo
 	    || !read_cie (m, id - cie_off, &c))
 		return false;
-	begin = rd_ptr (&r, c.fde_enc, 0);
-	range = rd_ptr (&r, c.fde_enc & 0x0f, 0);
+	begin = eh_read_ptr (&r, c.fde_enc, 0);
+	range = eh_read_ptr (&r, c.fde_enc & 0x0f, 0);
 	if (r.bad || pc < begin || pc - begin >= range)
 		return false;
 	if (c.aug_z)
@@ -673,7 +675,7 @@ table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 	init.cfa_off = MC_ARCH_CFA_ENTRY;
 	init.fp = RULE_SAME;
 	init.ra = MC_ARCH_RA_IN_REG ? RULE_SAME : RULE_UNDEF;
-	ci = (struct rd) { c.insns, c.end, false };
+	ci = (struct eh_cursor) { c.insns, c.end, false };
 	if (!run_cfa (&ci, &c, 0, UINTPTR_MAX, &init, NULL))
 		goto stop;
 	s = init;
