@@ -41,7 +41,7 @@
 #include "gprof/symfile.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-#include "gprof/threads.h"
+#include "gprof/threadrows.h"
 #include "gprof/util/util.h"
 
 #ifdef __SANITIZE_ADDRESS__

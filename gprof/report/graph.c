@@ -20,7 +20,7 @@
 #include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/report/fmt.h"
-#include "gprof/report/order.h"
+#include "gprof/report/arcorder.h"
 #include "gprof/report/report.h"
 
 /* Lines are put together in place, at the end of the output buffer

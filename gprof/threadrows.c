@@ -1,4 +1,4 @@
-/* threads.c - gprof --threads: the rows, one per thread or per name.
+/* threadrows.c - gprof --threads: the rows, one per thread or per name.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,7 +21,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
-#include "gprof/threads.h"
+#include "gprof/threadrows.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/uniqname.h"
 

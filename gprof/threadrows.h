@@ -1,10 +1,10 @@
-/* threads.h - gprof --threads: a profile per thread.
+/* threadrows.h - gprof --threads: a profile per thread.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-#ifndef GPROF_THREADS_H
-#define GPROF_THREADS_H
+#ifndef GPROF_THREADROWS_H
+#define GPROF_THREADROWS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -42,4 +42,4 @@ struct thread_group *threads_groups (const struct profile *p, bool by_name,
 				     size_t *n);
 void threads_groups_free (struct thread_group *g, size_t n);
 
-#endif /* GPROF_THREADS_H */
+#endif /* GPROF_THREADROWS_H */

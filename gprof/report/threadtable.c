@@ -1,4 +1,4 @@
-/* threads.c - gprof --threads: the table of the threads, and the line
+/* threadtable.c - gprof --threads: the table of the threads, and the line
    that starts each thread's reports.
 
    Copyright (C) 2026 The gmonkit developers.
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "gprof/report/report.h"
-#include "gprof/threads.h"
+#include "gprof/threadrows.h"
 
 /* Whether P's threads come from more than one process.  */
 static bool

@@ -1,4 +1,4 @@
-/* order.c - the orders the call graph prints a symbol's arcs and a
+/* arcorder.c - the orders the call graph prints a symbol's arcs and a
    cycle's members in.
 
    Copyright (C) 2026 The gmonkit developers.
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "gprof/arclists.h"
-#include "gprof/report/order.h"
+#include "gprof/report/arcorder.h"
 #include "gprof/util/msort.h"
 
 static bool

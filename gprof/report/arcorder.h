@@ -1,11 +1,11 @@
-/* order.h - the printed orders of a symbol's arcs and of a cycle's
-   members (order.c).
+/* arcorder.h - the printed orders of a symbol's arcs and of a cycle's
+   members (arcorder.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later  */
 
-#ifndef GPROF_REPORT_ORDER_H
-#define GPROF_REPORT_ORDER_H
+#ifndef GPROF_REPORT_ARCORDER_H
+#define GPROF_REPORT_ARCORDER_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -28,4 +28,4 @@ size_t order_children (const struct callgraph *cg, const struct sym *sym,
    descending, ties in the order the cycle was found.  */
 size_t order_members (const struct cycle *c, struct sym **out);
 
-#endif /* GPROF_REPORT_ORDER_H */
+#endif /* GPROF_REPORT_ARCORDER_H */

@@ -1,4 +1,4 @@
-/* ordering.c - suggested function order (-r) and object file order (-R).
+/* linkorder.c - suggested function order (-r) and object file order (-R).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,7 +34,7 @@
 #include "gprof/util/msort.h"
 #include "gprof/objfile.h"
 #include "gprof/symfile.h"
-#include "gprof/report/order.h"
+#include "gprof/report/arcorder.h"
 #include "gprof/report/report.h"
 
 #define HIGH_USE	0.90		/* arcs whose callees count as used */
