@@ -661,11 +661,21 @@ run_threads (struct run *r)
 	stage_end ("threads");
 }
 
-/* The CPU seconds of P's processes, or -1 if they are not known.  */
+/* The CPU seconds of R's processes, or -1 if they are not known;
+   with --no-overhead, less the time of libgmon's own samples, which
+   the comparison leaves out (else the side that spent more of it in
+   libgmon was scaled down for it).  */
 static double
-run_cpu (const struct profile *p)
+run_cpu (const struct run *r)
 {
-	return p->cpu_known ? (double) p->cpu_ns / 1e9 : -1.0;
+	double cpu;
+
+	if (!r->prof.cpu_known)
+		return -1.0;
+	cpu = (double) r->prof.cpu_ns / 1e9;
+	if (r->opt.no_overhead && r->prof.hz)
+		cpu -= r->rep.overhead_out / (double) r->prof.hz;
+	return cpu > 0.0 ? cpu : -1.0;
 }
 
 /* --diff-base: the base's model, built the same way from its files
@@ -690,10 +700,12 @@ compare_base (struct run *r)
 	build_graph (&b);
 	base = (struct diff_side) { &b.st, b.prof.hz, b.opt.image,
 				    b.opt.gmon_files, b.opt.ngmon,
-				    run_cpu (&b.prof), b.opt.objects };
+				    run_cpu (&b), b.opt.objects,
+				    b.opt.no_overhead };
 	now = (struct diff_side) { &r->st, r->prof.hz, r->opt.image,
 				   r->opt.gmon_files, r->opt.ngmon,
-				   run_cpu (&r->prof), r->opt.objects };
+				   run_cpu (r), r->opt.objects,
+				   r->opt.no_overhead };
 	if (fflush (stdout) != 0)
 		gp_fatal (NULL, "cannot write the output");
 	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);
