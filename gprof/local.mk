@@ -27,6 +27,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
+	gprof/analysis.h gprof/analysis.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
 	gprof/leftout.h gprof/leftout.c \
