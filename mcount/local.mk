@@ -23,6 +23,12 @@ MC_CFLAGS = $(RT_CFLAGS) $(WARN_CFLAGS) -fPIC
 noinst_LTLIBRARIES += mcount/libmc.la
 mcount_libmc_la_SOURCES = \
 	mcount/runtime.h \
+	mcount/records.h \
+	mcount/modules.h \
+	mcount/samples.h \
+	mcount/settings.h \
+	mcount/msgline.h \
+	mcount/process.h \
 	mcount/arch/arch.h
 include mcount/arch/x86_64/local.mk
 include mcount/arch/aarch64/local.mk
@@ -44,7 +50,10 @@ mcount_libmc_la_SOURCES += \
 	mcount/unwind.c \
 	mcount/ehframe.c \
 	mcount/bbcount.c \
+	mcount/settings.c \
 	mcount/control.c \
+	mcount/msgline.c \
+	mcount/exitline.c \
 	mcount/fds.c \
 	mcount/pages.c \
 	mcount/dump.h \
