@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mcount/sampler.h"
+#include "mcount/linux/sampler.h"
 
 /* Descriptors from here up: a program that assumes the next one it
    opens is 3, or that dup2s onto small numbers, does not meet ours.  */

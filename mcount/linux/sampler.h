@@ -8,7 +8,7 @@
 #ifndef MCOUNT_SAMPLER_H
 #define MCOUNT_SAMPLER_H
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 /* A failure of a clock: the call that failed and its errno (0 when
    nothing set one: then CALL says what was missing).  */

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 static struct mc_objinfo mc_objs_default[MC_MODULES_DEFAULT];
 struct mc_objinfo *mc_objs = mc_objs_default;

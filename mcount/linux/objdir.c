@@ -48,7 +48,7 @@
 #include <unistd.h>
 
 #include "gmon/gmonx.h"
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 /* ------------------------------------------------------------------ */
 /* The names of the objects' files
@@ -114,7 +114,7 @@ mc_module_by_file (const char *name, size_t len)
 	return e ? (int) e - 1 : -1;
 }
 
-/* (runtime.h)  */
+/* (modules.h)  */
 void
 mc_objname_give (struct mc_module *m, unsigned int k)
 {

@@ -43,7 +43,7 @@
 #include <unistd.h>
 
 #include "gmon/gmonx.h"
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 static unsigned char mc_wbuf[1 << 16];	/* the writer's buffer, under the
 					   dump lock */

@@ -53,7 +53,7 @@
 #include <unistd.h>
 
 #include "include/gmonkit.h"
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 volatile int mc_saw_arcs;
 uint64_t mc_start_ns, mc_start_real_ns;

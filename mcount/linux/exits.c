@@ -89,7 +89,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #define MC_WEAK		MC_EXPORT __attribute__ ((weak))
 

@@ -42,7 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 static int mc_dump_owner;		/* tid of the thread dumping, or 0 */
 /* The descriptor of the object directory's lock while a dump holds

@@ -39,8 +39,8 @@
 
 #include <sys/mman.h>
 
-#include "mcount/runtime.h"
-#include "mcount/unwind.h"
+#include "mcount/linux/runtime.h"
+#include "mcount/linux/unwind.h"
 
 struct mc_ctx_node {
 	uintptr_t addr;			/* the PC, where the chain ends; else

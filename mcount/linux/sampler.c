@@ -77,7 +77,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#include "mcount/sampler.h"
+#include "mcount/linux/sampler.h"
 
 static volatile int mc_sampling;	/* clocks run, samples count */
 static enum mc_clock mc_clock_kind;	/* the clock chosen, once */

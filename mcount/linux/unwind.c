@@ -43,7 +43,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mcount/unwind.h"
+#include "mcount/linux/unwind.h"
 
 /* ------------------------------------------------------------------ */
 /* The thread's stack */

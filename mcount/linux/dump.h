@@ -10,7 +10,7 @@
 #define MCOUNT_DUMP_H
 
 #include "gmon/gmon.h"
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #define MC_NO_MOD	(-1)
 

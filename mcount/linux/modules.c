@@ -54,7 +54,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 static struct mc_module mc_modules_default[MC_MODULES_DEFAULT];
 struct mc_module *mc_modules = mc_modules_default;

@@ -54,7 +54,7 @@
 #include <unistd.h>
 
 #include "gmon/gmonx.h"
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 #define TSAMP_FIRST	256		/* slots of a first table */
 

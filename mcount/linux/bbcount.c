@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include <sys/mman.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 /* The program's code the arrays cover: set once, before any array.  */
 static uintptr_t mc_bb_lo;		/* 4-byte aligned */

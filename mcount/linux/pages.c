@@ -62,7 +62,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #define PAGE		4096
 #define RESERVE		((uint64_t) 8 << 30)	/* bytes reserved */

@@ -42,7 +42,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #if MC_ARCH_HAS_NEAR
 

@@ -7,7 +7,7 @@
 #ifndef MCOUNT_UNWIND_H
 #define MCOUNT_UNWIND_H
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 /* mc_uw_rule.cfa_reg */
 #define MC_UW_SP	0		/* the stack pointer */

@@ -25,7 +25,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "mcount/dump.h"
+#include "mcount/linux/dump.h"
 
 int
 mc_write_header (struct gmon_writer *w)

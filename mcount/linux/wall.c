@@ -39,7 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #define WALL_TICK_NS	10000000u	/* looks 100 times a second */
 

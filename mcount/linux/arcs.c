@@ -59,7 +59,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 __thread struct mc_tls mc_tls __attribute__ ((tls_model ("initial-exec")));
 

@@ -32,7 +32,7 @@
 
 #include <string.h>
 
-#include "mcount/unwind.h"
+#include "mcount/linux/unwind.h"
 
 /* Pointer encodings of .eh_frame (the LSB's DW_EH_PE_*).  */
 #define PE_OMIT		0xff
