@@ -4,7 +4,7 @@
 # in one run, the variants interleaved round by round.
 #
 # usage: rt-target-bench.sh   (from `make bench' in a cross build:
-#        sh ./quickstart bench-cross; BENCH_ROUNDS=N, default 5)
+#        sh ./quickstart bench-cross; BENCH_ROUNDS=N, default 7)
 #
 # Program: bench/calls.c (-O2 -fno-optimize-sibling-calls), one thread,
 # fib (27) + 2 * 10^7 calls of small (): 20 317 812 calls, a fifth of
@@ -36,7 +36,7 @@ set -u
 LC_ALL=C
 export LC_ALL
 
-rounds=${BENCH_ROUNDS:-5}
+rounds=${BENCH_ROUNDS:-7}
 lib=$top_builddir/mcount/.libs
 src=$top_srcdir/bench/calls.c
 target=$($CC -dumpmachine)

@@ -41,7 +41,7 @@
 
 /* The table of B, wherever it is.  */
 static struct gmon_page *
-table (struct gmon_bins *b)
+page_table (struct gmon_bins *b)
 {
 	return b->npages > 1 ? b->pages : &b->page0;
 }
@@ -181,7 +181,7 @@ struct page_walk {
 };
 
 static bool
-walk_next (struct page_walk *pw, uint32_t *off, uint64_t *v)
+page_walk_next (struct page_walk *pw, uint32_t *off, uint64_t *v)
 {
 	const struct gmon_page *pg = pw->pg;
 	const void *d = gmon_page_data (pg);
@@ -216,7 +216,7 @@ gmon_bins_init (struct gmon_bins *b, uint32_t nbins)
 void
 gmon_bins_free (struct gmon_bins *b)
 {
-	struct gmon_page *t = table (b);
+	struct gmon_page *t = page_table (b);
 	uint32_t p;
 
 	for (p = 0; p < b->npages; p++)
@@ -280,8 +280,8 @@ page_build (struct gmon_page *out, uint32_t len, const struct gmon_page *a,
 		bool ha, hb;
 
 		wa.k = wb.k = 0;
-		ha = walk_next (&wa, &oa, &va);
-		hb = walk_next (&wb, &ob, &vb);
+		ha = page_walk_next (&wa, &oa, &va);
+		hb = page_walk_next (&wb, &ob, &vb);
 		while (ha || hb) {
 			uint32_t o;
 			uint64_t v;
@@ -291,13 +291,13 @@ page_build (struct gmon_page *out, uint32_t len, const struct gmon_page *a,
 				v = va;
 				if (hb && ob == oa) {
 					v = gmon_add_sat (v, vb);
-					hb = walk_next (&wb, &ob, &vb);
+					hb = page_walk_next (&wb, &ob, &vb);
 				}
-				ha = walk_next (&wa, &oa, &va);
+				ha = page_walk_next (&wa, &oa, &va);
 			} else {
 				o = ob;
 				v = vb;
-				hb = walk_next (&wb, &ob, &vb);
+				hb = page_walk_next (&wb, &ob, &vb);
 			}
 			if (pass == 0) {
 				if (v > max)
@@ -349,7 +349,7 @@ page_add (struct gmon_page *dst, const struct gmon_page *src, uint32_t len)
 		*dst = made;
 		return 0;
 	}
-	while (walk_next (&ws, &o, &v)) {
+	while (page_walk_next (&ws, &o, &v)) {
 		uint64_t sum = gmon_add_sat (load (data (dst), dst->width, o),
 					     v);
 
@@ -384,7 +384,7 @@ add_page (struct gmon_bins *b, uint32_t p, struct gmon_page *src, bool take)
 		return 0;
 	if (table_grow (b, p) < 0)
 		return -1;
-	dst = &table (b)[p];
+	dst = &page_table (b)[p];
 	before = page_bytes (dst, len);
 	if (empty (dst) && take) {
 		*dst = *src;
@@ -552,7 +552,7 @@ gmon_bins_add_page (struct gmon_bins *b, uint32_t first, const uint64_t *v,
 int
 gmon_bins_add (struct gmon_bins *dst, struct gmon_bins *src, bool take)
 {
-	struct gmon_page *t = table (src);
+	struct gmon_page *t = page_table (src);
 	uint32_t p;
 
 	for (p = 0; p < src->npages; p++)
@@ -581,7 +581,7 @@ gmon_bins_next (struct gmon_bins_iter *it, uint32_t *bin, uint64_t *count)
 					page_len (b, it->page), it->k };
 		uint32_t off;
 
-		if (walk_next (&pw, &off, count)) {
+		if (page_walk_next (&pw, &off, count)) {
 			it->k = pw.k;
 			*bin = (it->page << GMON_PAGE_SHIFT) + off;
 			return true;

@@ -9,7 +9,7 @@
    counting sort: following a list is a chain of cache misses, one arc
    at a time, where the arcs of a run are known up front and fetched
    together.  The cycle search, the propagation and the reports walk
-   the runs (arclists.h: struct walk), the lists where there are none.  */
+   the runs (arclists.h: struct cg_walk), the lists where there are none.  */
 
 #include <config.h>
 

@@ -35,7 +35,7 @@ void cg_prefetch_lists (const struct callgraph *cg, const struct sym *sym,
    through its run when index_lists() made them -- the arcs'
    places known ahead, their loads overlap -- else from arc to arc,
    each load waiting for the last.  */
-struct walk {
+struct cg_walk {
 	const struct arc *arcs;
 	const uint32_t *run;		/* NULL: along the list */
 	size_t left;
@@ -44,8 +44,8 @@ struct walk {
 };
 
 static inline void
-walk_start (struct walk *w, const struct callgraph *cg, const struct sym *s,
-	    bool parents)
+cg_walk_start (struct cg_walk *w, const struct callgraph *cg,
+	       const struct sym *s, bool parents)
 {
 	w->arcs = cg->arcs;
 	w->parents = parents;
@@ -56,7 +56,7 @@ walk_start (struct walk *w, const struct callgraph *cg, const struct sym *s,
 }
 
 static inline uint32_t
-walk_next (struct walk *w)
+cg_walk_next (struct cg_walk *w)
 {
 	uint32_t ai;
 

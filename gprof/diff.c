@@ -169,8 +169,10 @@ print_side (FILE *out, const char *key, const struct diff_side *d,
 	    double secs)
 {
 	if (d->cpu > 0.0)
-		fprintf (out, "%s: %.2f seconds of CPU (%.2f sampled in %s), "
-			 "%ld Hz", key, d->cpu, secs, sampled_in (d), d->hz);
+		fprintf (out, "%s: %.2f seconds of CPU%s (%.2f sampled in "
+			 "%s), %ld Hz", key, d->cpu, d->no_overhead
+			 ? " less libgmon's own" : "", secs, sampled_in (d),
+			 d->hz);
 	else
 		fprintf (out, "%s: %.2f seconds sampled in %s, %ld Hz (CPU "
 			 "time not known: no companion of its run)", key, secs,
@@ -286,7 +288,8 @@ json_side (FILE *out, const char *key, const struct diff_side *d, double secs)
 		fprintf (out, "%.9f", d->cpu);
 	else
 		fprintf (out, "null");
-	fprintf (out, ", \"hz\": %ld},\n", d->hz);
+	fprintf (out, ", \"cpu_less_overhead\": %s, \"hz\": %ld},\n",
+		 d->no_overhead ? "true" : "false", d->hz);
 }
 
 static void

@@ -24,6 +24,8 @@ struct diff_side {
 					   known */
 	bool whole;			/* its samples are of the whole process
 					   (--objects), not the program's */
+	bool no_overhead;		/* CPU is less libgmon's own time
+					   (--no-overhead) */
 };
 
 /* Prints NOW against BASE, function by function, as a table or (JSON)

@@ -39,7 +39,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/cycles.h gprof/cycles.c \
 	gprof/diff.h gprof/diff.c \
 	gprof/measure.h gprof/measure.c \
-	gprof/threads.h gprof/threads.c \
+	gprof/threadrows.h gprof/threadrows.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
 	gprof/arch/aarch64.c gprof/arch/riscv.c gprof/arch/arm.c \
 	gprof/arch/insn.h gprof/arch/insn.c \
@@ -50,15 +50,15 @@ gprof_libgprof_la_SOURCES = \
 	gprof/report/fmt.h gprof/report/fmt.c \
 	gprof/report/blurbs.c \
 	gprof/report/flat.c \
-	gprof/report/threads.c \
+	gprof/report/threadtable.c \
 	gprof/report/graph.c \
 	gprof/report/index.c \
 	gprof/report/fileinfo.c \
 	gprof/report/execcount.c \
 	gprof/report/source.h gprof/report/source.c \
 	gprof/report/annotate.c \
-	gprof/report/ordering.c \
-	gprof/report/order.h gprof/report/order.c \
+	gprof/report/linkorder.c \
+	gprof/report/arcorder.h gprof/report/arcorder.c \
 	gprof/sumfile.h gprof/sumfile.c \
 	gprof/export/export.h gprof/export/private.h \
 	gprof/export/export.c \

@@ -41,7 +41,7 @@
 #include "gprof/symfile.h"
 #include "gprof/symspec.h"
 #include "gprof/symtab.h"
-#include "gprof/threads.h"
+#include "gprof/threadrows.h"
 #include "gprof/util/util.h"
 
 #ifdef __SANITIZE_ADDRESS__
@@ -146,6 +146,23 @@ struct names {
 	size_t n;
 };
 
+/* Appends the N symbols V to ST, their names to NAMES (to free).  */
+static void
+append_syms (struct symtab *st, struct names *names, const struct sym *v,
+	     size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	st->base = xrealloc (st->base, (st->len + n) * sizeof *st->base);
+	memcpy (st->base + st->len, v, n * sizeof *v);
+	st->len += n;
+	names->v = xrealloc (names->v, (names->n + n) * sizeof *names->v);
+	for (i = 0; i < n; i++)
+		names->v[names->n++] = (char *) v[i].name;
+}
+
 /* --objects: the symbols of every object but the program, each at
    its place, after the program's in ST; the lines of each, from its
    own debugging information, through LINES (if not NULL).  */
@@ -153,7 +170,7 @@ static void
 add_object_syms (const struct options *opt, struct proc_objects *objs,
 		 struct symtab *st, struct names *names, struct lines *lines)
 {
-	size_t k, i;
+	size_t k;
 
 	for (k = 1; k < objs->n; k++) {
 		uint64_t end = 0;
@@ -169,18 +186,9 @@ add_object_syms (const struct options *opt, struct proc_objects *objs,
 			lines_add_object (lines, objs->v[k].code,
 					  objs->v[k].offset, end);
 
-		if (n) {
-			st->base = xrealloc (st->base, (st->len + n)
-					     * sizeof *st->base);
-			memcpy (st->base + st->len, v, n * sizeof *v);
-			st->len += n;
-			names->v = xrealloc (names->v, (names->n + n)
-					     * sizeof *names->v);
-			for (i = 0; i < n; i++)
-				names->v[names->n++] = (char *) v[i].name;
-			if (end > st->text_end)
-				st->text_end = end;
-		}
+		append_syms (st, names, v, n);
+		if (n && end > st->text_end)
+			st->text_end = end;
 		free (v);
 	}
 }
@@ -305,6 +313,16 @@ load_symbols (struct run *r)
 				lines_resolve (r->lines, &r->st.base[i]);
 	}
 	r->st.text_end = objfile_text_end (r->of);
+	if (opt->objects && !opt->symbol_file && !opt->no_static
+	    && !r->objs.v[0].stripped) {
+		/* The program's PLT entries, as a library's are: GNU's rule
+		   charged them to _init.  */
+		size_t n;
+		struct sym *v = objects_program_plt (r->of, &n);
+
+		append_syms (&r->st, &r->obj_names, v, n);
+		free (v);
+	}
 	if (opt->objects) {
 		add_object_syms (opt, &r->objs, &r->st, &r->obj_names,
 				 r->lines);
@@ -643,11 +661,21 @@ run_threads (struct run *r)
 	stage_end ("threads");
 }
 
-/* The CPU seconds of P's processes, or -1 if they are not known.  */
+/* The CPU seconds of R's processes, or -1 if they are not known;
+   with --no-overhead, less the time of libgmon's own samples, which
+   the comparison leaves out (else the side that spent more of it in
+   libgmon was scaled down for it).  */
 static double
-run_cpu (const struct profile *p)
+run_cpu (const struct run *r)
 {
-	return p->cpu_known ? (double) p->cpu_ns / 1e9 : -1.0;
+	double cpu;
+
+	if (!r->prof.cpu_known)
+		return -1.0;
+	cpu = (double) r->prof.cpu_ns / 1e9;
+	if (r->opt.no_overhead && r->prof.hz)
+		cpu -= r->rep.overhead_out / (double) r->prof.hz;
+	return cpu > 0.0 ? cpu : -1.0;
 }
 
 /* --diff-base: the base's model, built the same way from its files
@@ -672,10 +700,12 @@ compare_base (struct run *r)
 	build_graph (&b);
 	base = (struct diff_side) { &b.st, b.prof.hz, b.opt.image,
 				    b.opt.gmon_files, b.opt.ngmon,
-				    run_cpu (&b.prof), b.opt.objects };
+				    run_cpu (&b), b.opt.objects,
+				    b.opt.no_overhead };
 	now = (struct diff_side) { &r->st, r->prof.hz, r->opt.image,
 				   r->opt.gmon_files, r->opt.ngmon,
-				   run_cpu (&r->prof), r->opt.objects };
+				   run_cpu (r), r->opt.objects,
+				   r->opt.no_overhead };
 	if (fflush (stdout) != 0)
 		gp_fatal (NULL, "cannot write the output");
 	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);

@@ -311,8 +311,8 @@ syms_add (struct syms *s)
 }
 
 /* The entries of OF's procedure linkage table, as objdump names them
-   (NAME@plt), into S, named NAME@plt@OBJ (unsized: each ends where
-   the next begins).  */
+   (NAME@plt), into S, named NAME@plt@OBJ, or NAME@plt if OBJ is NULL
+   (unsized: each ends where the next begins).  */
 static void
 plt_syms (struct objfile *of, const char *obj, struct syms *s)
 {
@@ -333,7 +333,8 @@ plt_syms (struct objfile *of, const char *obj, struct syms *s)
 			continue;
 		y = syms_add (s);
 		y->addr = synth[i].value + bfd_section_vma (synth[i].section);
-		y->name = xasprintf ("%s@%s", synth[i].name, obj);
+		y->name = obj ? xasprintf ("%s@%s", synth[i].name, obj)
+			: xstrdup (synth[i].name);
 		y->is_func = 1;
 		y->is_static = 1;
 	}
@@ -522,6 +523,16 @@ objects_program_syms (struct objfile *of, const struct options *opt,
 	of->syms = own;
 	of->nsyms = nown;
 	return v;
+}
+
+struct sym *
+objects_program_plt (struct objfile *of, size_t *n)
+{
+	struct syms s = { NULL, 0, 0 };
+
+	plt_syms (of, NULL, &s);
+	*n = s.n;
+	return s.v;
 }
 
 /* The note's line about object NAME, file PATH, build id ID[0..N).  */

@@ -40,6 +40,12 @@ struct sym *objects_program_syms (struct objfile *of,
 				  const struct options *opt,
 				  const char *name, size_t *n);
 
+/* --objects on a program with symbols: the entries of its procedure
+   linkage table, NAME@plt, as a library's are NAME@plt@OBJECT.  GNU
+   gprof's rule, which the program's other symbols keep, charges them
+   to the symbol before them, _init, which has no size.  */
+struct sym *objects_program_plt (struct objfile *of, size_t *n);
+
 /* Says once which objects of OBJS with a part in the profile (and the
    program OF, OBJS->v[0], if stripped) have only the symbols they
    export, how their other functions are named, and where their

@@ -273,7 +273,7 @@ number_object (const char *name, size_t k)
    (the runtime keeps those unique), else its file name; with ~N added
    if another object of OBJS has it already.  */
 static char *
-report_name (struct proc_objects *objs, const struct gmonx_object *x)
+object_report_name (struct proc_objects *objs, const struct gmonx_object *x)
 {
 	const char *b = strrchr (x->path, '/');
 	char *name, *unique;
@@ -327,7 +327,7 @@ object_index (struct proc_objects *objs, const struct gmonx_file *f,
 	o = &objs->v[objs->n];
 	memset (o, 0, sizeof *o);
 	o->path = xstrdup (x->path);
-	o->name = report_name (objs, x);
+	o->name = object_report_name (objs, x);
 	if (*x->image)
 		o->symbols = concat (f->dir, "/", x->image, NULL);
 	memcpy (o->build_id, x->build_id, x->build_id_len);

@@ -30,14 +30,14 @@ static void
 inherit_flags (struct callgraph *cg, struct sym *child)
 {
 	struct sym *head = child->cyc_head, *m;
-	struct walk w;
+	struct cg_walk w;
 	uint32_t ai;
 
 	if (child == head) {
 		child->print_flag = false;
 		child->fract = 0.0;
-		for (walk_start (&w, cg, child, true);
-		     (ai = walk_next (&w)) != NO_ARC;) {
+		for (cg_walk_start (&w, cg, child, true);
+		     (ai = cg_walk_next (&w)) != NO_ARC;) {
 			const struct arc *a = &cg->arcs[ai];
 			const struct sym *parent = a->parent;
 
@@ -56,8 +56,8 @@ inherit_flags (struct callgraph *cg, struct sym *child)
 	head->print_flag = false;
 	head->fract = 0.0;
 	for (m = head->cyc_next; m; m = m->cyc_next)
-		for (walk_start (&w, cg, m, true);
-		     (ai = walk_next (&w)) != NO_ARC;) {
+		for (cg_walk_start (&w, cg, m, true);
+		     (ai = cg_walk_next (&w)) != NO_ARC;) {
 			const struct arc *a = &cg->arcs[ai];
 			const struct sym *parent = a->parent;
 
@@ -136,13 +136,13 @@ cycle_time (struct callgraph *cg)
 static void
 propagate_time (struct callgraph *cg, struct sym *parent)
 {
-	struct walk w;
+	struct cg_walk w;
 	uint32_t ai;
 
 	if (parent->fract == 0.0)
 		return;
-	for (walk_start (&w, cg, parent, false);
-	     (ai = walk_next (&w)) != NO_ARC;) {
+	for (cg_walk_start (&w, cg, parent, false);
+	     (ai = cg_walk_next (&w)) != NO_ARC;) {
 		struct arc *a = &cg->arcs[ai];
 		struct sym *child = a->child;
 		double share, prop_share;

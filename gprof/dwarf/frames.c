@@ -49,7 +49,7 @@ struct cie {
 };
 
 /* The walk over one section.  */
-struct walk {
+struct frame_walk {
 	const struct dwarf_frame_input *f;	/* the section */
 	struct dwarf_range *v;		/* ranges found */
 	size_t n;			/* how many */
@@ -65,7 +65,7 @@ struct walk {
    applies the encoding's base (an FDE's start), else only its format
    counts (a length).  */
 static bool
-read_pointer (struct rd *r, const struct walk *w, unsigned int enc,
+read_pointer (struct rd *r, const struct frame_walk *w, unsigned int enc,
 	      unsigned int addr_size, uint64_t at, bool relative_ok,
 	      uint64_t *v)
 {
@@ -205,7 +205,7 @@ read_augmentation (struct rd *r, const char *aug, struct cie *c)
 /* Parses the CIE of a record of section bytes [BODY, END) (after its
    id) at section offset OFF into W->cie.  */
 static void
-parse_cie (struct walk *w, const unsigned char *body,
+parse_cie (struct frame_walk *w, const unsigned char *body,
 	   const unsigned char *end, uint64_t off)
 {
 	struct cie *c = &w->cie;
@@ -248,7 +248,7 @@ parse_cie (struct walk *w, const unsigned char *body,
 }
 
 static void
-push (struct walk *w, uint64_t lo, uint64_t len)
+push (struct frame_walk *w, uint64_t lo, uint64_t len)
 {
 	if (len == 0 || lo + len < lo)
 		return;
@@ -264,7 +264,7 @@ push (struct walk *w, uint64_t lo, uint64_t len)
 /* The FDE of section bytes [BODY, END), whose CIE is at section
    offset CIE_OFF (or nowhere: CIE_OFF beyond the section).  */
 static void
-read_fde (struct walk *w, const unsigned char *body,
+read_fde (struct frame_walk *w, const unsigned char *body,
 	  const unsigned char *end, uint64_t cie_off)
 {
 	const struct dwarf_frame_input *f = w->f;
@@ -309,7 +309,7 @@ read_fde (struct walk *w, const unsigned char *body,
    (the section's end, a terminator, or damage, *DAMAGED set).  *NEXT
    gets the offset of the record after it.  */
 static bool
-read_record (struct walk *w, uint64_t off, uint64_t *next, bool *damaged)
+read_record (struct frame_walk *w, uint64_t off, uint64_t *next, bool *damaged)
 {
 	const struct dwarf_frame_input *f = w->f;
 	unsigned int osize = 4;
@@ -360,7 +360,7 @@ size_t
 dwarf_frame_ranges (const struct dwarf_frame_input *f,
 		    struct dwarf_range **out, bool *damaged)
 {
-	struct walk w = { .f = f };
+	struct frame_walk w = { .f = f };
 	uint64_t off = 0, next = 0;
 
 	*out = NULL;

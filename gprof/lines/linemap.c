@@ -229,7 +229,7 @@ struct gseq {
 };
 
 /* The state of the walk.  */
-struct walk {
+struct linemap_walk {
 	struct lines *l;
 	struct linemap *map;
 	size_t cap;
@@ -245,7 +245,7 @@ struct walk {
 /* The index of the last fallback symbol at or below ADDR (or NTS).
    The symbols are read when first needed (C code never needs them).  */
 static size_t
-ts_at (struct walk *w, uint64_t addr)
+ts_at (struct linemap_walk *w, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
@@ -275,7 +275,7 @@ ts_at (struct walk *w, uint64_t addr)
    the first name it found for the function, and for the code of a
    function that is the symbol at its start), else the entry's.  */
 static const char *
-unfinal_name (struct walk *w, const struct dwarf_funcs *fs,
+unfinal_name (struct linemap_walk *w, const struct dwarf_funcs *fs,
 	      const struct dwarf_func *f)
 {
 	uint64_t low;
@@ -291,7 +291,7 @@ unfinal_name (struct walk *w, const struct dwarf_funcs *fs,
 }
 
 static void
-make (struct walk *w, uint64_t addr, const char *name, uint32_t file,
+make (struct linemap_walk *w, uint64_t addr, const char *name, uint32_t file,
       uint32_t line)
 {
 	struct linesym *s;
@@ -322,7 +322,7 @@ make (struct walk *w, uint64_t addr, const char *name, uint32_t file,
 /* One row's range [LO, HI) of FILE:LINE, cut where the function
    changes.  FI is the cursor in the unit's stretches.  */
 static void
-walk_row (struct walk *w, const struct dwarf_funcs *fs,
+walk_row (struct linemap_walk *w, const struct dwarf_funcs *fs,
 	  const struct fint *fi, size_t nfi, size_t *cur, uint64_t lo,
 	  uint64_t hi, uint32_t file, uint32_t line)
 {
@@ -447,7 +447,7 @@ first_fint (const struct fint *fi, size_t n, uint64_t low)
 
 /* What a walk over the sequences carries from one to the next.  */
 struct seq_walk {
-	struct walk *w;			/* the map being made */
+	struct linemap_walk *w;			/* the map being made */
 	struct unit_fints fints;	/* the units' function stretches */
 	struct symtab *fn;		/* function symbols, or NULL */
 	size_t fi_next;			/* next function symbol of FN */
@@ -541,7 +541,7 @@ linemap_build (struct lines *l, struct symtab *fn)
 	size_t nunits = dwarf_units (dw), u, i, ng, nc;
 	struct gseq *g = text_seqs (dw, text_lo, text_hi, &ng);
 	struct claim *c;
-	struct walk w;
+	struct linemap_walk w;
 	struct seq_walk sw = {
 		.w = &w,
 		.fints = {

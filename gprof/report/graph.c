@@ -20,7 +20,7 @@
 #include "gprof/arclists.h"
 #include "gprof/callgraph.h"
 #include "gprof/report/fmt.h"
-#include "gprof/report/order.h"
+#include "gprof/report/arcorder.h"
 #include "gprof/report/report.h"
 
 /* Lines are put together in place, at the end of the output buffer
@@ -40,37 +40,37 @@ struct line {
 static struct {
 	char buf[1 << 16];
 	size_t len;
-} out;
+} graph_out;
 
 static void
-out_flush (void)
+graph_out_flush (void)
 {
-	if (out.len)
-		fwrite (out.buf, 1, out.len, stdout);
-	out.len = 0;
+	if (graph_out.len)
+		fwrite (graph_out.buf, 1, graph_out.len, stdout);
+	graph_out.len = 0;
 }
 
 static void
-out_write (const char *p, size_t n)
+graph_out_write (const char *p, size_t n)
 {
-	if (out.len + n > sizeof out.buf) {
-		out_flush ();
-		if (n > sizeof out.buf) {
+	if (graph_out.len + n > sizeof graph_out.buf) {
+		graph_out_flush ();
+		if (n > sizeof graph_out.buf) {
 			fwrite (p, 1, n, stdout);
 			return;
 		}
 	}
-	memcpy (out.buf + out.len, p, n);
-	out.len += n;
+	memcpy (graph_out.buf + graph_out.len, p, n);
+	graph_out.len += n;
 }
 
 /* Starts L at the end of the output buffer, with room for a line.  */
 static void
 line_start (struct line *l)
 {
-	if (sizeof out.buf - out.len < LINE_MAX_LEN)
-		out_flush ();
-	l->buf = out.buf + out.len;
+	if (sizeof graph_out.buf - graph_out.len < LINE_MAX_LEN)
+		graph_out_flush ();
+	l->buf = graph_out.buf + graph_out.len;
 	l->len = 0;
 }
 
@@ -105,7 +105,7 @@ put_char (struct line *l, char c)
 static void
 flush_line (struct line *l)
 {
-	out.len += l->len;
+	graph_out.len += l->len;
 	line_start (l);
 }
 
@@ -190,7 +190,7 @@ end_with_name (struct report *r, struct line *l, const struct sym *sym)
 		/* Too long for a line of the buffer: through stdio, and
 		   the next line starts afresh in the emptied buffer.  */
 		flush_line (l);
-		out_flush ();
+		graph_out_flush ();
 		report_name (r, sym);
 		putchar ('\n');
 		line_start (l);
@@ -244,7 +244,7 @@ print_cycle (struct report *r, const struct sym *cyc, double print_time)
 {
 	char buf[32];
 
-	out_flush ();
+	graph_out_flush ();
 	snprintf (buf, sizeof buf, "[%d]", cyc->index);
 	printf (r->opt->bsd ? "%-6s %5.1f %7.2f %11.2f %7lu"
 		: "%-6s %5.1f %7.2f %7.2f %7lu", buf,
@@ -347,7 +347,7 @@ print_parents (struct report *r, const struct sym *child,
 				  ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
 				  : "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
 				  "", "", "", "", "", "");
-		out_write (line[bsd], strlen (line[bsd]));
+		graph_out_write (line[bsd], strlen (line[bsd]));
 		return;
 	}
 	n = order_parents (cg, child, b->arcs, b->scratch);
@@ -483,13 +483,13 @@ report_graph (struct report *r)
 			print_children (r, s, &b);
 		}
 		if (r->opt->bsd)
-			out_write ("\n", 1);
-		out_write ("-----------------------------------------------\n",
-			   48);
+			graph_out_write ("\n", 1);
+		graph_out_write ("---------------------------------------"
+				 "--------\n", 48);
 		if (r->opt->bsd)
-			out_write ("\n", 1);
+			graph_out_write ("\n", 1);
 	}
-	out_flush ();
+	graph_out_flush ();
 	free (b.arcs);
 	free (b.scratch);
 	free (b.members);

@@ -129,11 +129,11 @@ void report_index (struct report *r);
 void report_file_info (struct report *r, const char *name, int version,
 		       unsigned long long nhist, unsigned long long narcs,
 		       unsigned long long nbb);
-/* report/ordering.c */
+/* report/linkorder.c */
 void report_function_order (struct report *r);
 struct fmap;
 void report_file_order (struct report *r, const struct fmap *map);
-/* report/threads.c (--threads): the table of the rows G[0..N) of R's
+/* report/threadtable.c (--threads): the table of the rows G[0..N) of R's
    profile's threads; the line that starts the reports of row G of
    WHOLE's threads (R's profile is the row's own).  */
 struct thread_group;

@@ -18,7 +18,7 @@
      mcount/arch/ARCH/local.mk  its files, for the build;
 
    and one line in each list of ports: the #if below, configure.ac's
-   table of hosts and the includes of mcount/local.mk.  Nothing the
+   table of hosts and the includes of mcount/linux/local.mk.  Nothing the
    hot paths use goes through a pointer or a call: the entry points'
    fast paths are the port's own assembly, and what the SIGPROF
    handler and the stack walk ask of a port here is inlined.

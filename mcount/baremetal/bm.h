@@ -174,7 +174,7 @@ mc_bm_target (struct gmon_target *t)
 }
 
 /* libc.c: gmon/write.c's memcpy, memset and strnlen (the build renames
-   them: mcount/local.mk).  */
+   them: mcount/baremetal/local.mk).  */
 void *mc_memcpy (void *dst, const void *src, size_t n) MC_BM_HIDDEN;
 void *mc_memset (void *dst, int c, size_t n) MC_BM_HIDDEN;
 size_t mc_strnlen (const char *s, size_t max) MC_BM_HIDDEN;

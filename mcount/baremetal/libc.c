@@ -6,7 +6,7 @@
 
    gmon/write.c calls memcpy, memset and strnlen; the bare-metal build
    compiles it (and everything of libgmon) with those names turned into
-   these (mcount/local.mk), so that libgmon.a asks nothing of a C
+   these (mcount/baremetal/local.mk), so that libgmon.a asks nothing of a C
    library and never takes the place of a program's own.  Byte loops:
    they run only while a profile is written.  The build keeps gcc from
    turning them back into calls of memcpy and memset

@@ -17,8 +17,8 @@ DOC=$top_srcdir/doc
 
 # GMON_RATE: the README's range is the one the runtime takes.
 range=$(sed -n 's/.*GMON_RATE *samples per CPU second, \([0-9]* to [0-9]*\).*/\1/p' \
-	"$top_srcdir/mcount/control.c")
-[ -n "$range" ] || hard_error "no GMON_RATE range in mcount/control.c"
+	"$top_srcdir/mcount/linux/settings.c")
+[ -n "$range" ] || hard_error "no GMON_RATE range in mcount/linux/settings.c"
 grep -q "GMON_RATE\`, $range Hz" "$README" ||
 	bad "README: GMON_RATE's range is not '$range': $(grep -o 'GMON_RATE`[^)]*' "$README")"
 cat >p.c <<'EOS'

@@ -240,7 +240,7 @@ mutant c-mapping gprof/arch/arch.c "s/case 't':/case 'x':/" \
 mutant thumb-bit gprof/arch/machsyms.c 's/addr \&= ~(uint64_t) 1;/addr |= 0;/' \
 	gprof-diff-cortexm.sh O0
 # -R: the objects no arc places listed in reverse.
-mutant R-reverse gprof/report/ordering.c \
+mutant R-reverse gprof/report/linkorder.c \
 	'/mapped = htab_create/,/Then the object files/{s/st->base\[i\]/st->base[n - 1 - i]/;s/pl\.placed\[i\]/pl.placed[n - 1 - i]/;}' \
 	gprof-diff-c.sh O0-pie
 # -q: a recursive function's calls one too many in its entry.

@@ -8,7 +8,9 @@
 #   and samples; the calls between the program and the libraries in the
 #   call graph; the time in libm and libc in the flat profile, so that
 #   its total is the process's CPU time; two processes' profiles added
-#   up.  Without --objects the output is GNU gprof's, byte for byte.
+#   up; the program's PLT entries named as a library's (NAME@plt), not
+#   charged to _init.  Without --objects the output is GNU gprof's,
+#   byte for byte.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -102,6 +104,44 @@ set -- two/p.[0-9]*
 	bad "two: gprof --objects failed: $(cat err)"
 expect a_inner@libpga.so 2000
 expect prog_cb 600
+
+# The program's PLT: a loop that calls a library's function 10^8
+# times spends a few percent in the PLT entry's jump.  GNU's rule (a
+# function ends where the next begins) charged it to _init, which has
+# no size; with --objects it is tiny@plt, as a library's is
+# NAME@plt@OBJECT.
+cat >tiny.c <<'EOF2'
+int tiny (int x) { return x + 1; }
+EOF2
+cat >plt.c <<'EOF2'
+int tiny (int);
+__attribute__ ((noipa)) long
+work (long n)
+{
+	long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += tiny ((int) i);
+	return s;
+}
+int main (void) { return work (100000000) == 42; }
+EOF2
+$CC $RT_CFLAGS_TEST -O2 -fPIC -shared -o libtiny.so tiny.c ||
+	hard_error "cannot build libtiny.so"
+RT_LIBS="-L. -ltiny -Wl,-rpath,$work" rt_cc plt plt.c -O2 -pg
+rm -rf gmon.out gmon.out-objs
+run_prog ./plt >/dev/null 2>&1 || bad "plt: the program failed"
+"$GPROF" -b -p -z --objects plt gmon.out >flat.txt 2>err ||
+	bad "plt: gprof --objects failed: $(cat err)"
+check "plt: the program's PLT entry is a row of its own (tiny@plt)" \
+	grep -q ' tiny@plt$' flat.txt
+init=$(awk '$NF == "_init" { print $3; exit }' flat.txt)
+plt=$(awk '$NF == "tiny@plt" { print $3; exit }' flat.txt)
+check "plt: _init has none of the PLT's time (_init ${init:-none}, tiny@plt $plt s)" \
+	test "${init:-0.00}" = 0.00
+"$GPROF" -b -p plt gmon.out >gnurule.txt 2>/dev/null
+check "plt: without --objects, GNU's rule: no tiny@plt row" \
+	test -z "$(grep ' tiny@plt$' gnurule.txt)"
 
 # Refusals.
 rm -rf gmon.out-objs

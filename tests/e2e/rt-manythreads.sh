@@ -9,7 +9,7 @@
 #   -pg code) add the mappings of their stacks and no more, give or
 #   take two; and a program that starts threads until the mappings
 #   run out (4000 left to it) starts as many with libgmon as without,
-#   less one at most: libgmon's reservation (mcount/pages.c), two
+#   less one at most: libgmon's reservation (mcount/linux/pages.c), two
 #   mappings, is made once its first mapping is used up (some 500
 #   threads), no longer at start-up, where under qemu-user its 8 GiB
 #   cost every process a quarter of a second.

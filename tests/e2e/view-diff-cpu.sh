@@ -86,6 +86,50 @@ check "--objects: the seconds are sampled in the process" \
 	grep -q '^base: [0-9.]* seconds of CPU ([0-9.]* sampled in the process), 1000 Hz;$' obj.txt
 near "--objects: the header's base CPU time" \
 	"$(sed -n 's/^base: \([0-9.]*\) seconds of CPU.*/\1/p' obj.txt)" "$cb"
+# --no-overhead: libgmon's own samples left out of the CPU times too
+# (each side's by exactly its [profiling-overhead] seconds), and the
+# header says so: a program that makes tens of millions of calls,
+# which libgmon's mcount counts.
+cat >calls.c <<'EOF2'
+#include <stdlib.h>
+__attribute__ ((noipa)) long leaf (long x) { return x * 3 + 1; }
+int
+main (int argc, char **argv)
+{
+	long n = atol (argv[1]), i, s = 0;
+
+	for (i = 0; i < n; i++)
+		s += leaf (i);
+	return s == 42;
+}
+EOF2
+rt_cc calls.exe calls.c -O2 -pg
+mkdir ob on
+(cd ob && ../calls.exe 30000000) || hard_error "calls: base run failed"
+(cd on && ../calls.exe 60000000) || hard_error "calls: new run failed"
+"$GPROF" --objects --diff-base=ob/gmon.out --diff-format=json calls.exe \
+	on/gmon.out >objall.json 2>err || bad "--objects JSON failed: $(cat err)"
+"$GPROF" --objects --no-overhead --diff-base=ob/gmon.out \
+	--diff-format=json calls.exe on/gmon.out >objno.json 2>err ||
+	bad "--objects --no-overhead JSON failed: $(cat err)"
+"$GPROF" --objects --no-overhead --diff-base=ob/gmon.out calls.exe \
+	on/gmon.out >objno.txt 2>err || bad "--no-overhead failed: $(cat err)"
+check "--no-overhead: the header says the CPU time is less libgmon's own" \
+	grep -q "^base: [0-9.]* seconds of CPU less libgmon's own ([0-9.]* sampled in the process), 1000 Hz;\$" objno.txt
+for side in ob on; do
+	"$GPROF" -b -p --objects calls.exe $side/gmon.out >$side-flat.txt 2>/dev/null
+	over=$(awk '$NF == "[profiling-overhead]" { print $3; exit }' $side-flat.txt)
+	key=$([ $side = ob ] && echo base || echo new)
+	check "--no-overhead: $key's cpu_seconds less its overhead (${over:-none} s)" python3 -c "
+import json, sys
+a = json.load (open ('objall.json'))['$key']
+n = json.load (open ('objno.json'))['$key']
+o = float ('${over:-0}')
+assert o > 0, 'no overhead sampled'
+assert a['cpu_less_overhead'] is False and n['cpu_less_overhead'] is True, (a, n)
+assert abs ((a['cpu_seconds'] - n['cpu_seconds']) - o) < 0.0051, (a, n, o)
+"
+done
 
 # Without companions: no CPU time is claimed; the seconds are the
 # program's samples, and the factor their ratio.

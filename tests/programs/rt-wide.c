@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 #define NOIPA __attribute__ ((noipa))
 

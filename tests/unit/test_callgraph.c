@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "gprof/callgraph.h"
-#include "gprof/report/order.h"
+#include "gprof/report/arcorder.h"
 #include "gprof/model.h"
 #include "gprof/options.h"
 #include "gprof/symspec.h"

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "gmon/gmon.h"
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 #include "tests/unit/cunit_main.h"
 
 int rt_leaf_pg (int x);

@@ -1,4 +1,4 @@
-/* test_threads.c - unit tests of --threads' rows (gprof/threads.c) and
+/* test_threads.c - unit tests of --threads' rows (gprof/threadrows.c) and
    of the text a name becomes (gprof/util/utf8.c).
 
    Copyright (C) 2026 The gmonkit developers.
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "gprof/model.h"
-#include "gprof/threads.h"
+#include "gprof/threadrows.h"
 #include "gprof/util/utf8.h"
 #include "tests/unit/cunit_main.h"
 

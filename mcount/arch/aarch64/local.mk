@@ -1,5 +1,5 @@
 ## mcount/arch/aarch64/: libgmon's port to AArch64 (see
-## mcount/arch/arch.h), included by mcount/local.mk.
+## mcount/arch/arch.h), included by mcount/linux/local.mk.
 
 if RT_ARCH_AARCH64
 mcount_libmc_la_SOURCES += \

@@ -20,7 +20,7 @@
    saves the argument registers (x1-x8, q0-q7: nothing gcc needs, but a
    hand-written caller may) and calls mc_arc_slow (arcs.c).  */
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 /* The thread's struct mc_tls into \reg (initial-exec TLS: tpidr_el0
    plus the offset the dynamic linker put in the GOT).  */

@@ -20,7 +20,7 @@
    the argument registers (a1-a7, fa0-fa7: nothing gcc needs, but a
    hand-written caller may) and calls mc_arc_slow (arcs.c).  */
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 /* The thread's struct mc_tls into \reg (initial-exec TLS: tp plus the
    offset the dynamic linker put in the GOT).  */

@@ -1,5 +1,5 @@
 ## mcount/arch/x86_64/: libgmon's port to x86-64 (see
-## mcount/arch/arch.h), included by mcount/local.mk.
+## mcount/arch/arch.h), included by mcount/linux/local.mk.
 
 if RT_ARCH_X86_64
 mcount_libmc_la_SOURCES += \

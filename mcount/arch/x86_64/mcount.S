@@ -40,7 +40,7 @@
    calls mc_arc_slow (arcs.c), which inserts the arc, grows the table or
    gives the thread its first one.  */
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 #include "mcount/arch/x86_64/arch.h"
 
 	.text

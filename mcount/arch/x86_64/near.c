@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "mcount/runtime.h"
+#include "mcount/linux/runtime.h"
 
 _Static_assert (MC_X86_GREG_RBP == REG_RBP && MC_X86_GREG_RSP == REG_RSP
 		&& MC_X86_GREG_RIP == REG_RIP,

@@ -1,0 +1,346 @@
+/* near.c - run mcount's fast path next to the program that calls it.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   When libgmon is a shared library (linked with -lgmon, or preloaded),
+   the program calls mcount through its GOT into code mapped far from
+   its own: 2^40 bytes and more apart.  On the machine measured such a
+   call and its return cost about 1 ns more than near ones (the branch
+   predictors keep far targets badly), even into an mcount that only
+   returns: a third of everything profiling costs.  So, once, at
+   start-up, this file
+
+     1. maps a page within a few megabytes of the program's code,
+     2. copies into it the position-independent copy of the fast paths
+        that the port's mcount.S assembles (mc_near_start ..
+        mc_near_end), which the port then makes ready to run there
+        (mc_arch_near_patch: where mc_tls and the slow paths are),
+     3. makes it read-only and executable (never writable and
+        executable at once), the page after it writable, for its copy
+        of mc_arcs_on, and
+     4. points the program's GOT entries for the entry points the port
+        lists (mc_arch_near_hooks: mcount and the like, and the
+        basic-block hooks: bbcount.c, a call per block, and the far
+        call is half of their cost) at it, if and only if they point at
+        this library's (the entries of a RELRO segment are made
+        writable for the one store, then read-only again).
+
+   Every step may fail (no room, W^X policies, a GOT already pointing
+   elsewhere): the program then keeps calling the far mcount, which
+   works, only slower.  Nothing changes for a program that has libgmon
+   linked in statically: its mcount is already near.  GMON_NEAR=0 turns
+   this off, and so does a port without a copy (MC_ARCH_HAS_NEAR 0).  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <elf.h>
+#include <link.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "mcount/linux/runtime.h"
+
+#if MC_ARCH_HAS_NEAR
+
+#define NEAR_PAGE	MC_ARCH_NEAR_PAGE	/* code; then one of data */
+#define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
+#define NEAR_TRIES	32
+
+struct near {
+	uintptr_t img_lo, img_hi;	/* the program's mapped image */
+	uintptr_t relro_lo, relro_hi;	/* its PT_GNU_RELRO, if any */
+	uintptr_t base;			/* load address */
+	const ElfW (Dyn) *dyn;		/* its dynamic section */
+	char *page;			/* the copy */
+	unsigned int patched;		/* GOT entries redirected */
+	bool bb_ours;			/* the process's block hooks are ours */
+};
+
+static int
+find_program (struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct near *n = data;
+	int i;
+
+	(void) size;
+	n->base = info->dlpi_addr;
+	n->img_lo = UINTPTR_MAX;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t a = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD) {
+			if (a < n->img_lo)
+				n->img_lo = a;
+			if (a + ph->p_memsz > n->img_hi)
+				n->img_hi = a + ph->p_memsz;
+		} else if (ph->p_type == PT_DYNAMIC)
+			n->dyn = (const ElfW (Dyn) *) a;
+		else if (ph->p_type == PT_GNU_RELRO) {
+			/* ld.so protects only the whole pages of the
+			   segment; a partial last page stays writable, and
+			   so must we leave it.  */
+			n->relro_lo = a;
+			n->relro_hi = (a + ph->p_memsz)
+				& ~(uintptr_t) (NEAR_PAGE - 1);
+		}
+	}
+	return 1;			/* the first object is the program */
+}
+
+/* A free page a few MiB below the program, or above it.  */
+static char *
+map_near (const struct near *n)
+{
+	uintptr_t below = n->img_lo & ~(uintptr_t) (NEAR_STEP - 1);
+	uintptr_t above = (n->img_hi + NEAR_STEP - 1)
+		& ~(uintptr_t) (NEAR_STEP - 1);
+	int i;
+
+	for (i = 1; i <= NEAR_TRIES; i++) {
+		uintptr_t want[2];
+		int j;
+
+		want[0] = below > (uintptr_t) i * NEAR_STEP
+			? below - (uintptr_t) i * NEAR_STEP : 0;
+		/* Above the program lies its heap (brk), which must keep
+		   room to grow: far enough above.  */
+		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
+		for (j = 0; j < 2; j++) {
+			void *p;
+
+			if (want[j] < 0x100000)
+				continue;
+			p = mmap ((void *) want[j], 2 * NEAR_PAGE,
+				  PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS
+				  | MAP_FIXED_NOREPLACE, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			if ((uintptr_t) p == want[j])
+				return p;
+			munmap (p, 2 * NEAR_PAGE);	/* an old kernel's hint */
+		}
+	}
+	return NULL;
+}
+
+static uintptr_t mc_near_page;		/* the copy, once installed */
+
+uintptr_t
+mc_near_origin (uintptr_t pc)
+{
+	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+
+	if (!page || pc < page || pc >= page + NEAR_PAGE)
+		return 0;
+	return mc_arch_near_origin (pc - page);
+}
+
+uintptr_t
+mc_near_image (uintptr_t pc)
+{
+	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+
+	if (!page || pc < page
+	    || pc >= page + (uintptr_t) (mc_near_end - mc_near_start))
+		return 0;
+	return (uintptr_t) mc_near_start + (pc - page);
+}
+
+/* Stores V in the GOT slot at SLOT, opening a RELRO page for it.  */
+static void
+patch_slot (struct near *n, uintptr_t *slot, uintptr_t v)
+{
+	uintptr_t a = (uintptr_t) slot;
+	uintptr_t pg = a & ~(uintptr_t) (NEAR_PAGE - 1);
+	bool relro = a >= n->relro_lo && a < n->relro_hi;
+
+	if (relro && mprotect ((void *) pg, NEAR_PAGE,
+			       PROT_READ | PROT_WRITE) < 0)
+		return;
+	__atomic_store_n (slot, v, __ATOMIC_RELEASE);
+	if (relro)
+		mprotect ((void *) pg, NEAR_PAGE, PROT_READ);
+	n->patched++;
+}
+
+/* A dynamic-section address: glibc adjusts them in place by the load
+   address when it relocates the program, but only there.  */
+static uintptr_t
+dyn_addr (const struct near *n, ElfW (Addr) v)
+{
+	return v < n->base ? v + n->base : v;
+}
+
+static void
+patch_relocs (struct near *n, const ElfW (Rela) *r, size_t bytes,
+	      const ElfW (Sym) *symtab, const char *strtab)
+{
+	size_t i, count = bytes / sizeof *r;
+
+	for (i = 0; i < count; i++) {
+		int got = mc_arch_near_got (ELF64_R_TYPE (r[i].r_info));
+		const struct mc_near_hook *h;
+		const char *name;
+		uintptr_t *slot, to;
+
+		if (got == MC_NEAR_GOT_NONE)
+			continue;
+		name = strtab + symtab[ELF64_R_SYM (r[i].r_info)].st_name;
+		for (h = mc_arch_near_hooks; h->name; h++)
+			if (strcmp (name, h->name) == 0)
+				break;
+		if (!h->name || (h->block && !n->bb_ours))
+			continue;
+		to = (uintptr_t) (n->page + (h->copy - mc_near_start));
+		slot = (uintptr_t *) (n->base + r[i].r_offset);
+		/* A lazy PLT slot still points into the PLT: it will be
+		   bound to ours (checked in mc_near_install), so it may
+		   be bound now.  */
+		if (*slot == (uintptr_t) h->local || got == MC_NEAR_GOT_LAZY)
+			patch_slot (n, slot, to);
+	}
+}
+
+static void
+patch_got (struct near *n)
+{
+	const ElfW (Dyn) *d;
+	const ElfW (Sym) *symtab = NULL;
+	const char *strtab = NULL;
+	const ElfW (Rela) *rela = NULL, *jmprel = NULL;
+	size_t relasz = 0, pltrelsz = 0;
+	bool plt_rela = true;
+
+	if (!n->dyn)
+		return;
+	for (d = n->dyn; d->d_tag != DT_NULL; d++)
+		switch (d->d_tag) {
+		case DT_SYMTAB:
+			symtab = (const void *) dyn_addr (n, d->d_un.d_ptr);
+			break;
+		case DT_STRTAB:
+			strtab = (const void *) dyn_addr (n, d->d_un.d_ptr);
+			break;
+		case DT_RELA:
+			rela = (const void *) dyn_addr (n, d->d_un.d_ptr);
+			break;
+		case DT_RELASZ:
+			relasz = d->d_un.d_val;
+			break;
+		case DT_JMPREL:
+			jmprel = (const void *) dyn_addr (n, d->d_un.d_ptr);
+			break;
+		case DT_PLTRELSZ:
+			pltrelsz = d->d_un.d_val;
+			break;
+		case DT_PLTREL:
+			plt_rela = d->d_un.d_val == DT_RELA;
+			break;
+		default:
+			break;
+		}
+	if (!symtab || !strtab)
+		return;
+	if (rela)
+		patch_relocs (n, rela, relasz, symtab, strtab);
+	if (jmprel && plt_rela)
+		patch_relocs (n, jmprel, pltrelsz, symtab, strtab);
+}
+
+/* Whether the process calls libgmon's entry points (some other
+   mcount may come first in the lookup order: not ours to speed up);
+   *BB_OURS, whether its block hooks are ours.  */
+static bool
+hooks_ours (bool *bb_ours)
+{
+	const struct mc_near_hook *h;
+
+	*bb_ours = true;
+	for (h = mc_arch_near_hooks; h->name; h++) {
+		if (!h->chosen
+		    || (uintptr_t) h->chosen == (uintptr_t) h->local)
+			continue;
+		if (!h->block)
+			return false;
+		*bb_ours = false;
+	}
+	return true;
+}
+
+void
+mc_near_install (void)
+{
+	struct near n;
+	size_t size = (size_t) (mc_near_end - mc_near_start);
+	uintptr_t ours = (uintptr_t) mc_arch_near_hooks[0].local;
+
+	if (!mc_config.near)
+		return;
+	memset (&n, 0, sizeof n);
+	dl_iterate_phdr (find_program, &n);
+	/* Linked into the program (libgmon.a): near already.  */
+	if (n.img_lo >= n.img_hi || (ours >= n.img_lo && ours < n.img_hi)
+	    || !hooks_ours (&n.bb_ours) || size > NEAR_PAGE)
+		return;
+	n.page = map_near (&n);
+	if (!n.page)
+		return;
+	memcpy (n.page, mc_near_start, size);
+	if (!mc_arch_near_patch (n.page)
+	    || mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
+		munmap (n.page, 2 * NEAR_PAGE);
+		return;
+	}
+	/* The copy's mirror of mc_arcs_on, kept by mc_arcs_switch.  */
+	mc_arcs_mirror = (volatile unsigned char *) n.page + NEAR_PAGE;
+	*mc_arcs_mirror = mc_arcs_on;
+	patch_got (&n);
+	if (n.patched)
+		__atomic_store_n (&mc_near_page, (uintptr_t) n.page,
+				  __ATOMIC_RELEASE);
+	if (mc_config.debug) {
+		struct mc_line l = { .len = 0 };
+
+		mc_line_str (&l, "libgmon: near: fast path copied to ");
+		mc_line_hex (&l, (uintptr_t) n.page);
+		mc_line_str (&l, ", ");
+		mc_line_u64 (&l, n.patched);
+		mc_line_str (&l, " GOT entries redirected");
+		mc_line_write (&l);
+	}
+	if (!n.patched) {
+		mc_arcs_mirror = NULL;
+		munmap (n.page, 2 * NEAR_PAGE);
+	}
+}
+
+#else /* !MC_ARCH_HAS_NEAR */
+
+void
+mc_near_install (void)
+{
+	if (mc_config.near && mc_config.debug)
+		mc_debug ("near", "no copy of the fast path on this processor");
+}
+
+uintptr_t
+mc_near_origin (uintptr_t pc)
+{
+	(void) pc;
+	return 0;
+}
+
+uintptr_t
+mc_near_image (uintptr_t pc)
+{
+	(void) pc;
+	return 0;
+}
+
+#endif /* MC_ARCH_HAS_NEAR */
