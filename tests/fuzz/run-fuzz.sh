@@ -102,7 +102,9 @@ else
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/read.c" \
 		"$srcdir/gmon/merge.c" "$srcdir/gmon/ranges.c" \
 		"$srcdir/gmon/write.c" \
-		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c" \
+		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_objects.c" \
+		"$srcdir/gmon/gmonx_contexts.c" \
+		"$srcdir/gmon/gmonx_threads.c" "$srcdir/gmon/gmonx_write.c" \
 		"$srcdir/gmon/gmonx_names.c"
 fi
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
