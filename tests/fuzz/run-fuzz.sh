@@ -100,6 +100,7 @@ elif [ "$target" = linemap ]; then
 else
 	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/file.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/read.c" \
+		"$srcdir/gmon/read_records.c" "$srcdir/gmon/stamps.c" \
 		"$srcdir/gmon/merge.c" "$srcdir/gmon/ranges.c" \
 		"$srcdir/gmon/write.c" \
 		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_objects.c" \
