@@ -18,6 +18,7 @@ gmon_libgmonfmt_la_SOURCES = \
 	gmon/gmonx_write.c gmon/gmonx_names.c
 
 bin_PROGRAMS += gmon/gmondump
-gmon_gmondump_SOURCES = gmon/gmondump.c gmon/elfsyms.c gmon/elfsyms.h
+gmon_gmondump_SOURCES = gmon/gmondump.h gmon/gmondump.c gmon/dumpx.c \
+	gmon/elfsyms.c gmon/elfsyms.h
 gmon_gmondump_LDADD = gmon/libgmonfmt.la $(LIBM)
 endif !BUILD_BAREMETAL

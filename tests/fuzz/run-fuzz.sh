@@ -62,7 +62,8 @@ if [ "$target" = companion ]; then
 	set --
 	for f in "$srcdir"/gprof/*.c "$srcdir"/gprof/*/*.c "$srcdir"/gmon/*.c; do
 		case $f in
-		*/gprof/main.c|*/gmon/gmondump.c|*/gmon/elfsyms.c) ;;
+		*/gprof/main.c|*/gmon/gmondump.c|*/gmon/dumpx.c) ;;
+		*/gmon/elfsyms.c) ;;
 		*) set -- "$@" "$f" ;;
 		esac
 	done
