@@ -283,7 +283,7 @@ cg_tally (struct callgraph *cg, struct symtab *st, const struct profile *p,
 			struct sym *parent = parents[k], *child = children[k];
 			uint32_t ai;
 
-			if (!parent || !symspec_arc_ok (ss, parent, child))
+			if (!parent || !symspec_arc_ok (ss, st, parent, child))
 				continue;
 			child->ncalls = gmon_add_sat (child->ncalls, r->count);
 			DBG (DBG_TALLY, "[cg_tally] arc from %s to %s "

@@ -16,17 +16,18 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util/msort.h gprof/util/msort.c \
 	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
 	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
+	gprof/debuglink.c gprof/arch/machsyms.c \
 	gprof/objects.h gprof/objects.c gprof/bounds.h gprof/bounds.c \
 	gprof/debugpkg.h gprof/debugpkg.c \
 	gprof/symfile.h gprof/symfile.c \
-	gprof/lines/debuglink.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
-	gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
+	gprof/dwarf/forms.c gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
 	gprof/lines/linemap.c gprof/lines/claims.c \
 	gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \
 	gprof/symtab.h gprof/symtab.c \
+	gprof/analysis.h gprof/analysis.c \
 	gprof/symspec.h gprof/symspec.c \
 	gprof/profile.h gprof/profile.c \
 	gprof/leftout.h gprof/leftout.c \
@@ -73,6 +74,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/folded.c \
 	gprof/export/flamegraph.c \
 	gprof/export/pprof.c \
+	gprof/export/protobuf.c \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
 	gprof/export/json.c

@@ -20,6 +20,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
+#include "gprof/analysis.h"
 #include "gprof/assign.h"
 #include "gprof/lines/blocks.h"
 #include "gprof/callgraph.h"
@@ -117,30 +118,6 @@ profile_name (const struct options *opt)
 	return opt->ngmon ? opt->gmon_files[0] : "gmon.out";
 }
 
-/* File names are looked up only for what will be printed (or, for
-   the exports, every function that has time or calls).  */
-static void
-resolve_lines (const struct options *opt, struct lines *lines,
-	       struct symtab *st, bool graph, bool exports)
-{
-	size_t i;
-
-	if (!lines)
-		return;
-	for (i = 0; i < st->len; i++) {
-		struct sym *s = &st->base[i];
-		bool zero = s->ncalls == 0 && s->time == 0;
-
-		if (opt->inline_file_names || (opt->style & STYLE_EXEC_COUNTS)
-		    || (graph && !opt->bsd && s->is_static
-			&& !(opt->ignore_zeros && zero))
-		    || (exports && !(opt->ignore_zeros && zero
-				     && s->parents == NO_ARC
-				     && s->children == NO_ARC)))
-			lines_resolve (lines, s);
-	}
-}
-
 struct names {
 	char **v;			/* names to free at the end */
 	size_t n;
@@ -193,47 +170,6 @@ add_object_syms (const struct options *opt, struct proc_objects *objs,
 	}
 }
 
-/* The function-level model the exports of a -l run describe: FST
-   holds the function symbols; their time, arcs and cycles are found as
-   without -l, into IN.  Returns the symspecs made for them.  */
-static struct symspecs *
-function_model (const struct options *opt, struct objfile *of,
-		struct lines *lines, struct symtab *fst,
-		struct profile *prof, struct callgraph *fcg,
-		struct export_input *in)
-{
-	struct options fopt = *opt;
-	struct symspecs *fss;
-	size_t i;
-
-	fopt.line = false;
-	symtab_index (fst);
-	symtab_rank_names (fst);
-	fss = symspec_build (&fopt, fst, lines, objfile_leading_char (of));
-	for (i = 0; i < fst->len; i++)
-		fst->base[i].flat_off = !symspec_on (fss, fst, &fst->base[i],
-						     INCL_FLAT);
-	cg_init (fcg);
-	in->total_time = 0.0;
-	if (prof->input & INPUT_HIST)
-		in->total_time = assign_samples (prof, fst, NULL);
-	in->cg = NULL;
-	if (prof->input & INPUT_ARCS) {
-		/* The -l graph has none of them (see build_graph).  */
-		if (prof->nctx)
-			ctx_add_calls (prof, fst);
-		cg_tally (fcg, fst, prof, fss);
-		cg_assemble (fcg, fst, fss, NULL, NULL);
-		if (prof->nctx)
-			ctx_measure (fcg, fst, prof, fss, profile_name (opt),
-				     NULL);
-		in->cg = fcg;
-	}
-	resolve_lines (&fopt, lines, fst, false, true);
-	in->st = fst;
-	return fss;
-}
-
 /* Everything the stages hand on, from the options to the reports.  */
 struct run {
 	struct options opt;		/* the command line */
@@ -247,18 +183,10 @@ struct run {
 	struct symspecs *ss;		/* the symspecs, on ST */
 	struct profile prof;		/* every gmon file, summed */
 	struct blocks *bb;		/* -l: basic-block counts, or NULL */
-	struct callgraph cg;		/* arcs, cycles, propagated time */
-	bool have_cg;			/* CG was built */
-	uint64_t lost;			/* calls of arcs in no symbol */
+	struct analysis *an;		/* the whole profile's analysis */
 	struct report rep;		/* what the text reports read */
 	struct export_set *exports;	/* --export, or NULL */
 	struct symtab fst;		/* -l with exports: the functions */
-	struct symspecs *fss;		/* ... their symspecs */
-	struct callgraph fcg;		/* ... and their call graph */
-	bool thread;			/* the profile of a thread (--threads),
-					   not of the whole */
-	struct ctx_gaps *gaps;		/* --threads: what the contexts of all
-					   the threads miss, said once */
 };
 
 /* --objects on a stripped program: its functions found as a stripped
@@ -344,8 +272,7 @@ load_profiles (struct run *r)
 	struct symtab *st = &r->st;
 	size_t i;
 
-	cg_init (&r->cg);
-	report_init (&r->rep, opt, r->of, st, &r->prof, &r->cg, NULL, 0.0);
+	report_init (&r->rep, opt, r->of, st, &r->prof, NULL, NULL, 0.0);
 	profile_read (&r->prof, r->of, opt->gmon_files, opt->ngmon,
 		      opt->format, (opt->style & STYLE_INFO) ? on_file : NULL,
 		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts,
@@ -413,251 +340,284 @@ write_sum (struct run *r)
 	stage_end ("gmon.sum");
 }
 
-/* The samples onto the symbols, the arcs onto them, the cycles and the
-   propagated (or, with calling contexts, measured) times; then the
-   checks of a profile of another build, and the file names of what
-   will be printed.  */
-static void
-build_graph (struct run *r)
+/* The input of an analysis of R's profile P (the whole, or a thread's
+   row) on R's symbols.  */
+static struct analysis_input
+run_input (const struct run *r, const struct options *opt,
+	   struct profile *p)
 {
-	const struct options *opt = &r->opt;
-
-	if (r->prof.input & INPUT_HIST)
-		r->rep.total_time = assign_samples (&r->prof, &r->st,
-						    &r->rep.overhead_out);
-	if (!r->exports)
-		profile_drop_bins (&r->prof);
-	stage_end ("time");
-	if (r->prof.input & INPUT_ARCS) {
-		struct static_scan scan;
-
-		memset (&scan, 0, sizeof scan);
-		if (r->prof.nctx && !opt->line)
-			ctx_add_calls (&r->prof, &r->st);
-		r->lost = cg_tally (&r->cg, &r->st, &r->prof, r->ss);
-		if (opt->static_calls)
-			static_scan_init (&scan, r->of, &r->st, &r->cg,
-					  &r->prof);
-		cg_assemble (&r->cg, &r->st, r->ss,
-			     opt->static_calls ? static_scan_sym : NULL, &scan);
-		/* Line symbols split a function, and the calling contexts
-		   measure functions: -l keeps GNU gprof's estimates (its
-		   exports are measured, on the function model).  */
-		if (r->prof.nctx && !opt->line)
-			ctx_measure (&r->cg, &r->st, &r->prof, r->ss,
-				     profile_name (opt), r->gaps);
-		else if (r->prof.nctx && (opt->style & STYLE_CALL_GRAPH))
-			gp_warn (profile_name (opt), "-l: the call graph of "
-				 "lines estimates its children times as GNU "
-				 "gprof does; the calling contexts measure "
-				 "functions (use it without -l)");
-		if (opt->line && r->lines)
-			linesyms_renumber (r->lines, &r->cg);
-		stage_end ("call graph");
-		r->have_cg = true;
-	}
-
-	if ((opt->style & STYLE_FLAT) && !(r->prof.input & INPUT_HIST))
-		gp_fatal (profile_name (opt), "the profile has no histogram "
-			  "(no time samples), so there is no flat profile");
-	if ((opt->style & STYLE_CALL_GRAPH) && !(r->prof.input & INPUT_ARCS))
-		gp_fatal (profile_name (opt), "the profile has no call-graph "
-			  "data (was the program compiled with -pg?)");
-	/* A thread's profile is part of the whole: the whole is checked
-	   once, after them (run_threads).  */
-	if (!r->thread)
-		diagnose_mismatch (opt, r->of, &r->prof, &r->st, r->lost);
-	resolve_lines (opt, r->lines, &r->st,
-		       r->have_cg && (opt->style & STYLE_CALL_GRAPH),
-		       r->exports != NULL);
+	return (struct analysis_input) {
+		.opt = opt,
+		.of = r->of,
+		.lines = r->lines,
+		.st = &r->st,
+		.ss = r->ss,
+		.prof = p,
+		.whole = true,
+		.static_calls = opt->static_calls,
+		.reports = true,
+		.exports = r->exports != NULL,
+	};
 }
 
-/* The text reports, in GNU gprof's order.  */
+/* REP reads the analysis A; without a call graph, CG's is none.  */
 static void
-print_reports (struct run *r)
+report_on (struct report *rep, const struct analysis *a, bool cg)
 {
-	const struct options *opt = &r->opt;
-	bool graph = r->have_cg && (opt->style & STYLE_CALL_GRAPH);
+	rep->st = &a->st;
+	rep->cg = cg || a->have_cg ? &a->cg : NULL;
+	rep->total_time = a->total_time;
+	rep->overhead_out = a->overhead_out;
+}
+
+/* The analysis of the whole profile.  */
+static void
+analyse (struct run *r)
+{
+	struct analysis_input in = run_input (r, &r->opt, &r->prof);
+
+	r->an = analysis_build (&in);
+	report_on (&r->rep, r->an, true);
+}
+
+/* The text reports of the analysis A, in GNU gprof's order, through
+   REP (which reads A).  */
+static void
+print_reports (const struct run *r, struct report *rep,
+	       const struct analysis *a)
+{
+	const struct options *opt = rep->opt;
+	bool graph = a->have_cg && (opt->style & STYLE_CALL_GRAPH);
 
 	if (graph && opt->bsd)
-		report_graph (&r->rep);
+		report_graph (rep);
 	if (opt->style & STYLE_FLAT) {
-		report_flat (&r->rep);
+		report_flat (rep);
 		stage_end ("flat profile");
 	}
 	if (graph) {
 		if (!opt->bsd)
-			report_graph (&r->rep);
+			report_graph (rep);
 		stage_end ("call graph report");
-		report_index (&r->rep);
+		report_index (rep);
 		stage_end ("index");
 	}
 	if (opt->style & STYLE_EXEC_COUNTS)
-		report_exec_counts (&r->rep);
+		report_exec_counts (rep);
 	if (opt->style & STYLE_ANNOTATED)
-		report_annotated (&r->rep);
+		report_annotated (rep);
 	if (opt->style & STYLE_FUNC_ORDER)
-		report_function_order (&r->rep);
+		report_function_order (rep);
 	if (opt->style & STYLE_FILE_ORDER)
-		report_file_order (&r->rep, &r->map);
+		report_file_order (rep, &r->map);
 	stage_end ("other reports");
 }
 
-/* --export: after the reports, from the same model (with -l, the
-   exports get the function model of their own).  */
+/* What the exports read of R and its analysis A (run with OPT, on the
+   profile P).  */
+static struct export_input
+export_input_of (const struct run *r, const struct options *opt,
+		 const struct profile *p, const struct analysis *a)
+{
+	return (struct export_input) {
+		.opt = opt,
+		.of = r->of,
+		.lines = r->lines,
+		.st = a ? &a->st : &r->st,
+		.p = p,
+		.cg = a && a->have_cg ? &a->cg : NULL,
+		.total_time = a ? a->total_time : 0.0,
+		.objs = opt->objects ? &r->objs : NULL,
+	};
+}
+
+/* -l with exports: the exports describe functions (and the lines
+   inside each, which they find themselves), so they read an analysis
+   of their own, on the function symbols as they were before -l added
+   the lines (R's FST).  */
+static void
+write_line_exports (struct run *r)
+{
+	struct options fopt = r->opt;
+	struct symtab *fst = &r->fst;
+	struct symspecs *fss;
+	struct analysis_input ain;
+	struct analysis *fa;
+	struct export_input in;
+	size_t i;
+
+	fopt.line = false;
+	symtab_index (fst);
+	symtab_rank_names (fst);
+	fss = symspec_build (&fopt, fst, r->lines,
+			     objfile_leading_char (r->of));
+	for (i = 0; i < fst->len; i++)
+		fst->base[i].flat_off = !symspec_on (fss, fst, &fst->base[i],
+						     INCL_FLAT);
+	ain = run_input (r, &fopt, &r->prof);
+	ain.st = fst;
+	ain.ss = fss;
+	ain.whole = false;
+	ain.static_calls = false;
+	ain.reports = false;
+	ain.exports = true;
+	fa = analysis_build (&ain);
+	in = export_input_of (r, &r->opt, &r->prof, fa);
+	export_write (r->exports, &in);
+	analysis_free (fa);
+	symspec_free (fss);
+	symtab_free_index (fst);
+}
+
+/* --export: after the reports, from the same analysis (with -l, the
+   exports get an analysis of their own).  */
 static void
 write_exports (struct run *r)
 {
-	struct export_input in = {
-		.opt = &r->opt,
-		.of = r->of,
-		.lines = r->lines,
-		.st = &r->st,
-		.p = &r->prof,
-		.cg = r->have_cg ? &r->cg : NULL,
-		.total_time = r->rep.total_time,
-		.objs = r->opt.objects ? &r->objs : NULL,
-	};
-
 	if (fflush (stdout) != 0)
 		gp_fatal (NULL, "cannot write the output");
-	if (r->opt.line)
-		r->fss = function_model (&r->opt, r->of, r->lines, &r->fst,
-					 &r->prof, &r->fcg, &in);
-	export_write (r->exports, &in);
+	if (r->opt.line) {
+		write_line_exports (r);
+	} else {
+		struct export_input in = export_input_of (r, &r->opt,
+							  &r->prof, r->an);
+
+		export_write (r->exports, &in);
+	}
 	stage_end ("exports");
 }
 
 static void free_run (struct run *r);
 
-/* Whether the profile of a thread has anything to show.  */
+/* Whether a thread's row, its profile P analysed into A, has anything
+   to show.  */
 static bool
-thread_shows (const struct run *t)
+thread_shows (const struct options *opt, const struct profile *p,
+	      const struct analysis *a)
 {
 	size_t i;
 
-	if (!t->opt.ignore_zeros)
+	if (!opt->ignore_zeros)
 		return true;
-	for (i = 0; i < t->prof.narcs; i++)
-		if (t->prof.arcs[i].count)
+	for (i = 0; i < p->narcs; i++)
+		if (p->arcs[i].count)
 			return true;
-	return t->rep.total_time != 0.0;
+	return a->total_time != 0.0;
 }
 
-/* --threads: the table of the threads, then, for each row (a thread,
-   or the threads of one name), its own profile (profile_thread) through
-   the stages of the whole, its reports, and its part of the exports.
-   The stages write into the symbols (their time, calls, cycles): each
-   row starts from the symbols as they were before any.  */
+/* --threads: what is said once for every row.  */
+struct rows {
+	struct report names;		/* the names as printed, worked out
+					   once for every row */
+	struct export_threads *xt;	/* the exports' files, or NULL */
+	struct ctx_gaps gaps;		/* what the rows' contexts miss */
+	uint64_t lost;			/* calls of arcs in no symbol */
+	bool shown;			/* a row was printed */
+};
+
+/* The row G of --threads: its own profile (profile_thread) analysed
+   as the whole is, its reports and its part of the exports.  A row
+   with nothing in it (no sample, call or context) that neither prints
+   nor exports is not analysed at all: the cost is in the rows that
+   have something.  */
+static void
+thread_row (struct run *r, struct rows *w, const struct thread_group *g)
+{
+	const struct options *wopt = &r->opt;
+	struct options opt = r->opt;
+	bool print = (wopt->style & (STYLE_FLAT | STYLE_CALL_GRAPH)) != 0;
+	struct analysis_input ain;
+	struct analysis *a;
+	struct profile prof;
+	struct report rep;
+
+	if (threads_group_empty (&r->prof, g) && !w->xt
+	    && (!print || wopt->ignore_zeros)) {
+		analysis_check (wopt, &r->prof);
+		return;
+	}
+	opt.brief |= w->shown;
+	profile_thread (&r->prof, g->members, g->n, &prof);
+	ain = run_input (r, &opt, &prof);
+	ain.gaps = &w->gaps;
+	ain.whole = false;
+	report_init (&rep, &opt, r->of, &r->st, &prof, NULL, r->ss, 0.0);
+	rep.lines = r->lines;
+	rep.shown = w->names.shown;
+	rep.shown_done = w->names.shown_done;
+	rep.nshown = w->names.nshown;
+	a = analysis_build (&ain);
+	report_on (&rep, a, false);
+	if (print && thread_shows (&opt, &prof, a)) {
+		rep.first_output = false;
+		report_thread_header (&rep, &r->prof, g);
+		print_reports (r, &rep, a);
+		w->shown = true;
+	}
+	if (w->xt) {
+		struct export_input in = export_input_of (r, &opt, &prof, a);
+
+		if (fflush (stdout) != 0)
+			gp_fatal (NULL, "cannot write the output");
+		export_threads_write (w->xt, &in, &(struct export_thread) {
+			.frame = g->frame,
+			.name = g->merged ? "[other threads]" : g->name,
+			.tid = g->n == 1 && !g->merged
+				? r->prof.threads[g->members[0]].tid : 0,
+			.nthreads = g->nthreads,
+		});
+	}
+	w->lost = gmon_add_sat (w->lost, a->lost);
+	w->names.shown = rep.shown;
+	w->names.shown_done = rep.shown_done;
+	w->names.nshown = rep.nshown;
+	rep.shown = NULL;
+	rep.shown_done = NULL;
+	report_free (&rep);
+	analysis_free (a);
+	profile_free (&prof);
+}
+
+/* --threads: the table of the threads, then each row (a thread, or
+   the threads of one name) through the stages of the whole, with an
+   analysis of its own.  */
 static void
 run_threads (struct run *r)
 {
 	const struct options *opt = &r->opt;
 	struct thread_group *g;
-	struct sym *pristine;
-	struct report names;
-	struct export_input win = {
-		.opt = opt,
-		.of = r->of,
-		.lines = r->lines,
-		.st = &r->st,
-		.p = &r->prof,
-		.total_time = 0.0,
-		.objs = opt->objects ? &r->objs : NULL,
-	};
-	struct export_threads *xt = NULL;
-	struct ctx_gaps gaps = { 0, 0, 0, 0 };
-	size_t ng, i, bytes = r->st.len * sizeof *r->st.base;
-	bool shown = false;
-	uint64_t lost = 0;
+	struct rows w;
+	size_t ng, i;
 
 	/* The exports describe functions, which -l splits into lines:
-	   without --threads they get a model of functions of their own
-	   (function_model), which no thread has.  */
+	   without --threads they get an analysis of functions of their
+	   own (write_line_exports), which no thread has.  */
 	if (r->exports && opt->line)
 		gp_fatal (NULL, "--threads: the exports by thread describe "
 			  "functions, not the lines of -l: write them in a run "
 			  "without -l");
+	memset (&w, 0, sizeof w);
 	g = threads_groups (&r->prof, opt->threads == THREADS_BY_NAME, &ng);
 	if (opt->style & (STYLE_FLAT | STYLE_CALL_GRAPH))
 		report_threads (&r->rep, g, ng);
-	pristine = XNEWVEC (struct sym, r->st.len + 1);
-	if (bytes)
-		memcpy (pristine, r->st.base, bytes);
-	/* The names as printed, worked out once for every row.  */
-	report_init (&names, opt, r->of, &r->st, &r->prof, NULL, r->ss, 0.0);
+	report_init (&w.names, opt, r->of, &r->st, &r->prof, NULL, r->ss, 0.0);
 	if (r->exports) {
+		struct export_input whole = export_input_of (r, opt, &r->prof,
+							     NULL);
+
 		if (fflush (stdout) != 0)
 			gp_fatal (NULL, "cannot write the output");
-		xt = export_threads_begin (r->exports, &win);
+		w.xt = export_threads_begin (r->exports, &whole);
 	}
-	for (i = 0; i < ng; i++) {
-		struct run t = *r;
-
-		t.thread = true;
-		t.gaps = &gaps;
-		t.opt.brief |= shown;
-		profile_thread (&r->prof, g[i].members, g[i].n, &t.prof);
-		if (bytes)
-			memcpy (r->st.base, pristine, bytes);
-		cg_init (&t.cg);
-		t.have_cg = false;
-		t.lost = 0;
-		report_init (&t.rep, &t.opt, r->of, &r->st, &t.prof, &t.cg,
-			     r->ss, 0.0);
-		t.rep.lines = r->lines;
-		t.rep.shown = names.shown;
-		t.rep.shown_done = names.shown_done;
-		t.rep.nshown = names.nshown;
-		build_graph (&t);
-		if (!t.have_cg)
-			t.rep.cg = NULL;
-		if ((opt->style & (STYLE_FLAT | STYLE_CALL_GRAPH))
-		    && thread_shows (&t)) {
-			t.rep.first_output = false;
-			report_thread_header (&t.rep, &r->prof, &g[i]);
-			print_reports (&t);
-			shown = true;
-		}
-		if (xt) {
-			struct export_input in = win;
-
-			in.opt = &t.opt;
-			in.p = &t.prof;
-			in.cg = t.have_cg ? &t.cg : NULL;
-			in.total_time = t.rep.total_time;
-			if (fflush (stdout) != 0)
-				gp_fatal (NULL, "cannot write the output");
-			export_threads_write (xt, &in, &(struct export_thread) {
-				.frame = g[i].frame,
-				.name = g[i].merged ? "[other threads]"
-					: g[i].name,
-				.tid = g[i].n == 1 && !g[i].merged
-					? r->prof.threads[g[i].members[0]].tid
-					: 0,
-				.nthreads = g[i].nthreads,
-			});
-		}
-		lost = gmon_add_sat (lost, t.lost);
-		names.shown = t.rep.shown;
-		names.shown_done = t.rep.shown_done;
-		names.nshown = t.rep.nshown;
-		t.rep.shown = NULL;
-		t.rep.shown_done = NULL;
-		report_free (&t.rep);
-		cg_free (&t.cg);
-		profile_free (&t.prof);
-	}
-	if (xt)
-		export_threads_end (xt);
-	if (bytes)
-		memcpy (r->st.base, pristine, bytes);
-	free (pristine);
-	report_free (&names);
+	for (i = 0; i < ng; i++)
+		thread_row (r, &w, &g[i]);
+	if (w.xt)
+		export_threads_end (w.xt);
+	report_free (&w.names);
 	threads_groups_free (g, ng);
-	if (gaps.total > 0)
-		ctx_gaps_warn (&gaps, profile_name (opt));
-	diagnose_mismatch (opt, r->of, &r->prof, &r->st, lost);
+	if (w.gaps.total > 0)
+		ctx_gaps_warn (&w.gaps, profile_name (opt));
+	diagnose_mismatch (opt, r->of, &r->prof, &r->st, w.lost);
 	stage_end ("threads");
 }
 
@@ -697,12 +657,12 @@ compare_base (struct run *r)
 	b.exports = r->exports;
 	load_symbols (&b);
 	load_profiles (&b);
-	build_graph (&b);
-	base = (struct diff_side) { &b.st, b.prof.hz, b.opt.image,
+	analyse (&b);
+	base = (struct diff_side) { &b.an->st, b.prof.hz, b.opt.image,
 				    b.opt.gmon_files, b.opt.ngmon,
 				    run_cpu (&b), b.opt.objects,
 				    b.opt.no_overhead };
-	now = (struct diff_side) { &r->st, r->prof.hz, r->opt.image,
+	now = (struct diff_side) { &r->an->st, r->prof.hz, r->opt.image,
 				   r->opt.gmon_files, r->opt.ngmon,
 				   run_cpu (r), r->opt.objects,
 				   r->opt.no_overhead };
@@ -711,16 +671,8 @@ compare_base (struct run *r)
 	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);
 	stage_end ("diff");
 	if (r->exports) {
-		struct export_input in = {
-			.opt = &b.opt,
-			.of = b.of,
-			.lines = b.lines,
-			.st = &b.st,
-			.p = &b.prof,
-			.cg = b.have_cg ? &b.cg : NULL,
-			.total_time = b.rep.total_time,
-			.objs = b.opt.objects ? &b.objs : NULL,
-		};
+		struct export_input in = export_input_of (&b, &b.opt, &b.prof,
+							  b.an);
 
 		export_write_diff_base (r->exports, &in);
 	}
@@ -736,14 +688,9 @@ free_run (struct run *r)
 	size_t i;
 
 	export_free (r->exports);
-	if (r->fss) {
-		cg_free (&r->fcg);
-		symspec_free (r->fss);
-		symtab_free_index (&r->fst);
-	}
 	free (r->fst.base);
 	report_free (&r->rep);
-	cg_free (&r->cg);
+	analysis_free (r->an);
 	profile_free (&r->prof);
 	blocks_free (r->bb);
 	symspec_free (r->ss);
@@ -795,8 +742,8 @@ main (int argc, char **argv)
 		run_threads (&r);
 	} else if ((opt->style & ~(STYLE_SUMMARY | STYLE_INFO)) || r.exports
 		   || opt->ndiff_base) {
-		build_graph (&r);
-		print_reports (&r);
+		analyse (&r);
+		print_reports (&r, &r.rep, r.an);
 		if (r.exports)
 			write_exports (&r);
 		if (opt->ndiff_base)

@@ -130,7 +130,7 @@ sites_build (struct site_map *h, const struct callgraph *cg,
 
 		if (child)
 			child = cg_callee (st, child);
-		if (!parent || !child || !symspec_arc_ok (ss, parent, child)
+		if (!parent || !child || !symspec_arc_ok (ss, st, parent, child)
 		    || !(a = cg_find_arc (cg, parent, child)))
 			continue;
 		k = site_slot (h, r->from_pc, child);

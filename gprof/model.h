@@ -4,7 +4,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    The stages fill these structures in order -- objfile.c the symbols,
-   profile.c the profile, assign.c the self times, callgraph.c the arcs,
+   profile.c the profile; then, on an analysis's own copy of the
+   symbols (analysis.c), assign.c the self times, callgraph.c the arcs,
    cycles and propagated times -- and the reports only read them.
 
    Times are kept in clock ticks (histogram counts) as doubles, the way

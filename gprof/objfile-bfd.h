@@ -3,8 +3,8 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   Private to the files that use libbfd: objfile.c, objects.c and
-   lines/.  */
+   Private to the files that use libbfd: objfile.c, debuglink.c,
+   arch/machsyms.c, objects.c and lines/.  */
 
 #ifndef GPROF_OBJFILE_BFD_H
 #define GPROF_OBJFILE_BFD_H
@@ -37,9 +37,11 @@ struct objfile {
 	unsigned int elf_machine;	/* e_machine of an ELF file, else 0 */
 	bool elf64;			/* an ELFCLASS64 file */
 	char arch_name[32];		/* "ELF machine N", when neither
-					   libbfd nor objfile.c knows N */
+					   libbfd nor arch/machsyms.c
+					   knows N */
 	struct code_mark *marks;	/* Arm's mapping symbols, by address
-					   (objfile_code_kind) */
+					   (objfile_code_kind,
+					   arch/machsyms.c) */
 	size_t nmarks;			/* their number */
 	bool marks_built;		/* marks was made */
 };
@@ -52,8 +54,13 @@ struct code_mark {
 };
 
 /* The address of S, a symbol of OF, as gprof counts it: on Arm
-   without the Thumb bit of a function's (objfile.c).  */
+   without the Thumb bit of a function's (arch/machsyms.c).  */
 uint64_t objfile_sym_addr (const struct objfile *of, const asymbol *s);
+
+/* Whether the libbfd back end of OF's machine would never take S for
+   a function's symbol: mapping and tag symbols, indirect functions
+   (arch/machsyms.c).  */
+bool objfile_not_a_function (const struct objfile *of, const asymbol *s);
 
 /* PATH opened by libbfd, if it is a regular file: libbfd's fopen()
    waits forever on a FIFO without a writer, and libbfd needs to seek
@@ -74,7 +81,7 @@ int objfile_sym_class (const struct objfile *of, asymbol *s,
 		       const struct options *opt);
 
 /* A stripped program (no symbol table of its own): the symbol table
-   of its separate debugging file, if it has one (lines/debuglink.c),
+   of its separate debugging file, if it has one (debuglink.c),
    into OF's SYMS; false if there is none.  */
 bool objfile_debug_symbols (struct objfile *of);
 

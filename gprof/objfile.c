@@ -44,14 +44,6 @@
 #include "gprof/objfile-bfd.h"
 #include "gprof/util/util.h"
 
-/* The ELF machines (e_machine) whose names objfile_arch_name knows
-   when libbfd does not.  */
-#define ELF_EM_386	3
-#define ELF_EM_ARM	40
-#define ELF_EM_X86_64	62
-#define ELF_EM_AARCH64	183
-#define ELF_EM_RISCV	243
-
 static const unsigned char *file_map (struct objfile *of);
 
 bfd *
@@ -304,117 +296,6 @@ char
 objfile_leading_char (const struct objfile *of)
 {
 	return bfd_get_symbol_leading_char (of->abfd);
-}
-
-const char *
-objfile_arch_name (const struct objfile *of)
-{
-	if (bfd_get_arch (of->abfd) != bfd_arch_unknown || !of->elf_machine)
-		return bfd_printable_name (of->abfd);
-	switch (of->elf_machine) {
-	case ELF_EM_386:
-		return "i386";
-	case ELF_EM_X86_64:
-		return "i386:x86-64";
-	case ELF_EM_ARM:
-		return "arm";
-	case ELF_EM_AARCH64:
-		return "aarch64";
-	case ELF_EM_RISCV:
-		return of->elf64 ? "riscv:rv64" : "riscv:rv32";
-	default:
-		return of->arch_name;
-	}
-}
-
-uint64_t
-objfile_sym_addr (const struct objfile *of, const asymbol *s)
-{
-	uint64_t addr = s->value + bfd_section_vma (s->section);
-
-	/* Bit 0 of an Arm function symbol says its code is Thumb; libbfd's
-	   Arm back end takes it off (GNU gprof's addresses are even), its
-	   plain ELF reader does not.  */
-	if (of->elf_machine == ELF_EM_ARM && (s->flags & BSF_FUNCTION))
-		addr &= ~(uint64_t) 1;
-	return addr;
-}
-
-static int
-cmp_mark (const void *a, const void *b)
-{
-	const struct code_mark *l = a, *r = b;
-
-	if (l->addr != r->addr)
-		return l->addr < r->addr ? -1 : 1;
-	return (l->kind > r->kind) - (l->kind < r->kind);
-}
-
-/* The kind a mapping symbol NAME marks ("$a", "$t", "$d", perhaps
-   with a dotted tail), or 0.  */
-static char
-mark_kind (const char *name)
-{
-	if (!name || name[0] != '$' || !name[1] || !strchr ("atd", name[1])
-	    || (name[2] != '\0' && name[2] != '.'))
-		return 0;
-	return name[1];
-}
-
-/* Arm's marks of .text: its mapping symbols, or without any the
-   functions' Thumb bits (which a plain ELF reader leaves on).  */
-static void
-build_marks (struct objfile *of)
-{
-	uint64_t vma = bfd_section_vma (of->text);
-	size_t n = 0;
-	long i;
-	int pass;
-
-	of->marks_built = true;
-	if (of->elf_machine != ELF_EM_ARM)
-		return;
-	of->marks = XNEWVEC (struct code_mark, (size_t) of->nsyms + 1);
-	for (pass = 0; pass < 2 && n == 0; pass++)
-		for (i = 0; i < of->nsyms; i++) {
-			const asymbol *s = of->syms[i];
-			char k = mark_kind (s->name);
-
-			if (s->section != of->sym_text)
-				continue;
-			if (pass == 1 && (s->flags & BSF_FUNCTION))
-				k = s->value & 1 ? 't' : 'a';
-			else if (pass == 1 || !(s->flags & BSF_LOCAL))
-				k = 0;
-			if (!k)
-				continue;
-			of->marks[n].addr = vma + (pass == 1 ? s->value
-						& ~(uint64_t) 1 : s->value);
-			of->marks[n++].kind = k;
-		}
-	qsort (of->marks, n, sizeof *of->marks, cmp_mark);
-	of->nmarks = n;
-}
-
-char
-objfile_code_kind (struct objfile *of, uint64_t addr, uint64_t *until)
-{
-	size_t lo = 0, hi;
-
-	if (!of->marks_built)
-		build_marks (of);
-	hi = of->nmarks;
-	/* The first mark above ADDR.  */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (of->marks[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*until = lo < of->nmarks ? of->marks[lo].addr : UINT64_MAX;
-	return lo > 0 ? of->marks[lo - 1].kind : 0;
 }
 
 char *
@@ -786,32 +667,6 @@ cmp_text_sym (const void *a, const void *b, void *arg)
 	return 0;
 }
 
-/* Whether libbfd's back end of OF's machine would never take S for a
-   function's (its maybe_function_sym): the local mapping and tag
-   symbols of aarch64 ($x, $d, $m, $f, $p), Arm ($ and a lower-case
-   letter) and RISC-V ($x..., $d...), and on Arm and aarch64 indirect
-   functions.  A libbfd for the host alone does not know them.  */
-static bool
-not_a_function (const struct objfile *of, const asymbol *s)
-{
-	const char *n = s->name;
-	bool local = (s->flags & BSF_LOCAL) != 0;
-	bool tail = n[0] == '$' && n[1] && (n[2] == '\0' || n[2] == '.');
-
-	switch (of->elf_machine) {
-	case ELF_EM_AARCH64:
-		return (s->flags & BSF_GNU_INDIRECT_FUNCTION)
-			|| (local && tail && strchr ("xdmfp", n[1]));
-	case ELF_EM_ARM:
-		return (s->flags & BSF_GNU_INDIRECT_FUNCTION)
-			|| (local && tail && n[1] >= 'a' && n[1] <= 'z');
-	case ELF_EM_RISCV:
-		return local && n[0] == '$' && (n[1] == 'x' || n[1] == 'd');
-	default:
-		return false;
-	}
-}
-
 /* The size an ELF symbol table gives symbol S, 0 if not known.  libbfd
    keeps it in its ELF symbol (elf_symbol_type of its private elf-bfd.h:
    the asymbol, then Elf_Internal_Sym's st_value and st_size, a layout
@@ -853,7 +708,7 @@ objfile_text_syms (struct objfile *of, size_t *n)
 		asymbol *s = of->syms[k];
 
 		if (s->section != of->sym_text || (s->flags & skip) || !s->name
-		    || not_a_function (of, s))
+		    || objfile_not_a_function (of, s))
 			continue;
 		v[len].addr = objfile_sym_addr (of, s);
 		v[len].name = s->name;

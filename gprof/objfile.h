@@ -3,9 +3,10 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   objfile.c, objects.c (the other objects of --objects) and lines/
-   talk to libbfd, through objfile-bfd.h; the rest of the analyser sees
-   plain symbols (struct sym) and bytes.  */
+   objfile.c, debuglink.c (its debugging file), arch/machsyms.c (each
+   machine's symbol rules), objects.c (the other objects of --objects)
+   and lines/ talk to libbfd, through objfile-bfd.h; the rest of the
+   analyser sees plain symbols (struct sym) and bytes.  */
 
 #ifndef GPROF_OBJFILE_H
 #define GPROF_OBJFILE_H

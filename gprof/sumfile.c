@@ -60,7 +60,7 @@ sum_arcs (const struct sum_input *in, size_t *n)
 
 		if (ps && cs)
 			cs = cg_callee (st, cs);
-		if (!ps || !cs || !symspec_arc_ok (in->ss, ps, cs)) {
+		if (!ps || !cs || !symspec_arc_ok (in->ss, st, ps, cs)) {
 			parents[i] = NULL;
 			continue;
 		}

@@ -405,15 +405,15 @@ arc_named (const struct symspecs *ss, enum spec_table t, size_t p, size_t c)
 }
 
 bool
-symspec_arc_ok (const struct symspecs *ss, const struct sym *parent,
-		const struct sym *child)
+symspec_arc_ok (const struct symspecs *ss, const struct symtab *st,
+		const struct sym *parent, const struct sym *child)
 {
 	size_t p, c;
 
 	if (ss->narcs == 0)
 		return true;
-	p = (size_t) (parent - ss->st->base);
-	c = (size_t) (child - ss->st->base);
+	p = (size_t) (parent - st->base);
+	c = (size_t) (child - st->base);
 	if (arc_named (ss, INCL_ARCS, p, c))
 		return true;
 	return !ss->used[INCL_ARCS] && !arc_named (ss, EXCL_ARCS, p, c);

@@ -46,8 +46,10 @@ bool symspec_used (const struct symspecs *ss, enum spec_table t);
 bool symspec_on (const struct symspecs *ss, const struct symtab *st,
 		 const struct sym *sym, enum spec_table incl);
 
-/* Whether the arc PARENT -> CHILD is kept (-k, -q FROM/TO, -Q FROM/TO).  */
-bool symspec_arc_ok (const struct symspecs *ss, const struct sym *parent,
-		     const struct sym *child);
+/* Whether the arc PARENT -> CHILD, two symbols of ST (the table SS
+   was built on, or a copy of it), is kept (-k, -q FROM/TO, -Q
+   FROM/TO).  */
+bool symspec_arc_ok (const struct symspecs *ss, const struct symtab *st,
+		     const struct sym *parent, const struct sym *child);
 
 #endif /* GPROF_SYMSPEC_H */

@@ -161,3 +161,20 @@ threads_groups_free (struct thread_group *g, size_t n)
 	}
 	free (g);
 }
+
+bool
+threads_group_empty (const struct profile *p, const struct thread_group *g)
+{
+	size_t k, i;
+
+	for (k = 0; k < g->n; k++) {
+		const struct prof_thread *t = &p->threads[g->members[k]];
+
+		if (t->narcs || t->nctx)
+			return false;
+		for (i = 0; i < t->ns; i++)
+			if (t->s[i].count)
+				return false;
+	}
+	return true;
+}

@@ -42,4 +42,9 @@ struct thread_group *threads_groups (const struct profile *p, bool by_name,
 				     size_t *n);
 void threads_groups_free (struct thread_group *g, size_t n);
 
+/* Whether the row G of P's threads holds nothing: no sample, no call,
+   no calling context (its analysis would find no time and no arc).  */
+bool threads_group_empty (const struct profile *p,
+			  const struct thread_group *g);
+
 #endif /* GPROF_THREADROWS_H */

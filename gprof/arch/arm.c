@@ -20,7 +20,7 @@
 
    GNU gprof 2.40 has no -c for Arm ("-c not supported").  Functions'
    addresses here are even: the Thumb bit of a function symbol is taken
-   off when it is read (objfile.c), as libbfd's Arm back end does.
+   off when it is read (machsyms.c), as libbfd's Arm back end does.
 
    gcc -pg calls __gnu_mcount_nc with "push {lr}; bl(x)
    __gnu_mcount_nc" after the prologue's first push, so the return

@@ -3,9 +3,9 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   dwarf.c reads the units, their abbreviations and attribute values
-   and range lists; line.c runs line programs; func.c reads
-   the functions of a unit.  */
+   dwarf.c reads the units and range lists; forms.c abbreviation
+   tables and attribute values; line.c runs line programs; func.c
+   reads the functions of a unit.  */
 
 #ifndef GPROF_DWARF_PRIVATE_H
 #define GPROF_DWARF_PRIVATE_H
@@ -311,7 +311,7 @@ struct range_vec {
 	size_t n, cap;
 };
 
-/* dwarf.c */
+/* forms.c */
 struct abbrevs *dwarf_abbrevs (struct dwarf *d, struct unit *u);
 const struct abbrev *dwarf_abbrev_find (const struct abbrevs *a,
 					uint64_t code);
@@ -323,6 +323,8 @@ bool dwarf_skip_value (struct dwarf *d, const struct unit *u, struct rd *r,
 uint64_t dwarf_indexed_addr (struct dwarf *d, const struct unit *u,
 			     uint64_t idx);
 bool dwarf_plain_names (uint32_t lang);
+
+/* dwarf.c */
 void dwarf_range_push (struct range_vec *rv, uint64_t lo, uint64_t hi);
 void dwarf_read_ranges (struct dwarf *d, const struct unit *u, uint64_t off,
 			struct range_vec *rv);

@@ -26,13 +26,10 @@
    - a mapping per object (the program, and with --objects each shared
      library), its range the symbols' it holds, with its build id.
 
-   The encoding is protobuf's wire format: varints and length-prefixed
-   fields, written by the few lines below rather than through
-   protobuf-c, which would need profile.proto compiled by protoc-c at
-   build time for five message types, of which only the writing of
-   varints is used.  The Profile's own fields are written as they are
-   made (a message's fields may come in any order, repeated ones in
-   theirs); only the small messages inside are put together first.  */
+   The encoding is protobuf's wire format, written by protobuf.c.  The
+   Profile's own fields are written as they are made (a message's
+   fields may come in any order, repeated ones in theirs); only the
+   small messages inside are put together first.  */
 
 #include <config.h>
 
@@ -46,83 +43,6 @@
 #include "gprof/overhead.h"
 #include "gprof/objfile.h"
 #include "gprof/util/hindex.h"
-
-/* ------------------------------------------------------------------ */
-/* The wire format.  */
-
-struct pb {
-	unsigned char *v;		/* the bytes */
-	size_t n, cap;			/* used, room for */
-};
-
-static void
-pb_raw (struct pb *b, const void *p, size_t n)
-{
-	if (b->n + n > b->cap) {
-		b->cap = (b->n + n) * 2 + 64;
-		b->v = xrealloc (b->v, b->cap);
-	}
-	memcpy (b->v + b->n, p, n);
-	b->n += n;
-}
-
-static void
-pb_varint (struct pb *b, uint64_t x)
-{
-	unsigned char buf[10];
-	size_t n = 0;
-
-	do {
-		buf[n++] = (unsigned char) ((x & 0x7f) | (x > 0x7f ? 0x80 : 0));
-		x >>= 7;
-	} while (x);
-	pb_raw (b, buf, n);
-}
-
-/* A varint field; proto3 leaves out zeros.  */
-static void
-pb_uint (struct pb *b, unsigned int field, uint64_t x)
-{
-	if (!x)
-		return;
-	pb_varint (b, (uint64_t) field << 3);
-	pb_varint (b, x);
-}
-
-/* A length-delimited field: a string, a message, packed numbers.  */
-static void
-pb_bytes (struct pb *b, unsigned int field, const void *p, size_t n)
-{
-	pb_varint (b, (uint64_t) field << 3 | 2);
-	pb_varint (b, n);
-	pb_raw (b, p, n);
-}
-
-static void
-pb_packed (struct pb *b, unsigned int field, const uint64_t *v, size_t n)
-{
-	struct pb t = { NULL, 0, 0 };
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		pb_varint (&t, v[i]);
-	pb_bytes (b, field, t.v, t.n);
-	free (t.v);
-}
-
-/* Field FIELD of the Profile, the message M, straight to the file.  */
-static void
-put_field (struct out *o, unsigned int field, struct pb *m)
-{
-	struct pb h = { NULL, 0, 0 };
-
-	pb_varint (&h, (uint64_t) field << 3 | 2);
-	pb_varint (&h, m->n);
-	out_write (o, (const char *) h.v, h.n);
-	out_write (o, (const char *) m->v, m->n);
-	free (h.v);
-	m->n = 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* What the Profile is made of.  */
@@ -223,7 +143,7 @@ func_of_sym (struct pp *p, size_t i)
 	if (s->file)
 		pb_uint (&p->m, 4, (uint64_t) intern (p, s->file->name));
 	pb_uint (&p->m, 5, s->line > 0 ? (uint64_t) s->line : 0);
-	put_field (p->o, P_FUNCTION, &p->m);
+	pb_put_field (p->o, P_FUNCTION, &p->m);
 	return p->nfn;
 }
 
@@ -239,7 +159,7 @@ put_location (struct pp *p, uint64_t id, uint64_t addr, uint64_t fn,
 	pb_uint (&p->sub, 2, line > 0 ? (uint64_t) line : 0);
 	pb_bytes (&p->m, 4, p->sub.v, p->sub.n);
 	p->sub.n = 0;
-	put_field (p->o, P_LOCATION, &p->m);
+	pb_put_field (p->o, P_LOCATION, &p->m);
 }
 
 static size_t
@@ -291,7 +211,7 @@ loc_special (struct pp *p, const struct stacks_node *nd)
 	pb_uint (&p->m, 1, *fn);
 	pb_uint (&p->m, 2, (uint64_t) intern (p, name));
 	pb_uint (&p->m, 3, (uint64_t) intern (p, name));
-	put_field (p->o, P_FUNCTION, &p->m);
+	pb_put_field (p->o, P_FUNCTION, &p->m);
 	free (name);
 	/* Locations need ids of their own, and no address: an unused
 	   slot of loc_addr, which no real address finds.  */
@@ -462,7 +382,7 @@ put_sample (struct pp *p, const uint64_t *locs, size_t n,
 			put_label (p, p->threads_key, -1, th->nthreads);
 	}
 	p->samples = gmon_add_sat (p->samples, values[0]);
-	put_field (p->o, P_SAMPLE, &p->m);
+	pb_put_field (p->o, P_SAMPLE, &p->m);
 }
 
 /* The samples of frame ND, whose callers' locations are STACK[1..N]
@@ -625,7 +545,7 @@ mappings (struct pp *p)
 		pb_uint (&p->m, 7, 1);		/* has_functions */
 		pb_uint (&p->m, 8, 1);		/* has_filenames */
 		pb_uint (&p->m, 9, p->c->samples && p->c->samples->lines);
-		put_field (p->o, P_MAPPING, &p->m);
+		pb_put_field (p->o, P_MAPPING, &p->m);
 	}
 	free (lo);
 	free (hi);
@@ -638,7 +558,7 @@ value_type (struct pp *p, unsigned int field, const char *type,
 {
 	pb_uint (&p->m, 1, (uint64_t) intern (p, type));
 	pb_uint (&p->m, 2, (uint64_t) intern (p, unit));
-	put_field (p->o, field, &p->m);
+	pb_put_field (p->o, field, &p->m);
 }
 
 static void

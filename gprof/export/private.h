@@ -85,6 +85,27 @@ void out_printf (struct out *o, const char *fmt, ...)
 void out_close (struct out *o);
 
 /* ------------------------------------------------------------------ */
+/* protobuf.c: protobuf's wire format (the pprof export).  */
+
+/* A message being put together.  */
+struct pb {
+	unsigned char *v;		/* the bytes */
+	size_t n, cap;			/* used, room for */
+};
+
+void pb_varint (struct pb *b, uint64_t x);
+/* A varint field; proto3 leaves out zeros.  */
+void pb_uint (struct pb *b, unsigned int field, uint64_t x);
+/* A length-delimited field: a string, a message, packed numbers.  */
+void pb_bytes (struct pb *b, unsigned int field, const void *p, size_t n);
+/* Packed repeated varints V[0..N) as field FIELD.  */
+void pb_packed (struct pb *b, unsigned int field, const uint64_t *v,
+		size_t n);
+/* Message M as field FIELD of the outermost message, straight to O;
+   M is emptied for the next.  */
+void pb_put_field (struct out *o, unsigned int field, struct pb *m);
+
+/* ------------------------------------------------------------------ */
 /* round.c: integers that add up.  */
 
 /* Splits TOTAL into OUT[0..N) in proportion to the weights W[0..N),

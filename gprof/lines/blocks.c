@@ -23,7 +23,7 @@ blocks_assign (const struct profile *p, const struct symtab *st)
 	uint32_t *next;
 	size_t i;
 
-	b->st = st;
+	b->nsyms = st->len;
 	b->first = XCNEWVEC (uint32_t, st->len + 1);
 	/* Count per symbol, then place: the profile has each address
 	   once already, in the order first seen.  */
@@ -64,15 +64,15 @@ blocks_free (struct blocks *b)
 }
 
 size_t
-blocks_of (const struct blocks *b, const struct sym *sym,
-	   const struct gmon_bb **v)
+blocks_of (const struct blocks *b, const struct symtab *st,
+	   const struct sym *sym, const struct gmon_bb **v)
 {
 	size_t i;
 
 	*v = NULL;
-	if (!b || sym < b->st->base || sym >= b->st->base + b->st->len)
+	if (!b || sym < st->base || sym >= st->base + b->nsyms)
 		return 0;
-	i = (size_t) (sym - b->st->base);
+	i = (size_t) (sym - st->base);
 	*v = b->v + b->first[i];
 	return b->first[i + 1] - b->first[i];
 }

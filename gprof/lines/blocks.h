@@ -22,7 +22,7 @@ struct blocks {
 					   first[len] is NV */
 	struct gmon_bb *v;		/* the blocks, by symbol */
 	size_t nv;
-	const struct symtab *st;	/* the table they are on */
+	size_t nsyms;			/* symbols of the table they are on */
 };
 
 /* The blocks of P on the symbols of ST; those in no symbol are left
@@ -31,9 +31,9 @@ struct blocks *blocks_assign (const struct profile *p,
 			      const struct symtab *st);
 void blocks_free (struct blocks *b);
 
-/* The blocks of SYM (a symbol of the table), *V the first of them;
-   none if B is NULL.  */
-size_t blocks_of (const struct blocks *b, const struct sym *sym,
-		  const struct gmon_bb **v);
+/* The blocks of SYM, a symbol of ST (the table B was made on, or an
+   analysis's copy of it), *V the first of them; none if B is NULL.  */
+size_t blocks_of (const struct blocks *b, const struct symtab *st,
+		  const struct sym *sym, const struct gmon_bb **v);
 
 #endif /* GPROF_BLOCKS_H */

@@ -206,7 +206,7 @@ gather (struct report *r, unsigned int nfiles)
 			continue;
 		f = &fi[s->file->id];
 		li = &f->lines[s->line - 1];
-		nbb = blocks_of (r->bb, s, &bb);
+		nbb = blocks_of (r->bb, r->st, s, &bb);
 		f->calls = gmon_add_sat (f->calls, s->ncalls);
 		if (!li->used) {
 			li->used = true;
@@ -238,7 +238,7 @@ gather (struct report *r, unsigned int nfiles)
 			continue;
 		f = &fi[s->file->id];
 		li = &f->lines[s->line - 1];
-		nbb = blocks_of (r->bb, s, &bb);
+		nbb = blocks_of (r->bb, r->st, s, &bb);
 		for (k = 0; k < nbb; k++) {
 			f->blocks[li->first + li->nblocks++] = bb[k];
 			if (bb[k].count)

@@ -63,7 +63,7 @@ report_exec_counts (struct report *r)
 		const struct sym *s = v[i];
 		const char *file = s->file ? s->file->name : "<unknown>";
 		const struct gmon_bb *bb;
-		size_t nbb = blocks_of (r->bb, s, &bb), k;
+		size_t nbb = blocks_of (r->bb, r->st, s, &bb), k;
 
 		if (s->ncalls > 0 || !r->opt->ignore_zeros)
 			printf ("%s:%d: (%s:0x%lx) %lu executions\n", file,

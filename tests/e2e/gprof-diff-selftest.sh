@@ -237,7 +237,7 @@ mutant c-a32 gprof/arch/arm.c 's/off = arch_sext (i \& 0x00ffffff, 24) \* 4;/off
 mutant c-mapping gprof/arch/arch.c "s/case 't':/case 'x':/" \
 	gprof-diff-arm.sh O2-thumb
 # Arm: the Thumb bit of function symbols kept (-l, -C addresses).
-mutant thumb-bit gprof/objfile.c 's/addr \&= ~(uint64_t) 1;/addr |= 0;/' \
+mutant thumb-bit gprof/arch/machsyms.c 's/addr \&= ~(uint64_t) 1;/addr |= 0;/' \
 	gprof-diff-cortexm.sh O0
 # -R: the objects no arc places listed in reverse.
 mutant R-reverse gprof/report/linkorder.c \

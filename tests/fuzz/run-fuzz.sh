@@ -75,7 +75,8 @@ if [ "$target" = companion ]; then
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 	export ASAN_OPTIONS
 elif [ "$target" = dwarf ]; then
-	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
+	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/forms.c" \
+		"$srcdir/gprof/dwarf/line.c" \
 		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/util/hindex.c" \
 		-liberty
 elif [ "$target" = frames ]; then
@@ -84,13 +85,15 @@ elif [ "$target" = frames ]; then
 elif [ "$target" = linemap ]; then
 	# lines.c refers to objfile.c, and so to libbfd, which the target
 	# never calls: lines_open_decoded() gives it what it would read.
-	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/line.c" \
+	set -- "$srcdir/gprof/dwarf/dwarf.c" "$srcdir/gprof/dwarf/forms.c" \
+		"$srcdir/gprof/dwarf/line.c" \
 		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/lines/lines.c" \
 		"$srcdir/gprof/lines/linemap.c" "$srcdir/gprof/lines/linesyms.c" \
 		"$srcdir/gprof/symtab.c" "$srcdir/gprof/util/msort.c" \
 		"$srcdir/gprof/util/rsort.c" "$srcdir/gprof/util/util.c" \
 		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
-		"$srcdir/gprof/lines/debuglink.c" "$srcdir/gmon/file.c" \
+		"$srcdir/gprof/debuglink.c" "$srcdir/gprof/arch/machsyms.c" \
+		"$srcdir/gmon/file.c" \
 		"$srcdir/gprof/util/hindex.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/write.c" \
 		-lbfd -liberty -lz

@@ -198,13 +198,13 @@ test_arcs (void)
 
 	build (&f, texts, t, 3, 0);
 	/* Both specs with FROM main hold (GNU gprof drops the first).  */
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[0], &f.v[1]));
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[0], &f.v[2]));
-	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.v[1], &f.v[2]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[0], &f.v[1]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[0], &f.v[2]));
+	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.st, &f.v[1], &f.v[2]));
 	/* An empty FROM is every caller.  */
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[1], &f.v[3]));
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[0], &f.v[3]));
-	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.v[3], &f.v[0]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[1], &f.v[3]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[0], &f.v[3]));
+	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.st, &f.v[3], &f.v[0]));
 	symspec_free (f.ss);
 }
 
@@ -216,9 +216,9 @@ test_include_arcs (void)
 	struct fixture f;
 
 	build (&f, texts, t, 1, 0);
-	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.v[1], &f.v[2]));
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[0], &f.v[1]));
-	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.v[2], &f.v[1]));
+	CU_ASSERT_TRUE (symspec_arc_ok (f.ss, &f.st, &f.v[1], &f.v[2]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[0], &f.v[1]));
+	CU_ASSERT_FALSE (symspec_arc_ok (f.ss, &f.st, &f.v[2], &f.v[1]));
 	symspec_free (f.ss);
 }
 
