@@ -11,8 +11,8 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/analysis.h"
-#include "gprof/assign.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/assign.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/diagnose.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"

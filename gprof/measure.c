@@ -63,10 +63,10 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/measure.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
 

@@ -39,7 +39,7 @@
 #include "gprof/diagnose.h"
 #include "gprof/leftout.h"
 #include "gprof/lossnotes.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/profile.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/replace.h"

@@ -19,14 +19,14 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/lines/linesyms.h"
 #include "gprof/util/msort.h"
 #include "gprof/profile.h"
 #include "gprof/sumfile.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 
 /* The start of the symbol of the (line-level) table ADDR is in.  */
 static uint64_t

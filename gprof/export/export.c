@@ -18,7 +18,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/util.h"
 
 struct export_set {

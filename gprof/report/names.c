@@ -15,7 +15,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 #include "gprof/util/utf8.h"
