@@ -228,7 +228,8 @@ struct proc_objects {
 	uint64_t lost_calls;		/* calls between objects, one end in
 					   code of no known object */
 	struct objects_index *index;	/* profile.c's: V by path and build
-					   id, and the names V has */
+					   id, the names V has, and the
+					   companions, read once */
 };
 
 /* The symbol table: sorted by address, one symbol per address.  */

@@ -227,11 +227,21 @@ same_run (const char *name, const struct gmon_run *run,
 			  mismatch_fix (run, f));
 }
 
+/* A companion profile_objects read, kept for profile_read.  */
+struct companion_kept {
+	struct gmonx_file f;		/* the companion */
+	uint64_t *shift;		/* its objects' places (objects_shift) */
+	bool taken;			/* companion_take moved it out */
+};
+
 /* The index of struct proc_objects: its entries by path and build
-   id, and the names they were given.  */
+   id, and the names they were given; and the companions read.  */
 struct objects_index {
 	struct hindex by_key;		/* the entries but the program's */
 	struct uniq_names names;	/* every entry's name */
+	struct companion_kept *kept;	/* each profile's companion, in the
+					   order of the profiles */
+	size_t nkept;			/* how many KEPT holds */
 };
 
 static bool
@@ -372,11 +382,15 @@ profile_exists (struct objfile *of, const char *name)
 		diagnose_no_profile (of, name);
 }
 
+/* With --objects the symbols are loaded before the profiles are
+   read, and need the objects: the companions are read here, and kept
+   for profile_read (companion_take), so that each is read once.  */
 void
 profile_objects (struct objfile *of, char *const *names, size_t n,
 		 struct proc_objects *objs)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
+	struct objects_index *ix;
 	size_t i;
 
 	if (n == 0) {
@@ -389,23 +403,45 @@ profile_objects (struct objfile *of, char *const *names, size_t n,
 	objs->cap = 1;
 	objs->v[0].path = xstrdup ("");
 	objs->v[0].main = true;
-	objs->index = XNEW (struct objects_index);
-	hindex_init (&objs->index->by_key, 16);
-	uniq_init (&objs->index->names);
-	objs->v[0].name = uniq_take (&objs->index->names, "", number_object);
+	objs->index = ix = XCNEW (struct objects_index);
+	hindex_init (&ix->by_key, 16);
+	uniq_init (&ix->names);
+	objs->v[0].name = uniq_take (&ix->names, "", number_object);
+	ix->kept = XCNEWVEC (struct companion_kept, n);
 	for (i = 0; i < n; i++) {
-		struct gmonx_file f;
+		struct companion_kept *k = &ix->kept[i];
 
 		profile_exists (of, names[i]);
-		companion_of (names[i], &f);
-		free (objects_shift (objs, &f));
-		gmonx_free (&f);
+		companion_of (names[i], &k->f);
+		ix->nkept++;
+		k->shift = objects_shift (objs, &k->f);
 	}
+}
+
+/* The companion of the I-th profile, which profile_objects read, moved
+   into F (free with gmonx_free), and where its objects are in the
+   model, by their place in F->objects (*SHIFT, malloc'd).  */
+static void
+companion_take (struct proc_objects *objs, size_t i, struct gmonx_file *f,
+		uint64_t **shift)
+{
+	struct companion_kept *k;
+
+	/* profile_read reads the files profile_objects was given.  */
+	if (!objs->index || i >= objs->index->nkept
+	    || objs->index->kept[i].taken)
+		gp_fatal (NULL, "internal error: companion %zu read twice", i);
+	k = &objs->index->kept[i];
+	*f = k->f;
+	*shift = k->shift;
+	k->shift = NULL;
+	k->taken = true;
 }
 
 void
 profile_objects_free (struct proc_objects *objs)
 {
+	struct objects_index *ix = objs->index;
 	size_t i;
 
 	for (i = 0; i < objs->n; i++) {
@@ -414,10 +450,16 @@ profile_objects_free (struct proc_objects *objs)
 		free (objs->v[i].symbols);
 	}
 	free (objs->v);
-	if (objs->index) {
-		hindex_free (&objs->index->by_key);
-		uniq_free (&objs->index->names);
-		free (objs->index);
+	if (ix) {
+		for (i = 0; i < ix->nkept; i++)
+			if (!ix->kept[i].taken) {
+				gmonx_free (&ix->kept[i].f);
+				free (ix->kept[i].shift);
+			}
+		free (ix->kept);
+		hindex_free (&ix->by_key);
+		uniq_free (&ix->names);
+		free (ix);
 	}
 	memset (objs, 0, sizeof *objs);
 }
@@ -1085,14 +1127,15 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		/* The companion first: only a profile that has one needs
 		   its samples counted (to know it is the companion's).  */
 		path[0] = '\0';
+		shift = NULL;
 		if (objs) {
-			companion_of (names[i], &f);
+			/* Read by profile_objects, with its objects.  */
+			companion_take (objs, i, &f, &shift);
 			got = 0;
 		} else if (contexts != CTX_IGNORE || threads) {
 			got = companion_read (names[i], &f, path, sizeof path,
 					      &xerr);
 		}
-		shift = got == 0 ? objects_shift (objs, &f) : NULL;
 		if (got == 0 && contexts != CTX_IGNORE)
 			before = hist_total (&gp);
 		if (gmon_profile_read (&gp, names[i], gmon_format_of (format),

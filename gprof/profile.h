@@ -45,7 +45,8 @@ void profile_read (struct profile *p, struct objfile *of,
 
 /* --objects: the objects of the processes NAMES[0..N) profiled, from
    their companions, each given its place; exits if a profile has no
-   companion.  */
+   companion.  The companions are kept in OBJS for profile_read, which
+   must be given the same NAMES.  */
 void profile_objects (struct objfile *of, char *const *names, size_t n,
 		      struct proc_objects *objs);
 void profile_objects_free (struct proc_objects *objs);
