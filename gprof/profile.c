@@ -1089,11 +1089,16 @@ take_process (struct profile *p, bool first, const struct gmonx_file *f,
 }
 
 void
-profile_read (struct profile *p, struct objfile *of, char *const *names,
-	      size_t n, enum file_format format, profile_file_cb cb, void *arg,
-	      struct proc_objects *objs, enum ctx_use contexts, bool threads)
+profile_read (struct profile *p, const struct profile_request *rq)
 {
 	static char *const default_name[] = { (char *) "gmon.out" };
+	struct objfile *of = rq->of;
+	char *const *names = rq->names;
+	size_t n = rq->n;
+	enum file_format format = rq->format;
+	struct proc_objects *objs = rq->objs;
+	enum ctx_use contexts = rq->contexts;
+	bool threads = rq->threads;
 	struct ctx_load cl = { .use = contexts };
 	struct left_out lo = { 0 };
 	struct loss_notes notes = { 0 };
@@ -1149,8 +1154,8 @@ profile_read (struct profile *p, struct objfile *of, char *const *names,
 		st.nhist = gs.nhist;
 		st.narcs = gs.narcs;
 		st.nbb = gs.nbb;
-		if (cb)
-			cb (names[i], &st, arg);
+		if (rq->cb)
+			rq->cb (names[i], &st, rq->arg);
 		if (objs)
 			same_run (names[i], &gs.run, &f, false);
 		if (contexts != CTX_IGNORE)

@@ -28,20 +28,35 @@ struct file_stats {
 typedef void (*profile_file_cb) (const char *name,
 				 const struct file_stats *st, void *arg);
 
-/* Reads NAMES[0..N) (or gmon.out if N is 0) in FORMAT, laid out for
-   OF's target, into P.  Calls CB (if not NULL) after each file, as GNU
-   gprof prints -i while it reads.  With OBJS (--objects; filled by
-   profile_objects) the other objects of each profile's process too,
-   at their places.  The calling contexts of the samples, from the
-   profiles' companions, as CONTEXTS says: unless CTX_IGNORE, they go
-   into P if every profile has them (CTX_REQUIRE: exits if one has
-   not).  With THREADS, the per-thread records of every companion go
-   into P's threads (exits if a profile has none).  Exits with a
-   message on the first damaged file.  */
-void profile_read (struct profile *p, struct objfile *of,
-		   char *const *names, size_t n, enum file_format format,
-		   profile_file_cb cb, void *arg, struct proc_objects *objs,
-		   enum ctx_use contexts, bool threads);
+/* What profile_read reads, and how.  */
+struct profile_request {
+	struct objfile *of;		/* the executable: the files are laid
+					   out for its target (address size,
+					   byte order) */
+	char *const *names;		/* the gmon files, in order */
+	size_t n;			/* how many: 0 reads gmon.out */
+	enum file_format format;	/* -O: how to read them */
+	profile_file_cb cb;		/* called after each file, as GNU gprof
+					   prints -i while it reads; or NULL */
+	void *arg;			/* CB's last argument */
+	struct proc_objects *objs;	/* --objects: filled by profile_objects
+					   from these NAMES (its companions
+					   are reused, not read again); NULL
+					   without */
+	enum ctx_use contexts;		/* the calling contexts from the
+					   companions: CTX_IGNORE, or used if
+					   every profile has them (CTX_REQUIRE:
+					   exits if one has not) */
+	bool threads;			/* --threads: every companion's
+					   per-thread records into the
+					   profile's threads (exits if a
+					   profile has none) */
+};
+
+/* Reads the files RQ names into P, as RQ says.  With RQ->objs the other
+   objects of each profile's process too, at their places.  Exits with
+   a message on the first damaged file.  */
+void profile_read (struct profile *p, const struct profile_request *rq);
 
 /* --objects: the objects of the processes NAMES[0..N) profiled, from
    their companions, each given its place; exits if a profile has no
