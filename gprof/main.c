@@ -34,7 +34,7 @@
 #include "gprof/overhead.h"
 #include "gprof/objfile.h"
 #include "gprof/options.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/report/report.h"
 #include "gprof/util/stage.h"
 #include "gprof/arch/staticcalls.h"

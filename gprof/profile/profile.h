@@ -3,8 +3,17 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   The only part of the analyser that knows the file format (gmon/):
-   it reads every profile into struct profile and writes gmon.sum.  */
+   With sumfile.c (gmon.sum), the only part of the analyser that reads
+   the file format (gmon/): it reads every profile, and the companions
+   libgmon writes beside them, into struct profile.  The pieces, one
+   concept a file (profpriv.h holds what they share):
+
+     gmonread.c    the gmon files read and summed into struct profile
+     companion.c   --objects: the companions (PROFILE-objs/), each read
+                   once, and the objects of the processes they list
+     contexts.c    the calling contexts (GMON_CONTEXT) of the companions
+     threadprof.c  --threads: the companions' thread records, and the
+                   profile of a row of threads  */
 
 #ifndef GPROF_PROFILE_H
 #define GPROF_PROFILE_H
@@ -12,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gmon/gmon.h"
 #include "gprof/model.h"
 #include "gprof/options.h"
 
@@ -79,19 +89,11 @@ void profile_thread (const struct profile *whole, const size_t *m, size_t n,
    samples are assigned: big programs have big histograms.  */
 void profile_drop_bins (struct profile *p);
 
-/* An arc of gmon.sum: addresses as they go into the file.  */
-struct sum_arc {
-	uint64_t from_pc;
-	uint64_t self_pc;
-	uint64_t count;
-};
+/* The target OF's files are laid out for (gmon.sum's too); exits if
+   gmon files cannot hold its addresses.  */
+void profile_target (struct objfile *of, struct gmon_target *t);
 
-/* Writes P's histograms, the arcs ARCS[0..NARCS) and the blocks
-   BBS[0..NBBS) to PATH in FORMAT (auto and magic: the new format).
-   Exits with a message if it cannot.  */
-void profile_write_sum (const char *path, const struct profile *p,
-			struct objfile *of, enum file_format format,
-			const struct sum_arc *arcs, size_t narcs,
-			const struct gmon_bb *bbs, size_t nbbs);
+/* The clock rate GNU gprof assumes when a profile gives none.  */
+long profile_default_hz (void);
 
 #endif /* GPROF_PROFILE_H */
