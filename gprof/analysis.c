@@ -18,7 +18,7 @@
 #include "gprof/lines/linesyms.h"
 #include "gprof/measure.h"
 #include "gprof/arch/staticcalls.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/util/stage.h"
 #include "gprof/util/util.h"
 

@@ -29,7 +29,9 @@ gprof_libgprof_la_SOURCES = \
 	gprof/symbols/symtab.h gprof/symbols/symtab.c \
 	gprof/analysis.h gprof/analysis.c \
 	gprof/symbols/symspec.h gprof/symbols/symspec.c \
-	gprof/profile.h gprof/profile.c \
+	gprof/profile/profile.h gprof/profile/profpriv.h \
+	gprof/profile/gmonread.c gprof/profile/companion.c \
+	gprof/profile/contexts.c gprof/profile/threadprof.c \
 	gprof/leftout.h gprof/leftout.c \
 	gprof/overhead.h gprof/overhead.c \
 	gprof/lossnotes.h gprof/lossnotes.c \

@@ -34,7 +34,7 @@
 #include "gprof/overhead.h"
 #include "gprof/symbols/objfile.h"
 #include "gprof/options.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/report/report.h"
 #include "gprof/util/stage.h"
 #include "gprof/arch/staticcalls.h"
@@ -270,13 +270,21 @@ load_profiles (struct run *r)
 {
 	struct options *opt = &r->opt;
 	struct symtab *st = &r->st;
+	struct profile_request rq = {
+		.of = r->of,
+		.names = opt->gmon_files,
+		.n = opt->ngmon,
+		.format = opt->format,
+		.cb = (opt->style & STYLE_INFO) ? on_file : NULL,
+		.arg = &r->rep,
+		.objs = opt->objects ? &r->objs : NULL,
+		.contexts = opt->contexts,
+		.threads = opt->threads != THREADS_NONE,
+	};
 	size_t i;
 
 	report_init (&r->rep, opt, r->of, st, &r->prof, NULL, NULL, 0.0);
-	profile_read (&r->prof, r->of, opt->gmon_files, opt->ngmon,
-		      opt->format, (opt->style & STYLE_INFO) ? on_file : NULL,
-		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts,
-		      opt->threads != THREADS_NONE);
+	profile_read (&r->prof, &rq);
 	stage_end ("profiles");
 	diagnose_glibc_runtime (opt, r->of, &r->prof);
 	if (r->objs.lost_calls)
