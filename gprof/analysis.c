@@ -11,14 +11,14 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/analysis.h"
-#include "gprof/assign.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/assign.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/diagnose.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
 #include "gprof/measure.h"
 #include "gprof/arch/staticcalls.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/util/stage.h"
 #include "gprof/util/util.h"
 

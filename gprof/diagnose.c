@@ -29,8 +29,8 @@
 
 #include "gprof/arch/arch.h"
 #include "gprof/diagnose.h"
-#include "gprof/objfile.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/objfile.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/util.h"
 
 /* Whether ADDR, an arc's self_pc, is a return address of a call to

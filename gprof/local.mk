@@ -15,29 +15,31 @@ gprof_libgprof_la_SOURCES = \
 	gprof/util/stage.h gprof/util/stage.c \
 	gprof/util/msort.h gprof/util/msort.c \
 	gprof/util/rsort.h gprof/util/rsort-body.h gprof/util/rsort.c \
-	gprof/objfile.h gprof/objfile-bfd.h gprof/objfile.c \
-	gprof/debuglink.c gprof/arch/machsyms.c \
-	gprof/objects.h gprof/objects.c gprof/bounds.h gprof/bounds.c \
-	gprof/debugpkg.h gprof/debugpkg.c \
-	gprof/symfile.h gprof/symfile.c \
+	gprof/symbols/objfile.h gprof/symbols/objfile-bfd.h gprof/symbols/objfile.c \
+	gprof/symbols/debuglink.c gprof/arch/machsyms.c \
+	gprof/symbols/objects.h gprof/symbols/objects.c gprof/symbols/bounds.h gprof/symbols/bounds.c \
+	gprof/symbols/debugpkg.h gprof/symbols/debugpkg.c \
+	gprof/symbols/symfile.h gprof/symbols/symfile.c \
 	gprof/dwarf/dwarf.h gprof/dwarf/private.h gprof/dwarf/dwarf.c \
 	gprof/dwarf/forms.c gprof/dwarf/line.c gprof/dwarf/func.c gprof/dwarf/frames.c \
 	gprof/lines/lines.h gprof/lines/private.h gprof/lines/lines.c \
 	gprof/lines/linemap.c gprof/lines/claims.c \
 	gprof/lines/linesyms.h gprof/lines/linesyms.c \
 	gprof/lines/blocks.h gprof/lines/blocks.c \
-	gprof/symtab.h gprof/symtab.c \
+	gprof/symbols/symtab.h gprof/symbols/symtab.c \
 	gprof/analysis.h gprof/analysis.c \
-	gprof/symspec.h gprof/symspec.c \
-	gprof/profile.h gprof/profile.c \
+	gprof/symbols/symspec.h gprof/symbols/symspec.c \
+	gprof/profile/profile.h gprof/profile/profpriv.h \
+	gprof/profile/gmonread.c gprof/profile/companion.c \
+	gprof/profile/contexts.c gprof/profile/threadprof.c \
 	gprof/leftout.h gprof/leftout.c \
 	gprof/overhead.h gprof/overhead.c \
 	gprof/lossnotes.h gprof/lossnotes.c \
-	gprof/assign.h gprof/assign.c \
-	gprof/callgraph.h gprof/callgraph.c \
-	gprof/arclists.h gprof/arclists.c \
-	gprof/propagate.h gprof/propagate.c \
-	gprof/cycles.h gprof/cycles.c \
+	gprof/graph/assign.h gprof/graph/assign.c \
+	gprof/graph/callgraph.h gprof/graph/callgraph.c \
+	gprof/graph/arclists.h gprof/graph/arclists.c \
+	gprof/graph/propagate.h gprof/graph/propagate.c \
+	gprof/graph/cycles.h gprof/graph/cycles.c \
 	gprof/diff.h gprof/diff.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/threadrows.h gprof/threadrows.c \

@@ -21,27 +21,27 @@
 
 #include "gmon/bytes.h"
 #include "gprof/analysis.h"
-#include "gprof/assign.h"
+#include "gprof/graph/assign.h"
 #include "gprof/lines/blocks.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/measure.h"
 #include "gprof/diagnose.h"
 #include "gprof/diff.h"
 #include "gprof/export/export.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
-#include "gprof/objects.h"
+#include "gprof/symbols/objects.h"
 #include "gprof/overhead.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/options.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/report/report.h"
 #include "gprof/util/stage.h"
 #include "gprof/arch/staticcalls.h"
 #include "gprof/sumfile.h"
-#include "gprof/symfile.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symfile.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/threadrows.h"
 #include "gprof/util/util.h"
 
@@ -270,13 +270,21 @@ load_profiles (struct run *r)
 {
 	struct options *opt = &r->opt;
 	struct symtab *st = &r->st;
+	struct profile_request rq = {
+		.of = r->of,
+		.names = opt->gmon_files,
+		.n = opt->ngmon,
+		.format = opt->format,
+		.cb = (opt->style & STYLE_INFO) ? on_file : NULL,
+		.arg = &r->rep,
+		.objs = opt->objects ? &r->objs : NULL,
+		.contexts = opt->contexts,
+		.threads = opt->threads != THREADS_NONE,
+	};
 	size_t i;
 
 	report_init (&r->rep, opt, r->of, st, &r->prof, NULL, NULL, 0.0);
-	profile_read (&r->prof, r->of, opt->gmon_files, opt->ngmon,
-		      opt->format, (opt->style & STYLE_INFO) ? on_file : NULL,
-		      &r->rep, opt->objects ? &r->objs : NULL, opt->contexts,
-		      opt->threads != THREADS_NONE);
+	profile_read (&r->prof, &rq);
 	stage_end ("profiles");
 	diagnose_glibc_runtime (opt, r->of, &r->prof);
 	if (r->objs.lost_calls)

@@ -9,7 +9,7 @@
    children times" in its manual, which also says when that goes
    wrong: a function that is cheap for one caller and dear for
    another).  A profile taken with libgmon's GMON_CONTEXT holds, for
-   each sample, the chain of return addresses above it (profile.c,
+   each sample, the chain of return addresses above it (profile/,
    struct ctx_node), so the time under each call can be counted.  For
    a sample of weight W whose chain is f0 (where it was taken), f1 (its
    caller), f2 ..., each fk (k >= 1) having called f(k-1) through an
@@ -63,10 +63,10 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/measure.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/util.h"
 

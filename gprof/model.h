@@ -4,7 +4,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    The stages fill these structures in order -- objfile.c the symbols,
-   profile.c the profile; then, on an analysis's own copy of the
+   profile/ the profile; then, on an analysis's own copy of the
    symbols (analysis.c), assign.c the self times, callgraph.c the arcs,
    cycles and propagated times -- and the reports only read them.
 
@@ -227,8 +227,9 @@ struct proc_objects {
 	size_t cap;			/* entries v has room for */
 	uint64_t lost_calls;		/* calls between objects, one end in
 					   code of no known object */
-	struct objects_index *index;	/* profile.c's: V by path and build
-					   id, and the names V has */
+	struct objects_index *index;	/* profile/companion.c's: V by path
+					   and build id, the names V has, the
+					   companions, read once */
 };
 
 /* The symbol table: sorted by address, one symbol per address.  */

@@ -29,7 +29,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/overhead.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 
 bool
 overhead_object_path (const char *path)

@@ -10,23 +10,38 @@
    blocks per line.  The same file comes out here, but whole: counts
    too wide for their field go into further records (which every
    reader adds up) instead of wrapping, every block is kept (GNU gprof
-   keeps ten per line), and the header's spare bytes are zero.  */
+   keeps ten per line), and the header's spare bytes are zero.
+
+   The file is made and written here, through the format library's
+   writer (gmon/): with gprof/profile/, which reads, the only code of
+   the analyser that knows the format.  */
 
 #include <config.h>
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
-#include "gprof/callgraph.h"
+#include "gmon/gmon.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/lines/linesyms.h"
-#include "gprof/util/msort.h"
-#include "gprof/profile.h"
+#include "gprof/profile/profile.h"
 #include "gprof/sumfile.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
+#include "gprof/util/msort.h"
+#include "gprof/util/replace.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/util/util.h"
+
+/* An arc of gmon.sum: addresses as they go into the file.  */
+struct sum_arc {
+	uint64_t from_pc;		/* the caller's (line's) start */
+	uint64_t self_pc;		/* the callee's start */
+	uint64_t count;			/* its calls */
+};
 
 /* The start of the symbol of the (line-level) table ADDR is in.  */
 static uint64_t
@@ -194,6 +209,87 @@ sum_bbs (const struct sum_input *in, size_t *n)
 	return out;
 }
 
+/* Writes P's histograms, the arcs ARCS[0..NARCS) and the blocks
+   BBS[0..NBBS) to PATH in FORMAT (auto and magic: the new format), for
+   OF's target.  Exits with a message if it cannot.  */
+static void
+sum_write (const char *path, const struct profile *p, struct objfile *of,
+	   enum file_format format, const struct sum_arc *arcs, size_t narcs,
+	   const struct gmon_bb *bbs, size_t nbbs)
+{
+	unsigned char buf[65536];
+	struct gp_replace out;
+	struct gmon_writer w;
+	struct gmon_target t;
+	size_t i;
+
+	profile_target (of, &t);
+	if ((format == FF_BSD || format == FF_BSD44) && p->nhist > 1)
+		gp_fatal (path, "the BSD format holds one histogram, the "
+			  "profile has %zu (write the new format, without -O)",
+			  p->nhist);
+	gp_replace_open (&out, path);
+	gmon_writer_init (&w, out.fd, buf, sizeof buf, &t);
+
+	if (format == FF_BSD || format == FF_BSD44) {
+		/* One histogram, a header that has a rate only if it is
+		   not the clock tick (or -O4 asks for it), raw arcs.  */
+		const struct gmon_hist *h = p->nhist ? &p->hist[0] : NULL;
+		bool bsd44 = format == FF_BSD44
+			|| p->hz != profile_default_hz ();
+		bool clamped = false;
+
+		gmon_write_bsd_header (&w, h ? h->h.low_pc : 0,
+				       h ? h->h.high_pc : 0, h ? h->h.nbins : 0,
+				       (uint32_t) p->hz, bsd44);
+		if (h)
+			gmon_write_bsd_bins_fill (&w, gmon_bins_fill, &h->bins,
+						  h->h.nbins, &clamped);
+		for (i = 0; i < narcs; i++)
+			gmon_write_bsd_arc (&w, arcs[i].from_pc,
+					    arcs[i].self_pc, arcs[i].count);
+		if (clamped)
+			gp_warn (path, "histogram bins above 65535 samples were "
+				 "clamped: the BSD format has 16-bit bins");
+	} else {
+		gmon_write_header (&w);
+		if (p->input & INPUT_HIST)
+			for (i = 0; i < p->nhist; i++) {
+				struct gmon_hist_hdr hh;
+
+				memset (&hh, 0, sizeof hh);
+				hh.low_pc = p->hist[i].h.low_pc;
+				hh.high_pc = p->hist[i].h.high_pc;
+				hh.nbins = p->hist[i].h.nbins;
+				hh.rate = (uint32_t) p->hz;
+				memcpy (hh.dimen, p->dimen, GMON_DIMEN_LEN);
+				hh.abbrev = p->abbrev;
+				/* Which build it was taken of, as GNU's
+				   -s copies it on.  */
+				hh.build = p->hist[i].h.build;
+				gmon_write_hist_bins (&w, &hh,
+						      &p->hist[i].bins);
+			}
+		if (p->input & INPUT_ARCS)
+			for (i = 0; i < narcs; i++)
+				gmon_write_arc (&w, arcs[i].from_pc,
+						arcs[i].self_pc,
+						arcs[i].count);
+		if ((p->input & INPUT_BB) && nbbs > 0) {
+			struct gmon_bb *b = XNEWVEC (struct gmon_bb, nbbs);
+
+			for (i = 0; i < nbbs; i++) {
+				b[i].addr = bbs[i].addr;
+				b[i].count = bbs[i].count;
+			}
+			gmon_write_bb (&w, b, nbbs);
+			free (b);
+		}
+	}
+	gmon_writer_flush (&w);
+	gp_replace_commit (&out, w.error);
+}
+
 void
 sumfile_write (const struct sum_input *in, const char *path)
 {
@@ -203,8 +299,7 @@ sumfile_write (const struct sum_input *in, const char *path)
 
 	arcs = sum_arcs (in, &narcs);
 	bbs = sum_bbs (in, &nbbs);
-	profile_write_sum (path, in->p, in->of, in->format, arcs, narcs, bbs,
-			   nbbs);
+	sum_write (path, in->p, in->of, in->format, arcs, narcs, bbs, nbbs);
 	free (arcs);
 	free (bbs);
 }

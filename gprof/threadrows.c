@@ -4,8 +4,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    libgmon writes, in the companion of a profile, each thread's own
-   samples, calls and calling contexts (profile.c reads them into the
-   model's threads).  A row of --threads is one of them, or with
+   samples, calls and calling contexts (profile/threadprof.c reads
+   them into the model's threads).  A row of --threads is one of them, or with
    --threads=name all the threads of one name (a pool of workers that
    ran the same code), or the threads beyond GMON_THREADS, which
    libgmon kept as one.  main.c makes each row a profile of its own

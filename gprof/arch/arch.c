@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "gprof/arch/arch.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/util.h"
 
 /* By libbfd's name of the architecture (objfile_arch_name, which names

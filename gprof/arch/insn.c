@@ -27,7 +27,7 @@
 
 #include "gprof/arch/arch.h"
 #include "gprof/arch/insn.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 
 /* Adds PC to S, whose array holds *CAP.  */
 static void

@@ -20,7 +20,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/objfile-bfd.h"
+#include "gprof/symbols/objfile-bfd.h"
 
 /* The ELF machines (e_machine) whose names objfile_arch_name knows
    when libbfd does not.  */

@@ -23,10 +23,10 @@
 #include <inttypes.h>
 
 #include "gprof/arch/arch.h"
-#include "gprof/callgraph.h"
-#include "gprof/objfile.h"
+#include "gprof/graph/callgraph.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/arch/staticcalls.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/util.h"
 
 void

@@ -7,7 +7,7 @@
    function gcc compiles has a frame description entry (FDE) there,
    which gives the function's first address and length.  They are what
    tells where the functions without a symbol begin and end
-   (gprof/bounds.c).  .debug_frame, the same records in DWARF's own
+   (gprof/symbols/bounds.c).  .debug_frame, the same records in DWARF's own
    layout, serves where .eh_frame is missing (-fno-asynchronous-unwind-
    tables -g, some embedded targets).
 

@@ -35,7 +35,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/export/private.h"
 #include "gprof/util/util.h"
 

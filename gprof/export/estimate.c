@@ -45,8 +45,8 @@
 #include "gprof/arch/arch.h"
 #include "gprof/export/private.h"
 #include "gprof/util/hindex.h"
-#include "gprof/objfile.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/objfile.h"
+#include "gprof/symbols/symtab.h"
 
 #define CALL_WINDOW	16		/* glibc's arc hash bucket, bytes */
 

@@ -18,7 +18,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/util.h"
 
 struct export_set {
@@ -297,7 +297,7 @@ export_object (const struct export_input *in, uint64_t addr)
 	const struct proc_objects *objs = in->objs;
 	size_t k;
 
-	/* profile.c places object K at K << 40.  */
+	/* profile/companion.c places object K at K << 40.  */
 	if (!objs)
 		return 0;
 	k = (size_t) (addr >> 40);

@@ -39,7 +39,7 @@
 #include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/overhead.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/utf8.h"
 
 #define WIDTH		1200		/* pixels */

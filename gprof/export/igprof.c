@@ -30,7 +30,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/export/private.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 
 #define LABEL		"<stacks-estimated-from-gmon-arcs>"
 #define LABEL_REAL	"<stacks-sampled-by-libgmon>"

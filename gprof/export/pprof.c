@@ -41,7 +41,7 @@
 #include "gmon/bytes.h"
 #include "gprof/export/private.h"
 #include "gprof/overhead.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/hindex.h"
 
 /* ------------------------------------------------------------------ */

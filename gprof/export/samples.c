@@ -37,7 +37,7 @@
 #include "gprof/util/hindex.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 
 #define UNIT	2			/* bytes per histogram address unit */
 

@@ -12,7 +12,7 @@
 
 #include "gprof/lines/blocks.h"
 #include "gprof/options.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/util.h"
 
 struct blocks *

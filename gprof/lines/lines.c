@@ -345,7 +345,8 @@ lines_object_at (const struct lines *l, uint64_t addr)
 {
 	size_t lo = 0, hi = l->nobjs;
 
-	/* Added in the order of their places (profile.c's offsets).  */
+	/* Added in the order of their places (profile/companion.c's
+	   offsets).  */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 

@@ -13,7 +13,7 @@
 #include "gprof/dwarf/dwarf.h"
 #include "gprof/model.h"
 #include "gprof/util/hindex.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 
 
 /* An address range a unit claims, for finding the unit of an address.  */

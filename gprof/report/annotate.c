@@ -47,7 +47,7 @@
 #include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/report/source.h"
-#include "gprof/symspec.h"
+#include "gprof/symbols/symspec.h"
 #include "gprof/util/replace.h"
 #include "gprof/util/util.h"
 

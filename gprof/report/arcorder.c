@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "gprof/arclists.h"
+#include "gprof/graph/arclists.h"
 #include "gprof/report/arcorder.h"
 #include "gprof/util/msort.h"
 

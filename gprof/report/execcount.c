@@ -22,7 +22,7 @@
 #include "gprof/lines/blocks.h"
 #include "gprof/util/msort.h"
 #include "gprof/report/report.h"
-#include "gprof/symspec.h"
+#include "gprof/symbols/symspec.h"
 
 /* GNU gprof's order: file and line when both symbols have a file,
    then the address.  (Not transitive when symbols with and without a

@@ -23,7 +23,7 @@
 
 #include "gprof/util/msort.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 

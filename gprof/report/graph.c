@@ -17,8 +17,8 @@
 
 #include <string.h>
 
-#include "gprof/arclists.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/arclists.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/report/fmt.h"
 #include "gprof/report/arcorder.h"
 #include "gprof/report/report.h"

@@ -18,7 +18,7 @@
 #include "gprof/util/msort.h"
 #include "gprof/report/report.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 
 static int
 cmp_name (const void *a, const void *b, void *arg)

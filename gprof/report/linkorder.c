@@ -29,11 +29,11 @@
 #include <libiberty/hashtab.h>
 #include <libiberty/libiberty.h>
 
-#include "gprof/arclists.h"
-#include "gprof/callgraph.h"
+#include "gprof/graph/arclists.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/util/msort.h"
-#include "gprof/objfile.h"
-#include "gprof/symfile.h"
+#include "gprof/symbols/objfile.h"
+#include "gprof/symbols/symfile.h"
 #include "gprof/report/arcorder.h"
 #include "gprof/report/report.h"
 

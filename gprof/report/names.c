@@ -15,7 +15,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/report/fmt.h"
 #include "gprof/report/report.h"
 #include "gprof/util/utf8.h"
@@ -146,8 +146,8 @@ report_file_name (const struct report *r, const struct source_file *f)
 }
 
 /* The address -l prints for SYM: with --objects, that inside its own
-   object (profile.c places object K's code at K << 40 in the model),
-   the one objdump of the object shows.  */
+   object (profile/companion.c places object K's code at K << 40 in
+   the model), the one objdump of the object shows.  */
 static uint64_t
 shown_addr (const struct report *r, const struct sym *sym)
 {

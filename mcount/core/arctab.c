@@ -8,7 +8,7 @@
    address, the callee's) it has seen, in a slot found by hashing both
    ends and probing linearly.  Who owns which table, and what happens
    when one fills, is the platform's: Linux gives each thread its own
-   and replaces it by one twice the size (mcount/arcs.c), bare metal has
+   and replaces it by one twice the size (mcount/linux/arcs.c), bare metal has
    one, sized by its RAM budget, and counts what did not fit
    (mcount/baremetal/).
 

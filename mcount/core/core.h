@@ -173,7 +173,7 @@ struct mc_hist {
    which cost 20 ms of a program's CPU time under a virtual machine (a
    program that returns at once from main took 31 ms against glibc's
    8.5).  A chunk is also a record of another object's classic file
-   (mcount/classic.c): they must stay the same size.  */
+   (mcount/linux/classic.c): they must stay the same size.  */
 #define MC_HIST_CHUNK	1024		/* bins */
 
 #ifndef MC_CORE_IRQ

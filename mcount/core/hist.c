@@ -5,7 +5,7 @@
 
    The platform says which ranges have histograms and gives them
    memory: Linux one per object of the process, 64-bit bins in mmap'd
-   memory (mcount/modules.c), bare metal one per region of code, in its
+   memory (mcount/linux/modules.c), bare metal one per region of code, in its
    RAM budget (mcount/baremetal/budget.c).  The file has 16-bit bins
    and says more in further records (gmon/write.c), so the width in
    memory is the platform's choice: 64 bits where memory is plenty,

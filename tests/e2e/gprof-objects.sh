@@ -62,6 +62,21 @@ check "the graph: and s_work of each libsame.so" \
 check "the graph: a function of libc calls main (libc's start-up)" \
 	grep -Eq '^ +[0-9.]+ +[0-9.]+ +1/1 +([^ ]+@libc\.so\.6|libc\.so\.6\+0x[0-9a-f]+) \[' graph.txt
 
+# Each file is read once: the companion too, which the symbols need
+# before the profile is read (it was found and read twice).
+if command -v strace >/dev/null 2>&1 &&
+   strace -f -o /dev/null true >/dev/null 2>&1; then
+	strace -f -e trace=openat -o strace.txt \
+		"$GPROF" -b -p --objects prog gmon.out >/dev/null 2>&1 ||
+		bad "gprof --objects under strace failed"
+	for _f in objects.gmonx libpga.so.gmon; do
+		check "--objects opens $_f once" \
+			test "$(grep -c "gmon\.out-objs/$_f\"" strace.txt)" = 1
+	done
+else
+	echo "note: no strace (or no ptrace here): the opens are not counted"
+fi
+
 # Without --objects: GNU gprof's output, byte for byte, and its
 # messages, but for the note about the time left in shared libraries
 # (which a run that got few samples of its own, on a busy machine, may

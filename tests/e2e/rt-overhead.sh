@@ -42,7 +42,7 @@ callers () {
 	}
 	$1 == "node" {
 		split ($4, a, ":")
-		obj[$2] = a[1]; up[$2] = $3
+		obj[$2] = a[1]; up[$2] = $3; where[$2] = $4
 		if (a[1] != gmon || $5 == 0)
 			next
 		n += $5
@@ -53,6 +53,17 @@ callers () {
 			rooted += $5
 		else if (k != "cut" && obj[k] == main)
 			paid += $5
+		else if (shown++ < 8) {
+			# Where a sample not under the program sat, to the
+			# log (stderr): its first frames, leaf first.
+			line = $5 " samples:"
+			for (k = $2; k != "root" && k != "cut" && d++ < 8; k = up[k])
+				line = line " " where[k]
+			d = 0
+			if (k != "root" && k != "cut")
+				k = "..."
+			print "not under the program: " line " " k >"/dev/stderr"
+		}
 	}
 	END { print n + 0, rooted + 0, paid + 0 }' "$1/dump.txt"
 }

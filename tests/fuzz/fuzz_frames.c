@@ -1,6 +1,6 @@
 /* fuzz_frames.c - fuzz target for the call frame information reader
    (gprof/dwarf/frames.c) and the function boundaries made of it
-   (gprof/bounds.c), which --objects uses on stripped libraries.
+   (gprof/symbols/bounds.c), which --objects uses on stripped libraries.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/bounds.h"
+#include "gprof/symbols/bounds.h"
 #include "gprof/dwarf/dwarf.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);

@@ -78,7 +78,7 @@
 #include "gprof/lines/private.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 #include "tests/fuzz/dwarf-container.h"
 
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);

@@ -81,7 +81,7 @@ elif [ "$target" = dwarf ]; then
 		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/util/hindex.c" \
 		-liberty
 elif [ "$target" = frames ]; then
-	set -- "$srcdir/gprof/dwarf/frames.c" "$srcdir/gprof/bounds.c" \
+	set -- "$srcdir/gprof/dwarf/frames.c" "$srcdir/gprof/symbols/bounds.c" \
 		-liberty
 elif [ "$target" = linemap ]; then
 	# lines.c refers to objfile.c, and so to libbfd, which the target
@@ -90,10 +90,10 @@ elif [ "$target" = linemap ]; then
 		"$srcdir/gprof/dwarf/line.c" \
 		"$srcdir/gprof/dwarf/func.c" "$srcdir/gprof/lines/lines.c" \
 		"$srcdir/gprof/lines/linemap.c" "$srcdir/gprof/lines/linesyms.c" \
-		"$srcdir/gprof/symtab.c" "$srcdir/gprof/util/msort.c" \
+		"$srcdir/gprof/symbols/symtab.c" "$srcdir/gprof/util/msort.c" \
 		"$srcdir/gprof/util/rsort.c" "$srcdir/gprof/util/util.c" \
-		"$srcdir/gprof/options.c" "$srcdir/gprof/objfile.c" \
-		"$srcdir/gprof/debuglink.c" "$srcdir/gprof/arch/machsyms.c" \
+		"$srcdir/gprof/options.c" "$srcdir/gprof/symbols/objfile.c" \
+		"$srcdir/gprof/symbols/debuglink.c" "$srcdir/gprof/arch/machsyms.c" \
 		"$srcdir/gmon/file.c" \
 		"$srcdir/gprof/util/hindex.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/write.c" \

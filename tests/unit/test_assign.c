@@ -1,4 +1,4 @@
-/* test_assign.c - unit tests of the sample assignment (gprof/assign.c).
+/* test_assign.c - unit tests of the sample assignment (gprof/graph/assign.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gprof/assign.h"
+#include "gprof/graph/assign.h"
 #include "gprof/model.h"
 #include "tests/unit/cunit_main.h"
 

@@ -1,4 +1,4 @@
-/* test_callgraph.c - unit tests of the call graph (gprof/callgraph.c).
+/* test_callgraph.c - unit tests of the call graph (gprof/graph/callgraph.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/callgraph.h"
+#include "gprof/graph/callgraph.h"
 #include "gprof/report/arcorder.h"
 #include "gprof/model.h"
 #include "gprof/options.h"
-#include "gprof/symspec.h"
+#include "gprof/symbols/symspec.h"
 #include "tests/unit/cunit_main.h"
 
 struct graph {

@@ -1,6 +1,6 @@
 /* test_frames.c - unit tests of the functions' ranges of a stripped
    object: the call frame information reader (gprof/dwarf/frames.c)
-   and the boundaries made of it (gprof/bounds.c).
+   and the boundaries made of it (gprof/symbols/bounds.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof/bounds.h"
+#include "gprof/symbols/bounds.h"
 #include "gprof/dwarf/dwarf.h"
 #include "tests/unit/cunit_main.h"
 

@@ -1,4 +1,4 @@
-/* test_symspec.c - unit tests of symspecs (gprof/symspec.c).
+/* test_symspec.c - unit tests of symspecs (gprof/symbols/symspec.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,8 +14,8 @@
 
 #include "gprof/model.h"
 #include "gprof/options.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "tests/unit/cunit_main.h"
 
 static const char *const names[] = {

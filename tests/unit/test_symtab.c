@@ -1,5 +1,5 @@
-/* test_symtab.c - unit tests of the symbol table (gprof/symtab.c,
-   gprof/util/msort.c and the symbol rules of gprof/objfile.c).
+/* test_symtab.c - unit tests of the symbol table (gprof/symbols/symtab.c,
+   gprof/util/msort.c and the symbol rules of gprof/symbols/objfile.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,9 +17,9 @@
 
 #include "gprof/model.h"
 #include "gprof/util/msort.h"
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 #include "tests/unit/cunit_main.h"
 
 static struct sym

@@ -4,8 +4,8 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: GPL-3.0-or-later
 
-   The rows come from threads as profile.c reads them from companions;
-   these are made by hand, with the tids, names and counts that real
+   The rows come from threads as profile/threadprof.c reads them from
+   companions; these are made by hand, with the tids, names and counts that real
    runs give only by chance: a thread id used again, the threads beyond
    the cap of two processes, one name for thousands of threads.  */
 

@@ -195,7 +195,7 @@ mc_bb_local:
 	.size	__sanitizer_cov_trace_pc, .-__sanitizer_cov_trace_pc
 	.size	__sanitizer_cov_trace_pc_guard, .-__sanitizer_cov_trace_pc_guard
 
-/* A copy of the fast paths, for mcount/near.c to place next to the
+/* A copy of the fast paths, for mcount/linux/near.c to place next to the
    main program.  A call from the program into a shared library mapped
    terabytes away costs about 1 ns more than a near one on the machine
    measured (even to an mcount that only returns: 0.38 s against 0.26 s

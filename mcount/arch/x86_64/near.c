@@ -1,5 +1,5 @@
 /* near.c - x86-64's part of the copy of the fast paths that runs next
-   to the program (mcount/near.c).
+   to the program (mcount/linux/near.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later

@@ -19,7 +19,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/symfile.h"
+#include "gprof/symbols/symfile.h"
 #include "gprof/util/msort.h"
 #include "gprof/util/util.h"
 

@@ -25,7 +25,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
-#include "gprof/debugpkg.h"
+#include "gprof/symbols/debugpkg.h"
 
 #define DPKG_INFO	"/var/lib/dpkg/info"
 

@@ -32,9 +32,9 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
-#include "gprof/arclists.h"
-#include "gprof/callgraph.h"
-#include "gprof/cycles.h"
+#include "gprof/graph/arclists.h"
+#include "gprof/graph/callgraph.h"
+#include "gprof/graph/cycles.h"
 #include "gprof/options.h"
 #include "gprof/util/util.h"
 

@@ -17,7 +17,7 @@
 
 #include "gprof/util/msort.h"
 #include "gprof/util/rsort.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symtab.h"
 
 static int
 cmp_addr (const void *a, const void *b, void *arg)

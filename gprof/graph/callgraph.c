@@ -27,12 +27,12 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/bytes.h"
-#include "gprof/arclists.h"
-#include "gprof/callgraph.h"
-#include "gprof/cycles.h"
-#include "gprof/propagate.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/graph/arclists.h"
+#include "gprof/graph/callgraph.h"
+#include "gprof/graph/cycles.h"
+#include "gprof/graph/propagate.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/msort.h"
 #include "gprof/util/rsort.h"
 #include "gprof/util/util.h"

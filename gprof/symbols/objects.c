@@ -25,10 +25,10 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/bounds.h"
-#include "gprof/debugpkg.h"
-#include "gprof/objects.h"
-#include "gprof/objfile-bfd.h"
+#include "gprof/symbols/bounds.h"
+#include "gprof/symbols/debugpkg.h"
+#include "gprof/symbols/objects.h"
+#include "gprof/symbols/objfile-bfd.h"
 #include "gprof/util/util.h"
 
 /* Where a distribution keeps the separate debugging file of build id

@@ -28,8 +28,8 @@
 
 #include "gprof/lines/lines.h"
 #include "gprof/overhead.h"
-#include "gprof/symspec.h"
-#include "gprof/symtab.h"
+#include "gprof/symbols/symspec.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/util.h"
 
 /* One half of a spec.  */

@@ -17,7 +17,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/arclists.h"
+#include "gprof/graph/arclists.h"
 
 
 /* index_lists(): the arcs into base[i] are in[in_at[i] ..

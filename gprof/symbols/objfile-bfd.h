@@ -11,7 +11,7 @@
 
 #include <bfd.h>
 
-#include "gprof/objfile.h"
+#include "gprof/symbols/objfile.h"
 
 struct objfile {
 	char *path;			/* as given */

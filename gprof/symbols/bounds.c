@@ -23,7 +23,7 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/bounds.h"
+#include "gprof/symbols/bounds.h"
 
 /* One address where a function starts: its symbols', or an FDE's.  */
 struct start {

@@ -19,9 +19,9 @@
 
 #include <libiberty/libiberty.h>
 
-#include "gprof/arclists.h"
-#include "gprof/propagate.h"
-#include "gprof/symspec.h"
+#include "gprof/graph/arclists.h"
+#include "gprof/graph/propagate.h"
+#include "gprof/symbols/symspec.h"
 #include "gprof/util/util.h"
 
 /* Print flag and time fraction from the callers (from outside the

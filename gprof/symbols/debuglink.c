@@ -21,7 +21,7 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
-#include "gprof/objfile-bfd.h"
+#include "gprof/symbols/objfile-bfd.h"
 #include "gprof/util/util.h"
 
 /* Whether PATH is a regular file or nothing; warns about OF if it is

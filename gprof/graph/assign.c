@@ -41,7 +41,7 @@
 
 #include <inttypes.h>
 
-#include "gprof/assign.h"
+#include "gprof/graph/assign.h"
 #include "gprof/options.h"
 #include "gprof/util/util.h"
 

@@ -39,9 +39,9 @@
 #include <libiberty/libiberty.h>
 
 #include "gmon/gmon.h"
-#include "gprof/symfile.h"
+#include "gprof/symbols/symfile.h"
 #include "gprof/util/msort.h"
-#include "gprof/objfile-bfd.h"
+#include "gprof/symbols/objfile-bfd.h"
 #include "gprof/util/util.h"
 
 static const unsigned char *file_map (struct objfile *of);
