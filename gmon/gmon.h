@@ -3,12 +3,13 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   Three layers, one file each:
+   Three layers, a file each (the reader two):
 
      read.c   a record-at-a-time reader of one file (new and BSD
               formats, any byte order and address size), which checks
               every field it reads and never trusts a count before the
-              bytes behind it have arrived;
+              bytes behind it have arrived (each record's layout in
+              read_records.c; the run and build stamps in stamps.c);
      merge.c  a profile: the sum of the records of any number of files,
               merged by the rules GNU gprof applies;
      write.c  a writer that needs no malloc and no stdio, only write(2)
@@ -56,7 +57,8 @@ void gmon_error_set (struct gmon_error *err, const char *name,
 	__attribute__ ((format (printf, 3, 4)));
 
 /* The run stamp of a new-format file (gmon_out.h): which run of which
-   process wrote it.  A pid or start of 0: not known.  */
+   process wrote it.  A pid or start of 0: not known.  Compared and
+   shown by stamps.c.  */
 struct gmon_run {
 	uint32_t pid;			/* process id */
 	uint32_t start;			/* profiling started, s since 1970 */
@@ -271,7 +273,7 @@ const char *gmon_note_what (unsigned int kind);
 const char *gmon_note_fix (unsigned int kind);
 
 /* ------------------------------------------------------------------ */
-/* read.c */
+/* read.c, read_records.c */
 
 /* A file without the "gmon" cookie, read from a pipe, is a BSD
    profile only by guess until its end proves it: its histogram may

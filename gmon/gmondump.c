@@ -4,7 +4,9 @@
    SPDX-License-Identifier: LGPL-2.1-or-later
 
    For people debugging a profile, and for the tests, which read its
-   output instead of parsing binary files themselves.  */
+   output instead of parsing binary files themselves.  This file holds
+   the options and the classic files (each one's records, or their sum
+   with -m); a gmonx companion is printed by dumpx.c.  */
 
 #include <config.h>
 
@@ -19,30 +21,18 @@
 #include <unistd.h>
 
 #include "gmon/bytes.h"
-#include "gmon/elfsyms.h"
-#include "gmon/gmon.h"
+#include "gmon/gmondump.h"
 #include "gmon/gmonx.h"
 
-static const char *prog = "gmondump";
-
-struct dump_opts {
-	struct gmon_target target;	/* layout of the files */
-	bool target_set;		/* from -t or -e, not guessed */
-	enum gmon_format format;	/* -O */
-	bool all_bins;			/* -a: zero bins too */
-	bool summary;			/* -s: no contents */
-	bool merge;			/* -m: the sums, not the records */
-	struct elfsyms syms;		/* -e's functions, to name addresses;
-					   empty without -e */
-};
+const char gdump_prog[] = "gmondump";
 
 /* A name of any bytes but NUL (a path, a thread's or a symbol's name)
    on one line, as it is stored and nothing else: what gmon_text_shown
    does not show (control characters, C1 too, bidirectional overrides,
    noncharacters) as \xNN below U+0080 and \uNNNN above, each byte
    of no UTF-8 character as \xNN, a backslash as \x5c.  */
-static void
-print_text (const char *s)
+void
+gdump_text (const char *s)
 {
 	const unsigned char *p = (const unsigned char *) s;
 	uint32_t cp;
@@ -61,8 +51,8 @@ print_text (const char *s)
 }
 
 /* " NAME+0xOFF" of the function that holds ADDR in S, or " ?".  */
-static void
-print_name (const struct elfsyms *s, uint64_t addr)
+void
+gdump_name (const struct elfsyms *s, uint64_t addr)
 {
 	uint64_t off = 0;
 	const char *name = elfsyms_find (s, addr, &off);
@@ -72,18 +62,18 @@ print_name (const struct elfsyms *s, uint64_t addr)
 		return;
 	}
 	putchar (' ');
-	print_text (name);
+	gdump_text (name);
 	if (off)
 		printf ("+0x%llx", (unsigned long long) off);
 }
 
 /* After a line's fields, "  # NAME" for ADDR, if -e gave names.  */
 static void
-name_addr (const struct dump_opts *o, uint64_t addr)
+name_addr (const struct gdump_opts *o, uint64_t addr)
 {
 	if (o->syms.n) {
 		printf ("  #");
-		print_name (&o->syms, addr);
+		gdump_name (&o->syms, addr);
 	}
 	putchar ('\n');
 }
@@ -91,7 +81,7 @@ name_addr (const struct dump_opts *o, uint64_t addr)
 /* An arc line, its ends named if -e gave names; a loss note's says
    what it counts.  Returns the note's kind, or 0 for a call.  */
 static unsigned int
-print_arc (const struct dump_opts *o, unsigned int addr_size, uint64_t from,
+print_arc (const struct gdump_opts *o, unsigned int addr_size, uint64_t from,
 	   uint64_t self, uint64_t count)
 {
 	unsigned int kind = gmon_note_kind (addr_size, from, self);
@@ -109,9 +99,9 @@ print_arc (const struct dump_opts *o, unsigned int addr_size, uint64_t from,
 	}
 	if (o->syms.n) {
 		printf ("  #");
-		print_name (&o->syms, from);
+		gdump_name (&o->syms, from);
 		printf (" ->");
-		print_name (&o->syms, self);
+		gdump_name (&o->syms, self);
 	}
 	putchar ('\n');
 	return 0;
@@ -152,7 +142,7 @@ usage (FILE *f, int status)
 "(GMON_THREADS), 'threads cap=N kept=K merged=M norecord=S', then per\n"
 "thread 'thread TID [main] [exited] [merged] ... name=NAME' followed by\n"
 "'  sample ID:ADDR COUNT' and '  arc FROM_ID:ADDR SELF_ID:ADDR COUNT'.\n",
-		 prog);
+		 gdump_prog);
 	exit (status);
 }
 
@@ -179,14 +169,16 @@ layout_from_elf (const char *path, struct gmon_target *t)
 	ssize_t n;
 
 	if (fd < 0) {
-		fprintf (stderr, "%s: %s: %s\n", prog, path, strerror (errno));
+		fprintf (stderr, "%s: %s: %s\n", gdump_prog, path,
+			 strerror (errno));
 		return -1;
 	}
 	n = read (fd, id, sizeof id);
 	close (fd);
 	if (n != (ssize_t) sizeof id || memcmp (id, "\177ELF", 4) != 0
 	    || (id[4] != 1 && id[4] != 2) || (id[5] != 1 && id[5] != 2)) {
-		fprintf (stderr, "%s: %s: not an ELF file\n", prog, path);
+		fprintf (stderr, "%s: %s: not an ELF file\n", gdump_prog,
+			 path);
 		return -1;
 	}
 	memset (t, 0, sizeof *t);
@@ -235,7 +227,7 @@ bin_addr (const struct gmon_hist_hdr *h, uint32_t i)
 
 static void
 print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
-	    const struct dump_opts *o)
+	    const struct gdump_opts *o)
 {
 	unsigned long long total = 0, nonzero = 0;
 	struct gmon_bins_iter it;
@@ -280,7 +272,7 @@ print_hist (const struct gmon_hist_hdr *h, const struct gmon_bins *bins,
 }
 
 static void
-print_bb (const struct gmon_bb *b, size_t n, const struct dump_opts *o)
+print_bb (const struct gmon_bb *b, size_t n, const struct gdump_opts *o)
 {
 	size_t i;
 
@@ -297,7 +289,7 @@ print_bb (const struct gmon_bb *b, size_t n, const struct dump_opts *o)
 /* Prints each record of PATH.  Returns 0, or -1 after a message.  */
 static int
 dump_records (const char *path, const struct gmon_target *t,
-	      const struct dump_opts *o, bool quiet_errors)
+	      const struct gdump_opts *o, bool quiet_errors)
 {
 	struct gmon_error err;
 	struct gmon_reader *r = gmon_reader_open (path, t, o->format, &err);
@@ -307,10 +299,10 @@ dump_records (const char *path, const struct gmon_target *t,
 
 	if (!r) {
 		if (!quiet_errors)
-			fprintf (stderr, "%s: %s\n", prog, err.msg);
+			fprintf (stderr, "%s: %s\n", gdump_prog, err.msg);
 		return -1;
 	}
-	print_text (path);
+	gdump_text (path);
 	printf (": %s", format_name (gmon_reader_format (r)));
 	if (gmon_reader_format (r) == GMON_FMT_MAGIC)
 		printf (", version %u", gmon_reader_version (r));
@@ -347,7 +339,7 @@ dump_records (const char *path, const struct gmon_target *t,
 	putchar ('\n');
 	if (more < 0) {
 		fflush (stdout);
-		fprintf (stderr, "%s: %s\n", prog, err.msg);
+		fprintf (stderr, "%s: %s\n", gdump_prog, err.msg);
 		return -1;
 	}
 	return 0;
@@ -386,303 +378,6 @@ guess_order (const char *path, struct gmon_target *t)
 	close (fd);
 }
 
-static const char *
-end_name (uint32_t end)
-{
-	static const char *const names[] = {
-		"exit", "_exit", "signal", "exec", "dump", "dump-signal",
-		"interval"
-	};
-
-	return end < sizeof names / sizeof names[0] ? names[end] : "?";
-}
-
-/* With -e, the functions of a companion's objects: the program's from
-   -e, every other's read from its path on first use.  */
-struct obj_names {
-	const struct gmonx_file *f;
-	struct elfsyms *syms;		/* one per object, in file order */
-	bool *tried;			/* ... loaded, or tried to be */
-};
-
-/* The functions of OB from its separate debugging file, found by its
-   build id under /usr/lib/debug/.build-id; false if there is none.  */
-static bool
-debug_names (const struct gmonx_object *ob, struct elfsyms *s)
-{
-	char path[64 + 2 * GMONX_BUILD_ID_MAX], err[256];
-	size_t i;
-	int n;
-
-	if (ob->build_id_len < 2)
-		return false;
-	n = snprintf (path, sizeof path, "/usr/lib/debug/.build-id/%02x/",
-		      ob->build_id[0]);
-	for (i = 1; i < ob->build_id_len; i++)
-		n += snprintf (path + n, sizeof path - (size_t) n, "%02x",
-			       ob->build_id[i]);
-	snprintf (path + n, sizeof path - (size_t) n, ".debug");
-	return elfsyms_load (path, s, err, sizeof err) == 0;
-}
-
-/* "  # NAME" of ADDR in object ID, or nothing without -e.  */
-static void
-name_in_object (const struct dump_opts *o, struct obj_names *on, uint32_t id,
-		uint64_t addr)
-{
-	const struct gmonx_object *ob = gmonx_object (on->f, id);
-	size_t k;
-	char err[256];
-
-	if (!o->syms.n)
-		return;
-	if (!ob) {
-		printf (" ?");
-		return;
-	}
-	if (ob->flags & GMONX_OBJ_MAIN) {
-		print_name (&o->syms, addr);
-		return;
-	}
-	k = (size_t) (ob - on->f->objects);
-	if (!on->tried[k]) {
-		on->tried[k] = true;
-		/* A distribution's library is stripped: its debugging
-		   file, if installed, has the full symbol table.  */
-		if (!debug_names (ob, &on->syms[k]))
-			elfsyms_load (ob->path, &on->syms[k], err, sizeof err);
-	}
-	print_name (&on->syms[k], addr);
-}
-
-/* "OBJ:ADDR" of an address of object OBJ.  */
-static void
-print_obj_addr (uint32_t obj, uint64_t addr)
-{
-	if (obj == GMONX_NO_OBJECT)
-		printf ("-:0x%llx", (unsigned long long) addr);
-	else
-		printf ("%u:0x%llx", obj, (unsigned long long) addr);
-}
-
-/* The per-thread records: each thread, its samples and arcs (its
-   contexts are the nodes it names, printed above), and the sums.  */
-static void
-dump_threads (const struct gmonx_file *f, const struct dump_opts *o,
-	      struct obj_names *on)
-{
-	unsigned long long samples = 0, calls = 0, threads = 0;
-	size_t i, k;
-
-	if (f->have_threads)
-		printf ("threads cap=%u kept=%u merged=%llu norecord=%llu\n",
-			f->threads_info.cap, f->threads_info.kept,
-			(unsigned long long) f->threads_info.merged,
-			(unsigned long long) f->threads_info.norecord);
-	for (i = 0; i < f->nthreads; i++) {
-		const struct gmonx_thread *t = &f->threads[i];
-
-		samples = gmon_add_sat (samples, t->samples);
-		calls = gmon_add_sat (calls, t->calls);
-		threads = gmon_add_sat (threads, t->threads);
-		printf ("thread %u%s%s%s order=%u threads=%llu cpu_ns=%llu "
-			"samples=%llu unplaced=%llu calls=%llu lost_calls=%llu "
-			"start_ns=%llu end_ns=%llu", t->tid,
-			t->flags & GMONX_THREAD_MAIN ? " main" : "",
-			t->flags & GMONX_THREAD_EXITED ? " exited" : "",
-			t->flags & GMONX_THREAD_MERGED ? " merged" : "",
-			t->order, (unsigned long long) t->threads,
-			(unsigned long long) t->cpu_ns,
-			(unsigned long long) t->samples,
-			(unsigned long long) t->unplaced,
-			(unsigned long long) t->calls,
-			(unsigned long long) t->lost_calls,
-			(unsigned long long) t->start_ns,
-			(unsigned long long) t->end_ns);
-		if (t->nnodes)
-			printf (" nodes=%zu-%zu", t->first_node,
-				t->first_node + t->nnodes - 1);
-		printf (" name=");
-		print_text (t->name);
-		putchar ('\n');
-		if (o->summary)
-			continue;
-		for (k = 0; k < t->nsamples; k++) {
-			const struct gmonx_tsample *e =
-				&f->tsamples[t->first_sample + k];
-
-			printf ("  sample ");
-			print_obj_addr (e->obj, e->addr);
-			printf (" %llu", (unsigned long long) e->count);
-			if (o->syms.n) {
-				printf ("  #");
-				name_in_object (o, on, e->obj, e->addr);
-			}
-			putchar ('\n');
-		}
-		for (k = 0; k < t->narcs; k++) {
-			const struct gmonx_arc *a = &f->tarcs[t->first_arc + k];
-
-			printf ("  arc ");
-			print_obj_addr (a->from_obj, a->from_pc);
-			putchar (' ');
-			print_obj_addr (a->self_obj, a->self_pc);
-			printf (" %llu", (unsigned long long) a->count);
-			if (o->syms.n) {
-				printf ("  #");
-				name_in_object (o, on, a->from_obj, a->from_pc);
-				printf (" ->");
-				name_in_object (o, on, a->self_obj, a->self_pc);
-			}
-			putchar ('\n');
-		}
-	}
-	if (f->nthreads)
-		printf ("threads: %zu records for %llu threads, %llu samples, "
-			"%llu calls\n", f->nthreads, threads, samples, calls);
-}
-
-/* The records of a gmonx file (the companion of a profile).  */
-static int
-dump_gmonx (const char *path, const struct dump_opts *o)
-{
-	struct gmonx_file f;
-	struct gmon_error err;
-	struct obj_names on;
-	unsigned long long calls = 0, samples = 0;
-	size_t i, k;
-
-	if (gmonx_read (path, &f, &err) < 0) {
-		fprintf (stderr, "%s: %s\n", prog, err.msg);
-		return -1;
-	}
-	on.f = &f;
-	on.syms = calloc (f.nobjects + 1, sizeof *on.syms);
-	on.tried = calloc (f.nobjects + 1, sizeof *on.tried);
-	if (!on.syms || !on.tried) {
-		fprintf (stderr, "%s: out of memory\n", prog);
-		exit (1);
-	}
-	print_text (path);
-	printf (": gmonx, version %u\n", f.version);
-	if (f.have_process) {
-		const struct gmonx_process *p = &f.process;
-
-		printf ("process pid=%u ppid=%u image=%u end=%s signal=%u "
-			"rate=%u clock=%s cpu_ns=%llu wall_ns=%llu "
-			"samples=%llu unknown=%llu outside=%llu "
-			"lost_calls=%llu\n", p->pid, p->ppid, p->image,
-			end_name (p->end), p->signal, p->rate,
-			p->clock == GMONX_CLOCK_WALL ? "wall" : "cpu",
-			(unsigned long long) p->cpu_ns,
-			(unsigned long long) p->wall_ns,
-			(unsigned long long) p->samples,
-			(unsigned long long) p->unknown,
-			(unsigned long long) p->outside,
-			(unsigned long long) p->lost_calls);
-		if (gmon_run_known (&p->run))
-			printf ("run pid=%" PRIu32 " start=%" PRIu32
-				" id=%08" PRIx32 " start_ns=%llu dump=%" PRIu32
-				"\n", p->run.pid, p->run.start, p->run.id,
-				(unsigned long long) p->start_ns, p->dump);
-	}
-	for (i = 0; i < f.nobjects; i++) {
-		const struct gmonx_object *ob = &f.objects[i];
-
-		printf ("object %u%s%s%s base=0x%llx text=0x%llx-0x%llx "
-			"samples=%llu calls=%llu blocks=%llu file=%s",
-			ob->id, ob->flags & GMONX_OBJ_MAIN ? " main" : "",
-			ob->flags & GMONX_OBJ_VDSO ? " vdso" : "",
-			ob->flags & GMONX_OBJ_UNLOADED ? " unloaded" : "",
-			(unsigned long long) ob->base,
-			(unsigned long long) ob->text_lo,
-			(unsigned long long) ob->text_hi,
-			(unsigned long long) ob->samples,
-			(unsigned long long) ob->calls,
-			(unsigned long long) ob->blocks,
-			*ob->file ? "" : "-");
-		print_text (ob->file);
-		if (*ob->image) {
-			printf (" image=");
-			print_text (ob->image);
-		}
-		if (ob->build_id_len) {
-			printf (" build-id=");
-			for (k = 0; k < ob->build_id_len; k++)
-				printf ("%02x", ob->build_id[k]);
-		}
-		printf (" path=");
-		print_text (ob->path);
-		putchar ('\n');
-	}
-	for (i = 0; i < f.narcs; i++) {
-		const struct gmonx_arc *a = &f.arcs[i];
-
-		calls = gmon_add_sat (calls, a->count);
-		if (o->summary)
-			continue;
-		if (a->from_obj == GMONX_NO_OBJECT)
-			printf ("arc -:0x%llx", (unsigned long long) a->from_pc);
-		else
-			printf ("arc %u:0x%llx", a->from_obj,
-				(unsigned long long) a->from_pc);
-		if (a->self_obj == GMONX_NO_OBJECT)
-			printf (" -:0x%llx", (unsigned long long) a->self_pc);
-		else
-			printf (" %u:0x%llx", a->self_obj,
-				(unsigned long long) a->self_pc);
-		printf (" %llu", (unsigned long long) a->count);
-		if (o->syms.n) {
-			printf ("  #");
-			name_in_object (o, &on, a->from_obj, a->from_pc);
-			printf (" ->");
-			name_in_object (o, &on, a->self_obj, a->self_pc);
-		}
-		putchar ('\n');
-	}
-	if (f.have_context)
-		printf ("context depth=%u lost=%llu unwalked=%llu\n",
-			f.context.depth, (unsigned long long) f.context.lost,
-			(unsigned long long) f.context.unwalked);
-	for (i = 0; i < f.nnodes; i++) {
-		const struct gmonx_ctx_node *c = &f.nodes[i];
-
-		samples = gmon_add_sat (samples, c->count);
-		if (o->summary)
-			continue;
-		printf ("node %zu ", i);
-		if (c->parent == GMONX_CTX_ROOT)
-			printf ("root");
-		else if (c->parent == GMONX_CTX_CUT)
-			printf ("cut");
-		else
-			printf ("%u", c->parent);
-		if (c->obj == GMONX_NO_OBJECT)
-			printf (" -:0x%llx", (unsigned long long) c->addr);
-		else
-			printf (" %u:0x%llx", c->obj,
-				(unsigned long long) c->addr);
-		printf (" %llu", (unsigned long long) c->count);
-		if (o->syms.n) {
-			printf ("  #");
-			name_in_object (o, &on, c->obj, c->addr);
-		}
-		putchar ('\n');
-	}
-	if (f.nnodes)
-		printf ("contexts: %zu nodes, %llu samples\n", f.nnodes,
-			samples);
-	dump_threads (&f, o, &on);
-	printf ("total: %zu objects, %zu arcs between them (%llu calls), "
-		"%llu records skipped\n", f.nobjects, f.narcs, calls,
-		(unsigned long long) f.skipped);
-	for (i = 0; i < f.nobjects; i++)
-		elfsyms_free (&on.syms[i]);
-	free (on.syms);
-	free (on.tried);
-	gmonx_free (&f);
-	return 0;
-}
 
 /* Whether PATH starts with the magic of a gmonx file.  */
 static bool
@@ -713,14 +408,14 @@ rereadable (const char *path)
 }
 
 static int
-dump_file (const char *path, const struct dump_opts *o)
+dump_file (const char *path, const struct gdump_opts *o)
 {
 	struct gmon_target t = o->target;
 
 	if (!rereadable (path))
 		return dump_records (path, &t, o, false);
 	if (is_gmonx (path))
-		return dump_gmonx (path, o);
+		return gdump_gmonx (path, o);
 
 	if (!o->target_set) {
 		guess_order (path, &t);
@@ -735,7 +430,7 @@ dump_file (const char *path, const struct dump_opts *o)
 }
 
 static int
-dump_merged (char **files, int nfiles, const struct dump_opts *o)
+dump_merged (char **files, int nfiles, const struct gdump_opts *o)
 {
 	struct gmon_profile p;
 	struct gmon_error err;
@@ -747,7 +442,7 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 	for (i = 0; i < nfiles; i++)
 		if (gmon_profile_read (&p, files[i], o->format, NULL,
 				       &err) < 0) {
-			fprintf (stderr, "%s: %s\n", prog, err.msg);
+			fprintf (stderr, "%s: %s\n", gdump_prog, err.msg);
 			ret = -1;
 			break;
 		}
@@ -779,14 +474,14 @@ dump_merged (char **files, int nfiles, const struct dump_opts *o)
 /* -e's function names; without them the addresses stay bare, as
    gmondump says.  */
 static void
-load_names (const char *path, struct dump_opts *o)
+load_names (const char *path, struct gdump_opts *o)
 {
 	char err[256];
 
 	elfsyms_free (&o->syms);
 	if (elfsyms_load (path, &o->syms, err, sizeof err) < 0)
 		fprintf (stderr, "%s: %s: %s: the addresses are not named\n",
-			 prog, path, err);
+			 gdump_prog, path, err);
 }
 
 int
@@ -803,7 +498,7 @@ main (int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct dump_opts o;
+	struct gdump_opts o;
 	char *deflt[] = { (char *) "gmon.out" };
 	char **files;
 	int nfiles, c, i, status = 0;
@@ -823,7 +518,7 @@ main (int argc, char **argv)
 			if (parse_layout (optarg, &o.target) < 0) {
 				fprintf (stderr, "%s: unknown layout '%s' "
 					 "(use 64le, 64be, 32le or 32be)\n",
-					 prog, optarg);
+					 gdump_prog, optarg);
 				return 1;
 			}
 			o.target_set = true;
@@ -840,7 +535,7 @@ main (int argc, char **argv)
 			else {
 				fprintf (stderr, "%s: unknown file format "
 					 "'%s' (use auto, magic, bsd or "
-					 "4.4bsd)\n", prog, optarg);
+					 "4.4bsd)\n", gdump_prog, optarg);
 				return 1;
 			}
 			break;

@@ -149,7 +149,8 @@ int gmonx_write_tarcs (struct gmon_writer *w, const struct gmonx_arc *a,
 		       size_t n);
 
 /* ------------------------------------------------------------------ */
-/* gmonx_read.c */
+/* gmonx_read.c (the records of each kind: gmonx_objects.c,
+   gmonx_contexts.c, gmonx_threads.c) */
 
 /* A gmonx file, whole.  Strings point into its own memory.  */
 struct gmonx_file {

@@ -10,12 +10,15 @@ if !BUILD_BAREMETAL
 noinst_LTLIBRARIES += gmon/libgmonfmt.la
 gmon_libgmonfmt_la_SOURCES = \
 	gmon/gmon_out.h gmon/gmon.h gmon/bytes.h \
-	gmon/error.c gmon/file.c gmon/notes.c gmon/bins.c gmon/read.c \
+	gmon/error.c gmon/file.c gmon/notes.c gmon/bins.c \
+	gmon/reader.h gmon/read.c gmon/read_records.c gmon/stamps.c \
 	gmon/merge.c gmon/ranges.c gmon/write.c gmon/text.c \
-	gmon/gmonx_out.h gmon/gmonx.h gmon/gmonx_read.c gmon/gmonx_write.c \
-	gmon/gmonx_names.c
+	gmon/gmonx_out.h gmon/gmonx.h gmon/gmonx_reader.h gmon/gmonx_read.c \
+	gmon/gmonx_objects.c gmon/gmonx_contexts.c gmon/gmonx_threads.c \
+	gmon/gmonx_write.c gmon/gmonx_names.c
 
 bin_PROGRAMS += gmon/gmondump
-gmon_gmondump_SOURCES = gmon/gmondump.c gmon/elfsyms.c gmon/elfsyms.h
+gmon_gmondump_SOURCES = gmon/gmondump.h gmon/gmondump.c gmon/dumpx.c \
+	gmon/elfsyms.c gmon/elfsyms.h
 gmon_gmondump_LDADD = gmon/libgmonfmt.la $(LIBM)
 endif !BUILD_BAREMETAL

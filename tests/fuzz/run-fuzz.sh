@@ -62,7 +62,8 @@ if [ "$target" = companion ]; then
 	set --
 	for f in "$srcdir"/gprof/*.c "$srcdir"/gprof/*/*.c "$srcdir"/gmon/*.c; do
 		case $f in
-		*/gprof/main.c|*/gmon/gmondump.c|*/gmon/elfsyms.c) ;;
+		*/gprof/main.c|*/gmon/gmondump.c|*/gmon/dumpx.c) ;;
+		*/gmon/elfsyms.c) ;;
 		*) set -- "$@" "$f" ;;
 		esac
 	done
@@ -100,9 +101,12 @@ elif [ "$target" = linemap ]; then
 else
 	set -- "$srcdir/gmon/error.c" "$srcdir/gmon/file.c" \
 		"$srcdir/gmon/bins.c" "$srcdir/gmon/read.c" \
+		"$srcdir/gmon/read_records.c" "$srcdir/gmon/stamps.c" \
 		"$srcdir/gmon/merge.c" "$srcdir/gmon/ranges.c" \
 		"$srcdir/gmon/write.c" \
-		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_write.c" \
+		"$srcdir/gmon/gmonx_read.c" "$srcdir/gmon/gmonx_objects.c" \
+		"$srcdir/gmon/gmonx_contexts.c" \
+		"$srcdir/gmon/gmonx_threads.c" "$srcdir/gmon/gmonx_write.c" \
 		"$srcdir/gmon/gmonx_names.c"
 fi
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
