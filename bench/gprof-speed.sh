@@ -144,17 +144,20 @@ gen ctx1m.stamp mkctx
 # The same two, their samples, calls and contexts split over 64 threads
 # (a companion with per-thread records made by
 # bench/gprof-threads-gen.py), for gprof --threads and its exports.
-mkthreads () {	# DIR FROM CONTEXTS
+mkthreads () {	# DIR FROM CONTEXTS [THREADS]
 	mkdir -p "$1/gmon.out-objs" && (
 		cd "$1" &&
 		cp "../$2/prog" "../$2/gmon.out" . &&
 		"$top_builddir/gmon/gmondump" gmon.out >gmon.txt &&
 		"$PYTHON3" "$top_srcdir/bench/gprof-threads-gen.py" prog \
-			gmon.txt 64 "$3" gmon.out-objs/objects.gmonx
+			gmon.txt "${4:-64}" "$3" gmon.out-objs/objects.gmonx
 	)
 }
 gen big-threads.stamp mkthreads big-threads big 0
 gen ctx1m-threads.stamp mkthreads ctx1m-threads big 1000000
+# The first over 40 000 threads: about a bin and an arc a thread, so
+# nearly every one of the 40 000 rows has samples (what a row costs).
+gen big-40k.stamp mkthreads big-40k big 0 40000
 
 # A real program: objdump of the binutils sources Debian ships
 # (binutils-source), built with -pg -g -O2 and run over the 20 000-
@@ -311,6 +314,7 @@ T=$cache/big-threads
 TC=$cache/ctx1m-threads
 THREAD_VIEWS="folded flamegraph pprof"
 job thr-text "$T" "$OURS" --threads prog gmon.out
+job thr40k-text "$cache/big-40k" "$OURS" --threads prog gmon.out
 job ctxthr-text "$TC" "$OURS" --threads prog gmon.out
 for x in $THREAD_VIEWS; do
 	job "thr-x-$x" "$T" "$OURS" --threads "--export=$x:-" prog gmon.out
@@ -605,6 +609,15 @@ for p in thr ctxthr; do
 			"$(ratio_to "$pt" "$1" "--threads")"
 	done
 done
+set -- $(res thr40k-text)
+case $1 in
+crash* | exit*)
+	printf '  %-26s %10s\n' "--threads (40 000 rows)" "$1"
+	missed=$((missed + 1)) ;;
+*)
+	printf '  %-26s %10s %7s  %s ms a row\n' "--threads (40 000 rows)" \
+		"$1" "$2" "$(awk -v t="$1" 'BEGIN { printf "%.2f", t * 1000 / 40000 }')" ;;
+esac
 
 for sizes in $SHAPES; do
 	shape=${sizes%%:*}

@@ -103,7 +103,9 @@ path = prog.encode()
 obj = struct.pack('<IIQQQQQQ', 0, 1, 0, 0, 0, total, 0, 0)
 for s in (path, b'../gmon.out', b'', b''):
     obj += struct.pack('<H', len(s)) + s
-data = b'gmonx\0\0\0' + struct.pack('<II', 1, 0)
+# A bytearray: bytes' += copies the whole file each time (quadratic in
+# the threads: 40 000 of them did not end in an hour).
+data = bytearray(b'gmonx\0\0\0' + struct.pack('<II', 1, 0))
 data += rec(1, struct.pack('<IIIIIIII', 1, 0, 0, 0, 0, 1000, 0, 0)
             + struct.pack('<QQQQQ', 0, 0, total, 0, 0) + struct.pack('<Q', 0))
 data += rec(2, obj)
