@@ -6,12 +6,14 @@
 # Copyright (C) 2026 The gmonkit developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# usage: gprof-threads-gen.py PROG GMON.TXT THREADS CONTEXTS OUT.gmonx
+# usage: gprof-threads-gen.py PROG GMON.TXT THREADS CONTEXTS OUT.gmonx [BUSY]
 #
 # GMON.TXT is gmondump's text of the gmon.out (hist lines, their bins,
 # arc lines).  Each bin's samples and each arc's calls go to one of
 # THREADS threads, or are split between two (fixed seed), so that the
-# threads add up to the profile exactly, as libgmon's do.
+# threads add up to the profile exactly, as libgmon's do.  With BUSY,
+# only the first BUSY threads get any; the others ran no -pg code (a
+# thread pool's idle workers): their records hold nothing.
 # With CONTEXTS > 0, each thread also gets a random tree of about
 # CONTEXTS / THREADS calling contexts (as bench/gprof-ctx-gen.py makes
 # them: addresses of PROG's functions, parents among the thread's own
@@ -25,6 +27,7 @@ import random, struct, subprocess, sys
 prog, gmon_txt, nthreads, nctx, out = (sys.argv[1], sys.argv[2],
                                        int(sys.argv[3]), int(sys.argv[4]),
                                        sys.argv[5])
+busy = int(sys.argv[6]) if len(sys.argv) > 6 else nthreads
 rng = random.Random(7)
 ROOT = 0xffffffff
 
@@ -47,10 +50,10 @@ for line in open(gmon_txt):
 def split(count):
     """COUNT over one thread, or two (as code that threads share):
     [(thread, part)...]."""
-    one = rng.randrange(nthreads)
+    one = rng.randrange(busy)
     if count < 2 or rng.random() < 0.7:
         return [(one, count)]
-    two = rng.randrange(nthreads)
+    two = rng.randrange(busy)
     k = rng.randrange(1, count)
     return [(one, k), (two, count - k)]
 
