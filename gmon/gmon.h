@@ -117,7 +117,10 @@ size_t gmon_utf8_char (const unsigned char *s, uint32_t *cp);
    U+nFFFE, U+nFFFF: XML forbids U+FFFE and U+FFFF).  */
 bool gmon_text_shown (uint32_t cp);
 
-/* The header of a histogram record.  */
+/* ------------------------------------------------------------------ */
+/* Build stamps: made by write.c (gmon_build_make), compared by
+   stamps.c (gmon_build_cmp) */
+
 /* The build stamp of a histogram (gmon_out.h): which build of its
    object the samples were taken of.  */
 #define GMON_BUILD_ID		'B'	/* the build id's first bytes */
@@ -144,6 +147,7 @@ void gmon_build_make (struct gmon_build *b, const unsigned char *id,
 #define GMON_BUILD_TIME		3
 int gmon_build_cmp (const struct gmon_build *a, const struct gmon_build *b);
 
+/* The header of a histogram record.  */
 struct gmon_hist_hdr {
 	uint64_t low_pc;		/* first address covered */
 	uint64_t high_pc;		/* one past the last address covered */

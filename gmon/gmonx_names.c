@@ -11,8 +11,9 @@
    this reader takes no memory and no stdio: read(2) through a buffer
    on the stack, one record at a time, and of each OBJECT record only
    its file and image names, up to the first record of calls or
-   contexts (the load map comes first: gmonx_out.h).  gmonx_read.c is the full reader, for the
-   analyser; the two must agree on every name (fuzz_gmonx.c checks).  */
+   contexts (the load map comes first: gmonx_out.h).  gmonx_read.c
+   (with gmonx_objects.c) is the full reader, for the analyser; the
+   two must agree on every name (fuzz_gmonx.c checks).  */
 
 #include <config.h>
 

@@ -71,7 +71,12 @@ void profile_read (struct profile *p, const struct profile_request *rq);
 /* --objects: the objects of the processes NAMES[0..N) profiled, from
    their companions, each given its place; exits if a profile has no
    companion.  The companions are kept in OBJS for profile_read, which
-   must be given the same NAMES.  */
+   must be given the same NAMES: all of them at once, threads and
+   contexts too, until profile_read takes each (memory in the sum of
+   the companions, where reading each twice held one at a time).  They
+   are read before the symbols are loaded, so a program dumping as it
+   runs has longer to replace gmon.out meanwhile: companion_mismatch
+   refuses such a pair, and reading again gives one.  */
 void profile_objects (struct objfile *of, char *const *names, size_t n,
 		      struct proc_objects *objs);
 void profile_objects_free (struct proc_objects *objs);

@@ -4,7 +4,7 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    Private to the files that use libbfd: objfile.c, debuglink.c,
-   arch/machsyms.c, objects.c and lines/.  */
+   objects.c and arch/machsyms.c.  */
 
 #ifndef GPROF_OBJFILE_BFD_H
 #define GPROF_OBJFILE_BFD_H

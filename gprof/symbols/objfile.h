@@ -4,8 +4,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later
 
    objfile.c, debuglink.c (its debugging file), arch/machsyms.c (each
-   machine's symbol rules), objects.c (the other objects of --objects)
-   and lines/ talk to libbfd, through objfile-bfd.h; the rest of the
+   machine's symbol rules) and objects.c (the other objects of
+   --objects) talk to libbfd, through objfile-bfd.h; the rest of the
    analyser sees plain symbols (struct sym) and bytes.  */
 
 #ifndef GPROF_OBJFILE_H
