@@ -371,7 +371,10 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh \
 	tests/e2e/view-diff-cpu.sh \
-	tests/e2e/view-overhead.sh
+	tests/e2e/view-overhead.sh \
+	tests/e2e/gate-calls.sh \
+	tests/e2e/gate-time.sh \
+	tests/e2e/gate-exports.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -410,6 +413,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/views-libm.c \
 	tests/programs/views-diff.c \
 	tests/programs/views-cpu.c \
+	tests/programs/gate-work.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
