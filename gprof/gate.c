@@ -352,14 +352,14 @@ gate_report (const struct gate *g, FILE *err)
 			 : "within sampling error", gate_name (v), change,
 			 reason);
 	}
-	fprintf (err, "%s: gate: %zu threshold%s checked on %zu function%s: "
-		 "%zu crossed, %zu within sampling error (%g sigma), %zu "
-		 "passed, %zu times not judged (fewer than %.0f samples on "
-		 "both sides: --fail-floor); ", program_name, g->nrules,
-		 g->nrules == 1 ? "" : "s", g->nfunctions,
-		 g->nfunctions == 1 ? "" : "s", g->count[GATE_FAIL],
-		 g->count[GATE_NOISE], GATE_SIGMAS, g->count[GATE_PASS],
-		 g->count[GATE_FLOOR], g->floor);
+	fprintf (err, "%s: gate: %zu threshold%s on %zu function%s, %zu "
+		 "verdict%s: %zu crossed, %zu within sampling error (%g "
+		 "sigma), %zu passed, %zu not judged (a time on fewer than "
+		 "%.0f samples on both sides: --fail-floor); ", program_name,
+		 g->nrules, g->nrules == 1 ? "" : "s", g->nfunctions,
+		 g->nfunctions == 1 ? "" : "s", g->n, g->n == 1 ? "" : "s",
+		 g->count[GATE_FAIL], g->count[GATE_NOISE], GATE_SIGMAS,
+		 g->count[GATE_PASS], g->count[GATE_FLOOR], g->floor);
 	if (g->normalized)
 		fprintf (err, "the base's times scaled by %.4f; ", g->k);
 	else

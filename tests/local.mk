@@ -506,7 +506,8 @@ SANITIZE_TESTS = \
 	tests/e2e/hint-no-profile.sh tests/e2e/hint-gmondump-names.sh \
 	tests/e2e/hint-stripped.sh tests/e2e/hint-build.sh \
 	tests/e2e/hint-left-out.sh \
-	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh
+	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh \
+	tests/e2e/gate-calls.sh tests/e2e/gate-exports.sh
 
 # The tarball's tests (`make distcheck-tarball', which CI runs, adds
 # every unit test of TESTS): what a tarball can lack or get wrong, not

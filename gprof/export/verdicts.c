@@ -144,13 +144,14 @@ markdown_write (const struct gate *g, struct out *o)
 
 	out_printf (o, "## gprof --fail-if: %s\n\n", g->count[GATE_FAIL]
 		    ? "threshold crossed" : "no threshold crossed");
-	out_printf (o, "%zu threshold%s checked on %zu function%s: "
+	out_printf (o, "%zu threshold%s on %zu function%s, %zu verdict%s: "
 		    "**%zu crossed**, %zu within sampling error (%g sigma), "
-		    "%zu passed, %zu times not judged (fewer than %.0f "
+		    "%zu passed, %zu not judged (a time on fewer than %.0f "
 		    "samples on both sides).  ", g->nrules, g->nrules == 1
 		    ? "" : "s", g->nfunctions, g->nfunctions == 1 ? "" : "s",
-		    g->count[GATE_FAIL], g->count[GATE_NOISE], GATE_SIGMAS,
-		    g->count[GATE_PASS], g->count[GATE_FLOOR], g->floor);
+		    g->n, g->n == 1 ? "" : "s", g->count[GATE_FAIL],
+		    g->count[GATE_NOISE], GATE_SIGMAS, g->count[GATE_PASS],
+		    g->count[GATE_FLOOR], g->floor);
 	if (g->normalized)
 		out_printf (o, "The base's times are scaled by %.4f to the new "
 			    "run's length.\n\n", g->k);

@@ -58,7 +58,7 @@ gate "A/A" 0 --diff-base=a0/gmon.out --fail-if=calls:+0% a.exe a1/gmon.out
 cat err
 check "A/A: no line of failure" test -z "$(grep ': fail: ' err)"
 check "A/A: the summary: 4 functions checked, none crossed" \
-	grep -q '^gprof: gate: 1 threshold checked on 4 functions: 0 crossed, .* exit status 0$' err
+	grep -q '^gprof: gate: 1 threshold on 4 functions, 4 verdicts: 0 crossed, .* exit status 0$' err
 
 # --- A/B: helper called twice per item.
 AB="--diff-base=a0/gmon.out --diff-base-exe=a.exe"
@@ -69,7 +69,7 @@ check "A/B: the line names helper, base, new, delta and the threshold" \
 	grep -qx 'gprof: fail: helper: calls 1000 -> 2000 (+1000, +100.0%) over calls:+0% (at most +0)' err
 check "A/B: helper alone crossed" test "$(grep -c ': fail: ' err)" = 1
 check "A/B: the summary says 1 crossed and the status" \
-	grep -q '^gprof: gate: 1 threshold checked on 4 functions: 1 crossed, .* exit status 3$' err
+	grep -q '^gprof: gate: 1 threshold on 4 functions, 4 verdicts: 1 crossed, .* exit status 3$' err
 check "A/B: the table is printed all the same" grep -q ' helper$' out
 gate "A/B passes calls:+150%" 0 $AB --fail-if=calls:+150% b.exe b1/gmon.out
 gate "A/B passes calls:+100% (not more than allowed)" 0 $AB \
@@ -78,7 +78,7 @@ gate "A/B fails calls:+99.9%" 3 $AB --fail-if=calls:+99.9% b.exe b1/gmon.out
 gate "A/B passes a gate on another function, other:calls:+0%" 0 $AB \
 	--fail-if=other:calls:+0% b.exe b1/gmon.out
 check "... which checked other alone" \
-	grep -q 'gate: 1 threshold checked on 1 function: 0 crossed' err
+	grep -q 'gate: 1 threshold on 1 function, 1 verdict: 0 crossed' err
 gate "A/B fails helper:calls:+0%" 3 $AB --fail-if=helper:calls:+0% \
 	b.exe b1/gmon.out
 gate "A/B passes calls:+1000 (absolute, exact)" 0 $AB \
