@@ -374,7 +374,8 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-overhead.sh \
 	tests/e2e/gate-calls.sh \
 	tests/e2e/gate-time.sh \
-	tests/e2e/gate-exports.sh
+	tests/e2e/gate-exports.sh \
+	tests/e2e/gate-demo.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
