@@ -149,7 +149,9 @@ gate_parse (const struct options *opt)
 	g->nrules = opt->nfail_if;
 	for (i = 0; i < g->nrules; i++)
 		parse_rule (&g->rules[i], opt->fail_if[i]);
-	g->floor = opt->fail_floor >= 0.0 ? opt->fail_floor : GATE_DEFAULT_FLOOR;
+	g->floor = opt->fail_floor >= 0.0 ? opt->fail_floor
+		: GATE_DEFAULT_FLOOR;
+	g->tick = opt->fail_tick >= 0.0 ? opt->fail_tick : GATE_TICK_HZ;
 	return g;
 }
 
@@ -164,11 +166,12 @@ new_verdict (struct gate *g)
 	return &g->v[g->n++];
 }
 
-/* The samples one independent sample stands for at rate HZ.  */
+/* The samples one independent sample stands for at rate HZ, when the
+   independent ones come at TICK Hz (0: every one).  */
 static double
-weight (double hz)
+weight (double hz, double tick)
 {
-	return hz > GATE_TICK_HZ ? hz / GATE_TICK_HZ : 1.0;
+	return tick > 0.0 && hz > tick ? hz / tick : 1.0;
 }
 
 /* The verdict of rule R on row W of T, into V.  */
@@ -193,10 +196,10 @@ judge_one (const struct gate *g, const struct diff_table *t,
 	}
 	v->samples[0] = w->samples[0][m];
 	v->samples[1] = w->samples[1][m];
-	v->error = sqrt (weight (t->hz[1]) * v->samples[1]
+	v->error = sqrt (weight (t->hz[1], g->tick) * v->samples[1]
 			 / (t->hz[1] * t->hz[1])
-			 + t->k * t->k * weight (t->hz[0]) * v->samples[0]
-			 / (t->hz[0] * t->hz[0]));
+			 + t->k * t->k * weight (t->hz[0], g->tick)
+			 * v->samples[0] / (t->hz[0] * t->hz[0]));
 	if (fmax (v->samples[0], v->samples[1]) < g->floor)
 		v->state = GATE_FLOOR;
 	else if (d <= v->allowed)

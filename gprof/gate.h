@@ -31,7 +31,7 @@ struct objfile;
    rate): its default clock samples the program's place at the tick,
    each signal counting for the periods that passed, so that a count
    of n samples at a faster rate HZ holds n * GATE_TICK_HZ / HZ
-   independent ones.  */
+   independent ones; unless --fail-tick says otherwise.  */
 #define GATE_TICK_HZ	100.0
 
 /* The fewest samples (on the larger side) a time is judged on, unless
@@ -85,6 +85,8 @@ struct gate {
 	struct gate_rule *rules;	/* the --fail-if options, in order */
 	size_t nrules;
 	double floor;			/* --fail-floor, samples */
+	double tick;			/* --fail-tick, Hz (0: every sample
+					   independent) */
 	double k;			/* the table's scale of the base */
 	bool normalized;		/* ... K scales the base */
 	struct gate_verdict *v;		/* failures first, then by rule and

@@ -44,6 +44,7 @@ enum {
 	OPT_DIFF_NORMALIZE,
 	OPT_FAIL_IF,
 	OPT_FAIL_FLOOR,
+	OPT_FAIL_TICK,
 	OPT_IGNORE_BUILD_ID,
 	OPT_THREADS,
 	OPT_NO_OVERHEAD
@@ -111,6 +112,7 @@ static const struct option long_options[] = {
 	/* Nor with "fa".  */
 	{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
 	{ "fail-floor", required_argument, NULL, OPT_FAIL_FLOOR },
+	{ "fail-tick", required_argument, NULL, OPT_FAIL_TICK },
 	{ "ignore-build-id", no_argument, NULL, OPT_IGNORE_BUILD_ID },
 	/* Nor with "no-o".  */
 	{ "no-overhead", no_argument, NULL, OPT_NO_OVERHEAD },
@@ -171,6 +173,9 @@ usage (FILE *f, int status)
 "                                     is said, not failed\n"
 "      --fail-floor=N                 judge a time only on N samples or more\n"
 "                                     on one side (default 50)\n"
+"      --fail-tick=HZ                 independent samples a second (default\n"
+"                                     100, the slowest kernel tick; 0: each\n"
+"                                     sample, as a firmware's or -icount's)\n"
 "      --export=junit:FILE, --export=markdown:FILE  the verdicts, for CI\n"
 "                                     (see `info gmonkit Gate')\n"
 "\n"
@@ -238,16 +243,16 @@ usage (FILE *f, int status)
 	exit (status);
 }
 
-/* --fail-floor=N: a number of samples, >= 0.  */
+/* OPTION=ARG: WHAT, a number >= 0.  */
 static double
-floor_arg (const char *arg)
+number_arg (const char *option, const char *arg, const char *what)
 {
 	char *end;
 	double d = strtod (arg, &end);
 
 	if (end == arg || *end || !(d >= 0.0) || d > 1e15) {
-		fprintf (stderr, "%s: --fail-floor=%s: not a number of samples "
-			 ">= 0\n", program_name, arg);
+		fprintf (stderr, "%s: %s=%s: not %s >= 0\n", program_name,
+			 option, arg, what);
 		exit (1);
 	}
 	return d;
@@ -325,6 +330,7 @@ options_parse (int argc, char **argv, struct options *opt)
 	opt->format = FF_AUTO;
 	opt->image = "a.out";
 	opt->fail_floor = -1.0;
+	opt->fail_tick = -1.0;
 
 	if (argc > 0 && argv[0] && *argv[0]) {
 		slash = strrchr (argv[0], '/');
@@ -570,7 +576,12 @@ options_parse (int argc, char **argv, struct options *opt)
 			opt->fail_if[opt->nfail_if++] = optarg;
 			break;
 		case OPT_FAIL_FLOOR:
-			opt->fail_floor = floor_arg (optarg);
+			opt->fail_floor = number_arg ("--fail-floor", optarg,
+						      "a number of samples");
+			break;
+		case OPT_FAIL_TICK:
+			opt->fail_tick = number_arg ("--fail-tick", optarg,
+						     "a rate in Hz");
 			break;
 		case OPT_DIFF_NORMALIZE:
 			if (strcmp (optarg, "none") && strcmp (optarg, "total")) {

@@ -121,6 +121,7 @@ struct options {
 	size_t nfail_if;
 	double fail_floor;		/* --fail-floor samples; < 0: the
 					   default */
+	double fail_tick;		/* --fail-tick Hz; < 0: the default */
 	char **argv;			/* @FILEs expanded, if any */
 };
 

@@ -18,6 +18,7 @@ BM_TESTS = \
 	tests/e2e/bm-hook.sh \
 	tests/e2e/bm-newlib.sh \
 	tests/e2e/bm-regions.sh \
+	tests/e2e/bm-gate.sh \
 	tests/e2e/gprof-diff-cortexm.sh
 if BUILD_BAREMETAL
 TESTS += $(BM_TESTS)
