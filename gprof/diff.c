@@ -349,7 +349,8 @@ diff_build (struct diff_table *t, const struct diff_side *base,
 	}
 	/* The index points into V, which the sort reorders.  */
 	hindex_free (&t->index);
-	qsort (t->v, t->n, sizeof *t->v, cmp_rows);
+	if (t->n)
+		qsort (t->v, t->n, sizeof *t->v, cmp_rows);
 	t->secs[0] = tb;
 	t->secs[1] = tn;
 	t->hz[0] = base->hz > 0 ? (double) base->hz : 1.0;

@@ -280,7 +280,9 @@ gate_judge (struct gate *g, const struct diff_table *t,
 	}
 	for (i = 0; i < g->n; i++)
 		g->count[g->v[i].state]++;
-	qsort (g->v, g->n, sizeof *g->v, cmp_verdicts);
+	/* (No verdict at all: V is NULL, which qsort may not be given.)  */
+	if (g->n)
+		qsort (g->v, g->n, sizeof *g->v, cmp_verdicts);
 	for (j = 0; j < t->n; j++)
 		free (shown[j]);
 	free (shown);
