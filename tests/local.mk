@@ -375,7 +375,11 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh \
 	tests/e2e/view-diff-cpu.sh \
-	tests/e2e/view-overhead.sh
+	tests/e2e/view-overhead.sh \
+	tests/e2e/gate-calls.sh \
+	tests/e2e/gate-time.sh \
+	tests/e2e/gate-exports.sh \
+	tests/e2e/gate-demo.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -414,6 +418,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/views-libm.c \
 	tests/programs/views-diff.c \
 	tests/programs/views-cpu.c \
+	tests/programs/gate-work.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
@@ -506,7 +511,8 @@ SANITIZE_TESTS = \
 	tests/e2e/hint-no-profile.sh tests/e2e/hint-gmondump-names.sh \
 	tests/e2e/hint-stripped.sh tests/e2e/hint-build.sh \
 	tests/e2e/hint-left-out.sh \
-	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh
+	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh \
+	tests/e2e/gate-calls.sh tests/e2e/gate-exports.sh
 
 # The tarball's tests (`make distcheck-tarball', which CI runs, adds
 # every unit test of TESTS): what a tarball can lack or get wrong, not
