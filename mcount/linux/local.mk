@@ -67,6 +67,7 @@ mcount_libmc_la_SOURCES += \
 	mcount/linux/objdir.c \
 	mcount/linux/exits.c \
 	mcount/linux/near.c \
+	mcount/linux/sleds.c \
 	mcount/linux/start.c \
 	gmon/write.c \
 	gmon/gmonx_write.c \

@@ -44,11 +44,50 @@
 
 #include "mcount/linux/runtime.h"
 
+#define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
+#define NEAR_TRIES	32
+
+/* SIZE bytes of fresh memory, readable and writable, a few MiB below
+   [LO, HI) or above it; NULL if none was found.  */
+void *
+mc_near_map (uintptr_t lo, uintptr_t hi, size_t size)
+{
+	uintptr_t below = lo & ~(uintptr_t) (NEAR_STEP - 1);
+	uintptr_t above = (hi + NEAR_STEP - 1)
+		& ~(uintptr_t) (NEAR_STEP - 1);
+	int i;
+
+	for (i = 1; i <= NEAR_TRIES; i++) {
+		uintptr_t want[2];
+		int j;
+
+		want[0] = below > (uintptr_t) i * NEAR_STEP
+			? below - (uintptr_t) i * NEAR_STEP : 0;
+		/* Above the program lies its heap (brk), which must keep
+		   room to grow: far enough above.  */
+		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
+		for (j = 0; j < 2; j++) {
+			void *p;
+
+			if (want[j] < 0x100000)
+				continue;
+			p = mmap ((void *) want[j], size,
+				  PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS
+				  | MAP_FIXED_NOREPLACE, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			if ((uintptr_t) p == want[j])
+				return p;
+			munmap (p, size);	/* an old kernel's hint */
+		}
+	}
+	return NULL;
+}
+
 #if MC_ARCH_HAS_NEAR
 
 #define NEAR_PAGE	MC_ARCH_NEAR_PAGE	/* code; then one of data */
-#define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
-#define NEAR_TRIES	32
 
 struct near {
 	uintptr_t img_lo, img_hi;	/* the program's mapped image */
@@ -90,43 +129,6 @@ find_program (struct dl_phdr_info *info, size_t size, void *data)
 		}
 	}
 	return 1;			/* the first object is the program */
-}
-
-/* A free page a few MiB below the program, or above it.  */
-static char *
-map_near (const struct near *n)
-{
-	uintptr_t below = n->img_lo & ~(uintptr_t) (NEAR_STEP - 1);
-	uintptr_t above = (n->img_hi + NEAR_STEP - 1)
-		& ~(uintptr_t) (NEAR_STEP - 1);
-	int i;
-
-	for (i = 1; i <= NEAR_TRIES; i++) {
-		uintptr_t want[2];
-		int j;
-
-		want[0] = below > (uintptr_t) i * NEAR_STEP
-			? below - (uintptr_t) i * NEAR_STEP : 0;
-		/* Above the program lies its heap (brk), which must keep
-		   room to grow: far enough above.  */
-		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
-		for (j = 0; j < 2; j++) {
-			void *p;
-
-			if (want[j] < 0x100000)
-				continue;
-			p = mmap ((void *) want[j], 2 * NEAR_PAGE,
-				  PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS
-				  | MAP_FIXED_NOREPLACE, -1, 0);
-			if (p == MAP_FAILED)
-				continue;
-			if ((uintptr_t) p == want[j])
-				return p;
-			munmap (p, 2 * NEAR_PAGE);	/* an old kernel's hint */
-		}
-	}
-	return NULL;
 }
 
 static uintptr_t mc_near_page;		/* the copy, once installed */
@@ -288,7 +290,7 @@ mc_near_install (void)
 	if (n.img_lo >= n.img_hi || (ours >= n.img_lo && ours < n.img_hi)
 	    || !hooks_ours (&n.bb_ours) || size > NEAR_PAGE)
 		return;
-	n.page = map_near (&n);
+	n.page = mc_near_map (n.img_lo, n.img_hi, 2 * NEAR_PAGE);
 	if (!n.page)
 		return;
 	memcpy (n.page, mc_near_start, size);

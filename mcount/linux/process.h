@@ -104,6 +104,31 @@ void mc_dump_release (void) MC_HIDDEN;
 
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
+/* SIZE bytes of fresh memory, readable and writable, within a few
+   hundred MiB of [LO, HI); NULL if none was found.  */
+void *mc_near_map (uintptr_t lo, uintptr_t hi, size_t size) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* sleds.c */
+
+struct dl_phdr_info;
+struct mc_module;
+/* M, just added to the object table from INFO (in dl_iterate_phdr's
+   callback, which keeps it mapped): its patchable function entries
+   patched into calls of libgmon, or why not kept for the line at
+   exit.  Normal context.  */
+void mc_sleds_object (const struct mc_module *m,
+		      const struct dl_phdr_info *info) MC_HIDDEN;
+/* After the first scan of the objects, in the constructor: the one
+   line said when nothing could be patched.  */
+void mc_sleds_started (void) MC_HIDDEN;
+/* Whether sleds were patched: the slow path then looks for objects
+   loaded since (dlopen), to patch theirs.  */
+extern bool mc_sleds_on MC_HIDDEN;
+struct mc_line;
+/* The part of the line at exit about entries that were not patched;
+   *FIRST as exitline.c's part ().  */
+void mc_sleds_report (struct mc_line *l, bool *first) MC_HIDDEN;
 /* For a PC in the copy, the same place in libgmon's own entry points
    (where its samples are charged); 0 for any other PC.
    Async-signal-safe.  */
