@@ -101,6 +101,8 @@ struct sled_stats {
 					   threads ran */
 	const char *late_obj;		/* the first of them */
 	uint64_t late_threads;		/* the threads then */
+	uint64_t after;			/* objects patched after start */
+	const char *after_obj;		/* the first of them */
 	bool pg;			/* an object calls libgmon itself
 					   (-pg, -lgmon): no line when no
 					   object has records */
@@ -733,6 +735,8 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	if (o.fns)
 		munmap (o.fns, fmapped);
 	munmap ((void *) f.map, f.size);
+	if (st.started && st.patched > before && !st.after++)
+		st.after_obj = m->path;
 	if (mc_config.debug)
 		debug_object (m, before);
 }
@@ -822,6 +826,19 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_str (l, " threads ran, were not patched (load it "
 			     "before the program starts threads, or link "
 			     "the program with it)");
+	}
+	if (st.after) {
+		mc_line_str (l, *first ? "libgmon: " : "; ");
+		*first = false;
+		mc_line_u64 (l, st.after);
+		mc_line_str (l, " objects loaded after start (");
+		mc_line_str (l, st.after_obj);
+		mc_line_str (l, st.after > 1 ? ", ...)" : ")");
+		mc_line_str (l, " had their patchable entries patched at "
+			     "libgmon's next look (a new call or a dump), "
+			     "not as they were loaded: their calls before "
+			     "that are not counted (link the program with "
+			     "them to count every call)");
 	}
 	if (st.bad_form) {
 		mc_line_str (l, *first ? "libgmon: " : "; ");

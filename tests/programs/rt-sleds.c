@@ -8,8 +8,9 @@
 
      dl     dlopen LIB (one thread yet) and call its lib_work (100):
             lib_leaf 100 times
-     late   the same, while a second thread waits (it is let go
-            after the calls)
+     late   the same, while a second thread waits, and a call of
+            noted () (a new arc: libgmon's next look) before it is let
+            go
 
    then NTHREADS threads, each: worker 1 (<spontaneous>), leaf 1000
    (from worker), fib (12): 1 + 464 calls; and main calls leaf 7
@@ -30,6 +31,7 @@ static volatile sig_atomic_t handled;
 NOIPA int fib (int n) { return n < 2 ? n : fib (n - 1) + fib (n - 2); }
 NOIPA long leaf (long x) { return x + 1; }
 NOIPA void on_signal (int sig) { handled += sig > 0; }
+NOIPA void noted (void) { }
 
 NOIPA void *
 worker (void *arg)
@@ -112,6 +114,7 @@ main (int argc, char **argv)
 		if (pthread_create (&w, NULL, waiter, NULL) != 0)
 			return 99;
 		call_lib (argv[3]);
+		noted ();
 		pthread_mutex_unlock (&hold);
 		pthread_join (w, NULL);
 	}
