@@ -122,7 +122,10 @@
             writes at P a jump to TO from anywhere
         uintptr_t mc_arch_sled_entry (void)
             the entry point with __fentry__'s contract (called first
-            thing, the caller's return address above its own)  */
+            thing, the caller's return address above its own)
+        uintptr_t mc_arch_sled_copy_entry (void)
+            with MC_ARCH_HAS_NEAR 1: the same entry point's offset in
+            the copy of the fast paths  */
 
 #ifndef MCOUNT_ARCH_ARCH_H
 #define MCOUNT_ARCH_ARCH_H

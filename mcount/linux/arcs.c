@@ -66,14 +66,12 @@ __thread struct mc_tls mc_tls __attribute__ ((tls_model ("initial-exec")));
 /* Counting starts on: arcs of constructors that run before
    __monstartup are kept (glibc drops them).  */
 volatile unsigned char mc_arcs_on = 1;
-volatile unsigned char *mc_arcs_mirror;
 
 void
 mc_arcs_switch (bool on)
 {
 	mc_arcs_on = on;
-	if (mc_arcs_mirror)
-		*mc_arcs_mirror = on;
+	mc_near_switch (on);
 }
 
 #define MC_PAGE		4096

@@ -107,6 +107,15 @@ void mc_near_install (void) MC_HIDDEN;
 /* SIZE bytes of fresh memory, readable and writable, within a few
    hundred MiB of [LO, HI); NULL if none was found.  */
 void *mc_near_map (uintptr_t lo, uintptr_t hi, size_t size) MC_HIDDEN;
+/* A copy of the fast paths (mc_near_start .. mc_near_end, made ready
+   to run, read-only and executable) whose page is within REACH of all
+   of [LO, HI): one made already, or a new one; NULL if none can be
+   had (*ERR: the errno of the mprotect refused, or 0).  Normal
+   context.  */
+char *mc_near_copy (uintptr_t lo, uintptr_t hi, uintptr_t reach, int *err)
+	MC_HIDDEN;
+/* Sets every copy's mirror of mc_arcs_on to ON (mc_arcs_switch).  */
+void mc_near_switch (bool on) MC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* sleds.c */

@@ -25,9 +25,11 @@
         the symbol: the entry is then the next symbol), the port says
         what comes before the sled (endbr64 stays first) and whether
         the sled is the compiler's NOPs (mc_arch_sled_*);
-     3. a page within reach of the object's code gets a jump to
-        libgmon's entry (a call rel32 reaches 2 GiB; libgmon is
-        mapped terabytes away), made read-only and executable;
+     3. a page within reach of the object's code gets a copy of the
+        fast paths (near.c: a call rel32 reaches 2 GiB, libgmon is
+        mapped terabytes away, and a far call costs 1 ns more), or
+        with GMON_NEAR=0 a jump to libgmon's entry, made read-only
+        and executable;
      4. the pages of code that hold sleds are copied into fresh
         memory, the copy patched, given the protection of the
         object's segment, and moved over the original with one
@@ -551,15 +553,31 @@ patch_pages (const struct sled_obj *o, const ElfW (Phdr) *ph,
 	return true;
 }
 
-/* The jump to libgmon's entry, within reach of [LO, HI); 0 if none
-   could be made (counted).  */
+/* What the sleds of [LO, HI) call: __fentry__ in the copy of the
+   fast paths near them (near.c), or a jump near them to libgmon's
+   own; 0 if neither could be made (counted).  */
 static uintptr_t
 make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 {
 	size_t pg = (size_t) getpagesize ();
-	unsigned char *t = mc_near_map (lo, hi, pg);
-	uintptr_t a = (uintptr_t) t;
+	unsigned char *t;
+	uintptr_t a;
 
+#if MC_ARCH_HAS_NEAR
+	if (mc_config.near) {
+		int err;
+		char *copy = mc_near_copy (lo, hi, MC_ARCH_SLED_REACH, &err);
+
+		if (copy)
+			return (uintptr_t) copy + mc_arch_sled_copy_entry ();
+		if (err) {
+			sled_fail (o->m, o->nsites, "mprotect", err);
+			return 0;
+		}
+	}
+#endif
+	t = mc_near_map (lo, hi, pg);
+	a = (uintptr_t) t;
 	if (!t) {
 		sled_fail (o->m, o->nsites, "no free page near its code", 0);
 		return 0;
@@ -706,6 +724,9 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	bool main = (m->flags & MC_MOD_MAIN) != 0;
 	uintptr_t self = (uintptr_t) mc_sleds_object;
 
+	/* libgmon linked into the program (libgmon.a) was asked for.  */
+	if (main && self >= m->image_lo && self < m->image_hi)
+		st.pg = true;
 	if ((m->flags & MC_MOD_VDSO)
 	    || (!main && self >= m->image_lo && self < m->image_hi)
 	    || !file_open (&f, main ? "/proc/self/exe" : m->path))
