@@ -33,6 +33,8 @@ mcount_libmc_la_SOURCES = \
 	mcount/linux/msgline.h \
 	mcount/linux/process.h \
 	mcount/arch/arch.h
+# What the shared library alone has (below), the ports' too.
+MC_SHARED_SOURCES = mcount/linux/dlopen.c
 include mcount/arch/x86_64/local.mk
 include mcount/arch/aarch64/local.mk
 include mcount/arch/riscv64/local.mk
@@ -78,7 +80,11 @@ mcount_libmc_la_CCASFLAGS = -fPIC
 mcount_libmc_la_LDFLAGS =
 
 lib_LTLIBRARIES += mcount/libgmon.la
-mcount_libgmon_la_SOURCES =
+# What the shared library alone has (PIC: libtool defines it for the
+# shared objects, not the archive's): dlopen, which a program that
+# links libgmon.a keeps the C library's for.
+mcount_libgmon_la_SOURCES = $(MC_SHARED_SOURCES)
+mcount_libgmon_la_CCASFLAGS = -fPIC
 mcount_libgmon_la_LIBADD = mcount/libmc.la
 # Per-target CFLAGS also keep AM_CFLAGS (the sanitizers) off the link.
 mcount_libgmon_la_CFLAGS = $(MC_CFLAGS)

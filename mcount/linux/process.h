@@ -128,6 +128,9 @@ struct mc_module;
    exit.  Normal context.  */
 void mc_sleds_object (const struct mc_module *m,
 		      const struct dl_phdr_info *info) MC_HIDDEN;
+/* After a dlopen (dlopen.c): a look at the objects, whose new ones
+   get their sleds patched as they were loaded.  */
+void mc_sleds_loaded (void) MC_HIDDEN;
 /* After the first scan of the objects, in the constructor: the one
    line said when nothing could be patched.  */
 void mc_sleds_started (void) MC_HIDDEN;

@@ -39,10 +39,14 @@
         execute.
 
    Patching changes code that may run: only in a process with one
-   thread (the constructor, before main; a dlopen'ed object found by
-   the slow path or a dump when no other thread exists).  An object
-   loaded while other threads run is left as it is, and the line at
-   exit says so: one of them could be in its sleds as they change.
+   thread.  That is the constructor, before main; libgmon.so's dlopen
+   (dlopen.c), which patches what it loaded before it returns, for a
+   path from an object of the base namespace; or, for other dlopens,
+   libgmon's next look (a new arc in the slow path, a dump), which
+   the line at exit reports: calls before it were not counted.  An
+   object loaded while other threads run is left as it is, and the
+   line at exit says so: one of them could be in its sleds as they
+   change.
 
    A set-uid program (AT_SECURE) is never patched; a kernel that
    refuses executable memory (SELinux execmem, PaX) leaves it
@@ -113,6 +117,7 @@ struct sled_stats {
 };
 
 static struct sled_stats st;
+static bool sled_at_load;		/* mc_sleds_loaded is looking */
 static regex_t sled_re;			/* GMON_PATCH, compiled */
 static int sled_re_state;		/* 0 not yet, 1 compiled, -1 bad */
 
@@ -756,10 +761,19 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	if (o.fns)
 		munmap (o.fns, fmapped);
 	munmap ((void *) f.map, f.size);
-	if (st.started && st.patched > before && !st.after++)
+	if (st.started && st.patched > before && !sled_at_load
+	    && !st.after++)
 		st.after_obj = m->path;
 	if (mc_config.debug)
 		debug_object (m, before);
+}
+
+void
+mc_sleds_loaded (void)
+{
+	sled_at_load = true;
+	mc_modules_refresh ();
+	sled_at_load = false;
 }
 
 /* ------------------------------------------------------------------ */
@@ -872,6 +886,11 @@ mc_sleds_report (struct mc_line *l, bool *first)
 }
 
 #else /* !MC_ARCH_HAS_SLEDS */
+
+void
+mc_sleds_loaded (void)
+{
+}
 
 void
 mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)

@@ -9,9 +9,10 @@
 #   -fcf-protection (endbr64 stays first).  GMON_PATCH naming one
 #   function: only it has calls, all of them.  The program finds no
 #   writable and executable mapping at main, and its own signal
-#   handler runs.  A library dlopen'ed after start is patched at
-#   libgmon's next look and the line at exit says so; one dlopen'ed
-#   while another thread runs is left alone, and said.  A program
+#   handler runs.  A library dlopen'ed after start by its path is
+#   patched before dlopen returns (its counts equal -pg's); by a bare
+#   name, at libgmon's next look, and the line at exit says so; one
+#   dlopen'ed while another thread runs is left alone, and said.  A program
 #   without sleds, a kernel that refuses executable memory (a seccomp
 #   filter here) and a set-uid program (as root) each get one line and
 #   an unpatched run.
@@ -124,15 +125,25 @@ check "GMON_PATCH=(: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "GMON_PATCH=( (not a regex)" err "not a valid POSIX extended regular expression"
 cd ..
 
-# A library dlopen'ed after start (not linked): patched at the next
-# look, and said; one dlopen'ed while a thread waits: left alone, said.
+# A library dlopen'ed after start (not linked): by its path, patched
+# before dlopen returns (libgmon.so's dlopen), every call counted; by
+# a bare name (its search path is the caller's business), patched at
+# libgmon's next look, and said; dlopen'ed while a thread waits: left
+# alone, and said.
 mkdir dl && cd dl || hard_error "mkdir dl"
 $CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
 	$CC $O $SLED -o prog "$PROGRAMS/rt-sleds.c" -ldl ||
 	hard_error "cannot build dl"
 LD_PRELOAD=$PRE ./prog 4 dl "$work/dl/libsl.so" >out 2>err
-check "dlopen'ed: runs" test $? -eq 0 -a "$(cat out)" = ok
-one_line "dlopen'ed after start" err "objects loaded after start .*libsl.so.* not as they were loaded"
+check "dlopen'ed by path: runs" test $? -eq 0 -a "$(cat out)" = ok
+quiet_stderr "dlopen'ed by path" err
+same_profile "dlopen'ed by path: program" ../pg/prog ../pg/gmon.out prog gmon.out
+same_profile "dlopen'ed by path: library" ../pg/libsl.so \
+	../pg/gmon.out-objs/libsl.so.gmon libsl.so gmon.out-objs/libsl.so.gmon
+rm -rf gmon.out gmon.out-objs
+LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog 4 dl libsl.so >out 2>err
+check "dlopen'ed by name: runs" test $? -eq 0 -a "$(cat out)" = ok
+one_line "dlopen'ed by name" err "1 objects loaded after start .*libsl.so.* not as they were loaded"
 expect_calls prog gmon.out leaf 4007
 rm -rf gmon.out gmon.out-objs
 LD_PRELOAD=$PRE ./prog 4 late "$work/dl/libsl.so" >out 2>err
