@@ -69,7 +69,9 @@ mcount_libmc_la_SOURCES += \
 	mcount/linux/objdir.c \
 	mcount/linux/exits.c \
 	mcount/linux/near.c \
+	mcount/linux/sleds.h \
 	mcount/linux/sleds.c \
+	mcount/linux/sledfile.c \
 	mcount/linux/start.c \
 	gmon/write.c \
 	gmon/gmonx_write.c \

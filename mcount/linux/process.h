@@ -1,6 +1,7 @@
 /* process.h - the life of the profiled process: memory and descriptors
-   (pages.c, fds.c), dumps (dump.c), the copy of the fast path
-   (near.c), start and end (start.c), exits and signals (exits.c).
+   (pages.c, fds.c), dumps (dump.c), the copies of the fast path
+   (near.c), patched sleds (sleds.c), start and end (start.c), exits
+   and signals (exits.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later

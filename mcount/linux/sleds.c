@@ -68,6 +68,7 @@
 #include <unistd.h>
 
 #include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
 
 bool mc_sleds_on;
 
@@ -75,21 +76,6 @@ bool mc_sleds_on;
 
 #define SLED_SECTION	"__patchable_function_entries"
 #define SLED_BEFORE	64	/* most NOPs before a symbol (M) */
-
-/* An object's file, mapped read-only.  */
-struct sled_file {
-	const unsigned char *map;	/* the whole file */
-	size_t size;			/* its bytes */
-	const ElfW (Shdr) *sh;		/* its section headers */
-	unsigned int shnum;		/* how many */
-};
-
-/* A function symbol, at run time.  */
-struct sled_fn {
-	uintptr_t lo;			/* its entry */
-	uintptr_t hi;			/* its end (lo + size; lo if none) */
-	const char *name;		/* in the mapped file */
-};
 
 /* What the objects held and what became of it, for the lines.  */
 struct sled_stats {
@@ -141,220 +127,10 @@ sled_fail (const struct mc_module *m, uint64_t n, const char *why, int err)
 	}
 }
 
-/* ------------------------------------------------------------------ */
-/* The file */
-
-static bool
-file_open (struct sled_file *f, const char *path)
-{
-	const ElfW (Ehdr) *eh;
-	struct stat sb;
-	void *p;
-	int fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
-
-	if (fd < 0)
-		return false;
-	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
-	    || (uint64_t) sb.st_size < sizeof (ElfW (Ehdr))
-	    || (uint64_t) sb.st_size > SIZE_MAX) {
-		close (fd);
-		return false;
-	}
-	p = mmap (NULL, (size_t) sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close (fd);
-	if (p == MAP_FAILED)
-		return false;
-	f->map = p;
-	f->size = (size_t) sb.st_size;
-	eh = p;
-	if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
-	    || eh->e_ident[EI_CLASS] != (sizeof (void *) == 8
-					 ? ELFCLASS64 : ELFCLASS32)
-	    || eh->e_shentsize != sizeof (ElfW (Shdr)) || eh->e_shnum == 0
-	    || eh->e_shoff > f->size
-	    || (f->size - eh->e_shoff) / sizeof (ElfW (Shdr))
-	       < eh->e_shnum) {
-		munmap (p, f->size);
-		return false;
-	}
-	f->sh = (const void *) (f->map + eh->e_shoff);
-	f->shnum = eh->e_shnum;
-	return true;
-}
-
-/* Section I's bytes in the file, or NULL.  */
-static const void *
-file_bytes (const struct sled_file *f, unsigned int i, size_t *size)
-{
-	const ElfW (Shdr) *s;
-
-	if (i == 0 || i >= f->shnum)
-		return NULL;
-	s = &f->sh[i];
-	if (s->sh_type == SHT_NOBITS || s->sh_offset > f->size
-	    || s->sh_size > f->size - s->sh_offset)
-		return NULL;
-	*size = s->sh_size;
-	return f->map + s->sh_offset;
-}
-
-/* The index of the first section of TYPE named NAME, else 0.  */
-static unsigned int
-file_section (const struct sled_file *f, const char *name, uint32_t type)
-{
-	const ElfW (Ehdr) *eh = (const void *) f->map;
-	const char *names;
-	size_t nsize;
-	unsigned int i;
-
-	names = file_bytes (f, eh->e_shstrndx, &nsize);
-	if (!names)
-		return 0;
-	for (i = 1; i < f->shnum; i++)
-		if (f->sh[i].sh_type == type && f->sh[i].sh_name < nsize
-		    && strncmp (names + f->sh[i].sh_name, name,
-				nsize - f->sh[i].sh_name) == 0)
-			return i;
-	return 0;
-}
-
-/* The symbols of section SYM (and their strings): N of them.  */
-static const ElfW (Sym) *
-file_syms (const struct sled_file *f, unsigned int sym, size_t *n,
-	   const char **str, size_t *strsize)
-{
-	const ElfW (Sym) *syms;
-	size_t size;
-
-	if (!sym || !(syms = file_bytes (f, sym, &size)))
-		return NULL;
-	*str = file_bytes (f, f->sh[sym].sh_link, strsize);
-	if (!*str)
-		return NULL;
-	*n = size / sizeof *syms;
-	return syms;
-}
-
-/* Whether the object calls one of libgmon's entry points.  */
-static bool
-file_calls_libgmon (const struct sled_file *f)
-{
-	const char *str;
-	size_t n, strsize, i;
-	const ElfW (Sym) *s = file_syms (f, file_section (f, ".dynsym",
-							  SHT_DYNSYM),
-					 &n, &str, &strsize);
-	int k;
-
-	for (i = 1; s && i < n; i++) {
-		if (s[i].st_shndx != SHN_UNDEF || s[i].st_name >= strsize)
-			continue;
-		for (k = 0; sled_pg_names[k]; k++)
-			if (strncmp (str + s[i].st_name, sled_pg_names[k],
-				     strsize - s[i].st_name) == 0)
-				return true;
-	}
-	return false;
-}
-
-/* ------------------------------------------------------------------ */
-/* Functions and sleds */
-
-/* Heap sorts (no malloc, n log n whatever the order), of the
-   functions by entry and of the sleds.  */
-static void
-fn_sift (struct sled_fn *a, size_t i, size_t n)
-{
-	struct sled_fn v = a[i];
-	size_t c;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && a[c + 1].lo > a[c].lo)
-			c++;
-		if (a[c].lo <= v.lo)
-			break;
-		a[i] = a[c];
-		i = c;
-	}
-	a[i] = v;
-}
-
-static void
-fn_sort (struct sled_fn *a, size_t n)
-{
-	size_t i;
-
-	for (i = n / 2; i-- > 0;)
-		fn_sift (a, i, n);
-	while (n > 1) {
-		struct sled_fn t = a[0];
-
-		a[0] = a[--n];
-		a[n] = t;
-		fn_sift (a, 0, n);
-	}
-}
-
-/* The object's functions, sorted, in memory of their own (*MAPPED
-   bytes); NULL if it has no symbols.  */
-static struct sled_fn *
-fn_table (const struct sled_file *f, uintptr_t base, size_t *count,
-	  size_t *mapped)
-{
-	unsigned int sec = file_section (f, ".symtab", SHT_SYMTAB);
-	const ElfW (Sym) *s;
-	struct sled_fn *t;
-	const char *str;
-	size_t n, strsize, i, k = 0;
-
-	if (!sec)
-		sec = file_section (f, ".dynsym", SHT_DYNSYM);
-	s = file_syms (f, sec, &n, &str, &strsize);
-	if (!s || !n || n > SIZE_MAX / sizeof *t)
-		return NULL;
-	*mapped = n * sizeof *t;
-	t = mmap (NULL, *mapped, PROT_READ | PROT_WRITE,
-		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (t == MAP_FAILED)
-		return NULL;
-	for (i = 1; i < n; i++) {
-		if (ELF64_ST_TYPE (s[i].st_info) != STT_FUNC
-		    || s[i].st_shndx == SHN_UNDEF || !s[i].st_value
-		    || s[i].st_name >= strsize
-		    || !memchr (str + s[i].st_name, '\0',
-				strsize - s[i].st_name))
-			continue;
-		t[k].lo = base + s[i].st_value;
-		t[k].hi = t[k].lo + s[i].st_size;
-		t[k].name = str + s[i].st_name;
-		k++;
-	}
-	fn_sort (t, k);
-	*count = k;
-	return t;
-}
-
-/* The first function at R or after it, in T (N).  */
-static size_t
-fn_at (const struct sled_fn *t, size_t n, uintptr_t r)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (t[mid].lo < r)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* Whether GMON_PATCH names a function at ENTRY (aliases included);
    true without GMON_PATCH.  */
 static bool
-fn_wanted (const struct sled_fn *t, size_t n, size_t i, uintptr_t entry)
+fn_wanted (const struct mc_sledfn *t, size_t n, size_t i, uintptr_t entry)
 {
 	if (!mc_config.patch[0])
 		return true;
@@ -368,7 +144,7 @@ fn_wanted (const struct sled_fn *t, size_t n, size_t i, uintptr_t entry)
 struct sled_obj {
 	const struct mc_module *m;	/* its entry in the table */
 	const struct dl_phdr_info *info;	/* its segments */
-	struct sled_fn *fns;		/* its functions, sorted */
+	struct mc_sledfn *fns;		/* its functions, sorted */
 	size_t nfns;			/* how many */
 	uintptr_t *sites;		/* the sleds to patch */
 	size_t nsites;			/* how many */
@@ -399,9 +175,9 @@ obj_code (const struct sled_obj *o, uintptr_t a, size_t n)
 static uintptr_t
 entry_of (const struct sled_obj *o, uintptr_t r, size_t *i)
 {
-	const struct sled_fn *prev;
+	const struct mc_sledfn *prev;
 
-	*i = fn_at (o->fns, o->nfns, r);
+	*i = mc_sledf_fn_at (o->fns, o->nfns, r);
 	if (*i < o->nfns && o->fns[*i].lo == r)
 		return r;
 	prev = *i > 0 ? &o->fns[*i - 1] : NULL;
@@ -443,39 +219,6 @@ sled_of (const struct sled_obj *o, uintptr_t r)
 		return 0;
 	}
 	return p;
-}
-
-static void
-site_sift (uintptr_t *a, size_t i, size_t n)
-{
-	uintptr_t v = a[i];
-	size_t c;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[c] <= v)
-			break;
-		a[i] = a[c];
-		i = c;
-	}
-	a[i] = v;
-}
-
-static void
-site_sort (uintptr_t *a, size_t n)
-{
-	size_t i;
-
-	for (i = n / 2; i-- > 0;)
-		site_sift (a, i, n);
-	while (n > 1) {
-		uintptr_t t = a[0];
-
-		a[0] = a[--n];
-		a[n] = t;
-		site_sift (a, 0, n);
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -695,7 +438,7 @@ find_sites (struct sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
 		if (p)
 			o->sites[o->nsites++] = p;
 	}
-	site_sort (o->sites, o->nsites);
+	mc_sledf_sort_sites (o->sites, o->nsites);
 	for (i = 1; i < o->nsites; i++)		/* one sled, one call */
 		if (o->sites[i] < o->sites[i - 1] + MC_ARCH_SLED_SIZE) {
 			st.bad_form++;
@@ -721,7 +464,7 @@ void
 mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 {
 	struct sled_obj o = { .m = m, .info = info };
-	struct sled_file f;
+	struct mc_sledf f;
 	unsigned int sec;
 	size_t fmapped = 0, smapped = 0;
 	uint64_t before = st.patched, n;
@@ -734,13 +477,13 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		st.pg = true;
 	if ((m->flags & MC_MOD_VDSO)
 	    || (!main && self >= m->image_lo && self < m->image_hi)
-	    || !file_open (&f, main ? "/proc/self/exe" : m->path))
+	    || !mc_sledf_open (&f, main ? "/proc/self/exe" : m->path))
 		return;
-	if (!st.started && file_calls_libgmon (&f))
+	if (!st.started && mc_sledf_calls (&f, sled_pg_names))
 		st.pg = true;
-	sec = file_section (&f, SLED_SECTION, SHT_PROGBITS);
+	sec = mc_sledf_section (&f, SLED_SECTION, SHT_PROGBITS);
 	if (!sec || !(f.sh[sec].sh_flags & SHF_ALLOC)) {
-		munmap ((void *) f.map, f.size);
+		mc_sledf_close (&f);
 		return;
 	}
 	st.objects++;
@@ -750,7 +493,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		if (*why)
 			sled_fail (m, n, why, 0);
 	} else {
-		o.fns = fn_table (&f, m->base, &o.nfns, &fmapped);
+		o.fns = mc_sledf_functions (&f, m->base, &o.nfns, &fmapped);
 		if (!find_sites (&o, &f.sh[sec], &smapped))
 			sled_fail (m, n, "its records are not sleds", 0);
 		else
@@ -760,7 +503,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		munmap (o.sites, smapped);
 	if (o.fns)
 		munmap (o.fns, fmapped);
-	munmap ((void *) f.map, f.size);
+	mc_sledf_close (&f);
 	if (st.started && st.patched > before && !sled_at_load
 	    && !st.after++)
 		st.after_obj = m->path;

@@ -45,9 +45,10 @@ calls () {
 		awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
 }
 # arcs EXE GMON: "caller callee count" of every arc of the call graph
-# (each function's children), sorted.
+# (each function's children), sorted.  -z: with no time sampled, GNU
+# gprof leaves out the entries of functions nothing called (worker).
 arcs () {
-	gnu_gprof -b -q "$1" "$2" 2>/dev/null | awk '
+	gnu_gprof -b -q -z "$1" "$2" 2>/dev/null | awk '
 		/^\[/ { cur = $(NF - 1); kids = 1; next }
 		/^---/ { kids = 0; next }
 		kids && NF >= 3 && $NF ~ /^\[/ {
