@@ -5,16 +5,17 @@
 
    libgmon.so's dlopen (the port's stub, mcount/arch/ARCH/dlopen.S; in
    the shared library only) asks where to go on.  The C library's
-   dlopen looks at its caller (its return address): for a name without a slash, the caller's object's
-   RUNPATH and RPATH say where to search; for $ORIGIN, its directory;
-   and the new object goes into the caller's namespace.  A path
-   without '$' from an object of the base namespace needs none of
-   that, and is loaded by mc_dlopen_wrapped, which then patches the
-   new objects' sleds before the program can call them (when no
-   other thread runs: see the top of sleds.c).  Every other call
-   goes on to the C library's as it was made, and its objects are
-   patched at libgmon's next look (a new arc, a dump), which the line
-   at exit reports.  Compiled into the shared library only (PIC).  */
+   dlopen looks at its caller (its return address): for a name without
+   a slash, the caller's object's RUNPATH and RPATH say where to
+   search; for $ORIGIN, its directory; and the new object goes into
+   the caller's namespace.  A path without '$' from an object of the
+   base namespace needs none of that, and is loaded by
+   mc_dlopen_wrapped, which then patches the new objects' sleds before
+   the program can call them (when no other thread runs: see the top
+   of sleds.c).  Every other call goes on to the C library's as it was
+   made, and its objects are patched at libgmon's next look (a new
+   arc, a dump), which the line at exit reports.  Compiled into the
+   shared library only (PIC).  */
 
 #define _GNU_SOURCE 1
 #include <config.h>

@@ -151,7 +151,7 @@ page_of (uintptr_t pc)
 	unsigned int i;
 
 	for (i = 0; i < n; i++)
-		if (pc >= mc_near_pages[i] && pc - mc_near_pages[i] < NEAR_PAGE)
+		if (pc - mc_near_pages[i] < NEAR_PAGE)	/* pc >= page */
 			return mc_near_pages[i];
 	return 0;
 }
@@ -180,8 +180,12 @@ mc_near_switch (bool on)
 	unsigned int n = __atomic_load_n (&mc_near_count, __ATOMIC_ACQUIRE);
 	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		*(volatile unsigned char *) (mc_near_pages[i] + NEAR_PAGE) = on;
+	for (i = 0; i < n; i++) {
+		volatile unsigned char *mirror = (volatile unsigned char *)
+			(mc_near_pages[i] + NEAR_PAGE);
+
+		*mirror = on;
+	}
 }
 
 /* Whether all of [LO, HI) is within REACH of the copy at PAGE.  */

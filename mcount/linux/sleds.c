@@ -87,13 +87,14 @@ struct sled_stats {
 	uint64_t failed;		/* in objects that could not be
 					   patched (below) */
 	const char *failed_obj;		/* the first such object */
-	const char *failed_why;		/* the call that failed, or why */
+	const char *failed_why;		/* the call that failed, or
+					   why */
 	int failed_errno;		/* its errno, or 0 */
 	uint64_t late;			/* in objects loaded while other
 					   threads ran */
 	const char *late_obj;		/* the first of them */
 	uint64_t late_threads;		/* the threads then */
-	uint64_t after;			/* objects patched after start */
+	uint64_t after;			/* objects patched later */
 	const char *after_obj;		/* the first of them */
 	bool pg;			/* an object calls libgmon itself
 					   (-pg, -lgmon): no line when no
@@ -181,9 +182,10 @@ entry_of (const struct sled_obj *o, uintptr_t r, size_t *i)
 	if (*i < o->nfns && o->fns[*i].lo == r)
 		return r;
 	prev = *i > 0 ? &o->fns[*i - 1] : NULL;
-	if (prev && r < prev->hi && obj_code (o, prev->lo, MC_ARCH_SLED_SIZE)
-	    && prev->lo + mc_arch_sled_skip ((const unsigned char *)
-					     prev->lo, MC_ARCH_SLED_SIZE) == r) {
+	if (prev && r < prev->hi
+	    && obj_code (o, prev->lo, MC_ARCH_SLED_SIZE)
+	    && prev->lo + mc_arch_sled_skip ((const unsigned char *) prev->lo,
+					     MC_ARCH_SLED_SIZE) == r) {
 		--*i;
 		return prev->lo;
 	}
@@ -363,9 +365,9 @@ patch_object (struct sled_obj *o)
 		const ElfW (Phdr) *ph = obj_code (o, o->sites[i],
 						  MC_ARCH_SLED_SIZE);
 
-		for (j = i + 1; j < o->nsites
-		     && obj_code (o, o->sites[j], MC_ARCH_SLED_SIZE) == ph; j++)
-			;
+		for (j = i + 1; j < o->nsites; j++)
+			if (obj_code (o, o->sites[j], MC_ARCH_SLED_SIZE) != ph)
+				break;
 		patch_pages (o, ph, o->sites + i, j - i, tramp);
 	}
 	mc_sleds_on = mc_sleds_on || st.patched;

@@ -21,7 +21,7 @@ struct mc_sledf {
 /* A function symbol, at run time.  */
 struct mc_sledfn {
 	uintptr_t lo;			/* its entry */
-	uintptr_t hi;			/* its end (lo + size; lo if none) */
+	uintptr_t hi;			/* its end (lo + size) */
 	const char *name;		/* in the mapped file */
 };
 
