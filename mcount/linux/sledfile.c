@@ -231,6 +231,28 @@ mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
 	return lo;
 }
 
+bool
+mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
+		     unsigned int len)
+{
+	unsigned int sec = mc_sledf_section (f, ".note.gnu.build-id",
+					     SHT_NOTE);
+	const ElfW (Nhdr) *nh;
+	size_t size, name;
+
+	if (!len || !sec || !(nh = file_bytes (f, sec, &size))
+	    || size < sizeof *nh)
+		return true;
+	name = (nh->n_namesz + 3) & ~(size_t) 3;
+	if (nh->n_type != NT_GNU_BUILD_ID
+	    || size - sizeof *nh < name
+	    || size - sizeof *nh - name < nh->n_descsz)
+		return true;
+	return nh->n_descsz == len
+		&& memcmp ((const unsigned char *) (nh + 1) + name, id,
+			   len) == 0;
+}
+
 void
 mc_sledf_close (struct mc_sledf *f)
 {

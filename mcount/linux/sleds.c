@@ -490,7 +490,11 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	}
 	st.objects++;
 	n = f.sh[sec].sh_size / sizeof (uintptr_t);
-	if ((why = cannot_patch (&o, n)) != NULL) {
+	if (!mc_sledf_same_build (&f, m->build_id, m->build_id_len))
+		why = "its file is not the one loaded (another build id)";
+	else
+		why = cannot_patch (&o, n);
+	if (why) {
 		st.records += n;
 		if (*why)
 			sled_fail (m, n, why, 0);

@@ -44,6 +44,10 @@ struct mc_sledfn *mc_sledf_functions (const struct mc_sledf *f,
 /* The first of T's N functions at R or after it.  */
 size_t mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
 	MC_HIDDEN;
+/* Whether the file's build id (.note.gnu.build-id) is ID (LEN
+   bytes): the file is the one loaded.  True when either has none.  */
+bool mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
+			  unsigned int len) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 
