@@ -13,12 +13,22 @@
 BM_TESTS = \
 	tests/e2e/bm-calls.sh \
 	tests/e2e/bm-icount.sh \
+	tests/e2e/bm-golden.sh \
 	tests/e2e/bm-budget.sh \
 	tests/e2e/bm-gdb.sh \
 	tests/e2e/bm-hook.sh \
 	tests/e2e/bm-newlib.sh \
 	tests/e2e/bm-regions.sh \
 	tests/e2e/gprof-diff-cortexm.sh
+# bm-golden.sh's goldens, one a library and board (LIB-BOARD.txt).
+BM_GOLDEN = \
+	tests/golden/bm/arm-v6m-microbit.txt \
+	tests/golden/bm/arm-v6m-an385.txt \
+	tests/golden/bm/arm-v6m-an505.txt \
+	tests/golden/bm/arm-v7m-an385.txt \
+	tests/golden/bm/rv32-virt32.txt \
+	tests/golden/bm/rv32-sifive_e.txt \
+	tests/golden/bm/rv64-virt64.txt
 if BUILD_BAREMETAL
 TESTS += $(BM_TESTS)
 SKIPS_ALLOWED = $(srcdir)/tests/allowed-skips-baremetal.txt
@@ -43,10 +53,10 @@ bm-print-libdir:
 	@echo '$(bmlibdir)'
 clean-local: clean-bm-prefix
 clean-bm-prefix:
-	-rm -rf tests/bm-prefix tests/bm-prefix.stamp
+	-rm -rf tests/bm-prefix tests/bm-prefix.stamp tests/bm-golden
 .PHONY: bm-print-libdir clean-bm-prefix
 EXTRA_DIST += tests/baremetal.mk tests/allowed-skips-baremetal.txt \
 	tests/e2e/bm-lib.sh $(BM_TESTS) tests/programs/bm/calls.c \
 	tests/programs/bm/arcs.c tests/programs/bm/hook.c \
 	tests/programs/bm/newlib.ld tests/programs/bm/newlib-vec.c \
-	tests/programs/bm/regions.c
+	tests/programs/bm/regions.c $(BM_GOLDEN)

@@ -241,6 +241,7 @@ TESTS += \
 	tests/e2e/gprof-diff-inputs.sh \
 	tests/e2e/gprof-diff-gnubugs.sh \
 	tests/e2e/gprof-diff-lines.sh \
+	tests/e2e/gprof-diff-inline.sh \
 	tests/e2e/gprof-random.sh \
 	$(GPROF_TARGET_E2E)
 # The same on the profiles of other targets (cross compilers, qemu-user,
@@ -270,6 +271,7 @@ EXTRA_DIST += \
 	tests/e2e/gprof-diff-inputs.sh \
 	tests/e2e/gprof-diff-gnubugs.sh \
 	tests/e2e/gprof-diff-lines.sh \
+	tests/e2e/gprof-diff-inline.sh \
 	tests/e2e/gprof-random.sh \
 	tests/tools/gprof-random.py \
 	tests/tools/gprof-synth.py \
@@ -290,7 +292,9 @@ EXTRA_DIST += \
 	tests/programs/gprof-dup-b.c \
 	tests/programs/gprof-dup-main.c \
 	tests/programs/gprof-lines-stl.cc \
-	tests/programs/gprof-inline.cc
+	tests/programs/gprof-inline.cc \
+	tests/programs/gprof-inlined.c \
+	tests/programs/gprof-inlined-tie.c
 
 # More random cases than `make check' runs: make check-random N=5000
 # [FIRST=seed] [JOBS=n].  Seeds start past those of make check.
@@ -497,8 +501,8 @@ SANITIZE_TESTS = \
 	tests/e2e/gprof-threads.sh \
 	tests/e2e/gprof-diff-c.sh tests/e2e/gprof-diff-cxx.sh \
 	tests/e2e/gprof-diff-inputs.sh tests/e2e/gprof-diff-gnubugs.sh \
-	tests/e2e/gprof-diff-lines.sh tests/e2e/gprof-random.sh \
-	tests/e2e/export-callgrind.sh tests/e2e/export-igprof.sh \
+	tests/e2e/gprof-diff-lines.sh tests/e2e/gprof-diff-inline.sh \
+	tests/e2e/gprof-random.sh tests/e2e/export-callgrind.sh tests/e2e/export-igprof.sh \
 	tests/e2e/export-aprof.sh tests/e2e/export-dot.sh \
 	tests/e2e/export-json.sh tests/e2e/export-options.sh \
 	tests/e2e/export-fidelity.sh tests/e2e/export-libsource.sh \

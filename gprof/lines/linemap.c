@@ -297,7 +297,7 @@ make (struct linemap_walk *w, uint64_t addr, const char *name, uint32_t file,
 	struct linesym *s;
 
 	/* A file id too big for its field would name another file.  */
-	if (!name || file >= 1u << 30)
+	if (!name || file >= 1u << LINESYM_FILE_BITS)
 		return;
 	if (w->have_prev && w->prev_line == line && w->prev_file == file
 	    && (w->prev_name == name || strcmp (w->prev_name, name) == 0))
@@ -315,7 +315,9 @@ make (struct linemap_walk *w, uint64_t addr, const char *name, uint32_t file,
 	s->name = name;
 	s->file = file;
 	s->line = line;
+	s->is_static = 0;
 	s->shadowed = 0;
+	s->wins = 0;
 	s->touched = 0;
 }
 

@@ -20,6 +20,7 @@
 #include "gprof/lines/private.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
+#include "gprof/symbols/symtab.h"
 #include "gprof/util/msort.h"
 #include "gprof/util/util.h"
 
@@ -82,13 +83,54 @@ touch_profile (struct linemap *map, const struct profile *p)
 
 static void rank_untouched (struct linemap *map);
 
+/* Where a function symbol of FN[0..NF) (finalized) and a line symbol
+   of MAP start at one address, which one GNU gprof keeps: the
+   function, unless it is static and the line global (symtab_finalize
+   favours a global symbol first, a function second).  A line symbol
+   is static as the last one made is if both have one name and file
+   (GNU gprof's line pass takes it over), else as the function symbol
+   around it is (none: global).  So the lines of an inlined function
+   are as static as the function they are first met in, and where a
+   static function starts with code inlined from the function of the
+   line before it, that line's symbol stands for the function.  */
+static void
+mark_shadows (struct linemap *map, struct sym *fn, size_t nf)
+{
+	size_t i, j = 0;
+	bool is_static = false;
+
+	for (i = 0; i < map->n; i++) {
+		struct linesym *s = &map->v[i];
+		const struct linesym *prev = i > 0 ? s - 1 : NULL;
+
+		if (!prev || prev->file != s->file
+		    || (prev->name != s->name
+			&& strcmp (prev->name, s->name) != 0)) {
+			const struct sym *f = symtab_lookup (fn, nf, s->addr);
+
+			is_static = f && f->is_static;
+		}
+		s->is_static = is_static;
+		while (j < nf && fn[j].addr < s->addr)
+			j++;
+		s->shadowed = 0;
+		s->wins = 0;
+		if (j < nf && fn[j].addr == s->addr) {
+			if (!is_static && fn[j].is_static)
+				s->wins = 1;
+			else
+				s->shadowed = 1;
+		}
+	}
+}
+
 void
 linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 	      bool all)
 {
 	struct linemap *map;
 	struct sym *v, *fn = st->base;
-	size_t nf = st->len, n = 0, i, j, nu = 0;
+	size_t nf = st->len, n = 0, i, nu = 0, nwin = 0;
 
 	/* GNU gprof finalizes the function symbols, then the whole table
 	   again: a last function symbol past the end of .text, whose
@@ -109,23 +151,22 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 		if (!fn[i].src_known)
 			lines_resolve (l, &fn[i]);
 
-	/* A function symbol wins the address it shares with a line.  */
-	for (i = 0, j = 0; i < map->n; i++) {
-		while (j < nf && fn[j].addr < map->v[i].addr)
-			j++;
-		map->v[i].shadowed = j < nf && fn[j].addr == map->v[i].addr;
-		if (all)
+	mark_shadows (map, fn, nf);
+	for (i = 0; i < map->n; i++)
+		if (all || map->v[i].wins)
 			map->v[i].touched = 1;
-	}
 	if (!all)
 		touch_profile (map, p);
-	for (i = 0; i < map->n; i++)
+	for (i = 0; i < map->n; i++) {
+		if (map->v[i].wins)
+			nwin++;
 		if (!map->v[i].shadowed) {
 			if (map->v[i].touched)
 				n++;
 			else
 				nu++;
 		}
+	}
 
 	/* Merge the two tables in address order, from the top down, in
 	   the array of the function symbols grown in place (a function
@@ -134,13 +175,15 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 	   begins, kept or not; the last one, if a line, with .text, if a
 	   function, where the first finalizing ended it (up to the next
 	   function symbol, or the one dropped above: GNU gprof's lookups
-	   go that far).  */
+	   go that far).  A function a line wins over is left out: the
+	   line, always kept, is below it in the merge (at its address),
+	   so the output never overtakes a function not yet moved.  */
 	v = xrealloc (st->base, (nf + n + 1) * sizeof *v);
 	free (map->untouched);
 	map->untouched = XNEWVEC (uint32_t, nu + 1);
 	map->nuntouched = 0;
 	{
-		size_t k = nf + n, fi = nf, li = map->n;
+		size_t k = nf - nwin + n, fi = nf, li = map->n;
 		uint64_t next = 0;
 		bool last = true;
 
@@ -149,6 +192,11 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 
 			if (li > 0 && map->v[li - 1].shadowed) {
 				li--;
+				continue;
+			}
+			if (fi > 0 && li < map->n && map->v[li].wins
+			    && v[fi - 1].addr == map->v[li].addr) {
+				fi--;
 				continue;
 			}
 			if (fi > 0 && (li == 0
@@ -172,6 +220,7 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 				s->file = l->by_id[ls->file];
 				s->line = (int) ls->line;
 				s->src_known = 1;
+				s->is_static = ls->is_static;
 				s->end_addr = last ? st->text_end - 1 : next - 1;
 			}
 			next = ls->addr;
@@ -186,7 +235,7 @@ linesyms_add (struct lines *l, struct symtab *st, const struct profile *p,
 		map->untouched[map->nuntouched - 1 - i] = t;
 	}
 	st->base = v;
-	st->len = nf + n;
+	st->len = nf - nwin + n;
 
 	rank_untouched (map);
 	DBG (DBG_AOUT, "[linesyms] %zu symbols in the table, %zu line "

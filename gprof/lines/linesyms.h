@@ -5,8 +5,10 @@
 
    With -l, GNU gprof puts a symbol wherever the (function, file, line)
    of the code changes along .text, besides the function symbols, which
-   win where both start at one address.  Its flat profile then has a
-   row per line, and its call graph names the line of every call site.
+   win where both start at one address (unless the function is static
+   and the line global: see mark_shadows() in linesyms.c).  Its flat
+   profile then has a row per line, and its call graph names the line
+   of every call site.
 
    GNU gprof finds these places by asking libbfd about every byte of
    .text; here the line tables are decoded once and the places come

@@ -29,6 +29,9 @@ struct unit_range {
 					   after all those that have some */
 };
 
+/* The bits of a line symbol's file id.  */
+#define LINESYM_FILE_BITS 28
+
 /* One symbol of GNU gprof's line-level table: where the (function,
    file, line) of the code changes.  */
 struct linesym {
@@ -36,10 +39,16 @@ struct linesym {
 	const char *name;		/* function, as libbfd names it */
 	uint32_t line;			/* line, all of it (GNU gprof prints
 					   any the line table gives) */
-	uint32_t file : 30;		/* source file (its id; each a path in
-					   memory, so never near 2^30) */
+	uint32_t file : LINESYM_FILE_BITS; /* source file (its id; each a
+					   path in memory, so never near 2^28) */
+	uint32_t is_static : 1;		/* GNU gprof's is_static for it: its
+					   function symbol's, or the last
+					   symbol's of one (name, file) */
 	uint32_t shadowed : 1;		/* a function symbol starts here too
 					   (and is kept instead) */
+	uint32_t wins : 1;		/* a static function symbol starts
+					   here and this global line is kept
+					   instead (and always touched) */
 	uint32_t touched : 1;		/* the profile has something in it */
 };
 

@@ -6,8 +6,8 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
-#ifndef MCOUNT_DUMP_H
-#define MCOUNT_DUMP_H
+#ifndef MCOUNT_LINUX_DUMP_H
+#define MCOUNT_LINUX_DUMP_H
 
 #include "gmon/gmon.h"
 #include "mcount/linux/runtime.h"
@@ -124,4 +124,4 @@ int mc_ctx_write (struct gmon_writer *w, struct mc_thread *r,
    contexts), then the other threads' as one.  Returns 0 or -1.  */
 int mc_threads_write (struct gmon_writer *w) MC_HIDDEN;
 
-#endif /* MCOUNT_DUMP_H */
+#endif /* MCOUNT_LINUX_DUMP_H */

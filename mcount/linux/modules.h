@@ -7,10 +7,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_MODULES_H
-#define MCOUNT_MODULES_H
+#ifndef MCOUNT_LINUX_MODULES_H
+#define MCOUNT_LINUX_MODULES_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -120,4 +120,4 @@ void mc_orphans_resolve (void) MC_HIDDEN;
 void mc_samples_stats (uint64_t *in, uint64_t *outside,
 		       uint64_t *unknown) MC_HIDDEN;
 
-#endif /* MCOUNT_MODULES_H */
+#endif /* MCOUNT_LINUX_MODULES_H */

@@ -8,10 +8,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_MSGLINE_H
-#define MCOUNT_MSGLINE_H
+#ifndef MCOUNT_LINUX_MSGLINE_H
+#define MCOUNT_LINUX_MSGLINE_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -47,4 +47,4 @@ void mc_problem (enum mc_problem p, const char *text) MC_HIDDEN;
 /* Writes the line (lost arcs included) if there is anything to say.  */
 void mc_report (void) MC_HIDDEN;
 
-#endif /* MCOUNT_MSGLINE_H */
+#endif /* MCOUNT_LINUX_MSGLINE_H */

@@ -9,10 +9,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_PROCESS_H
-#define MCOUNT_PROCESS_H
+#ifndef MCOUNT_LINUX_PROCESS_H
+#define MCOUNT_LINUX_PROCESS_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -232,4 +232,4 @@ void mc_altstack (struct mc_thread *t) MC_HIDDEN;
    and its pages given back (not if a handler runs on it).  */
 void mc_altstack_drop (struct mc_thread *t) MC_HIDDEN;
 
-#endif /* MCOUNT_PROCESS_H */
+#endif /* MCOUNT_LINUX_PROCESS_H */

@@ -8,10 +8,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_RECORDS_H
-#define MCOUNT_RECORDS_H
+#ifndef MCOUNT_LINUX_RECORDS_H
+#define MCOUNT_LINUX_RECORDS_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -253,4 +253,4 @@ void mc_bb_each (struct mc_thread *r, mc_arc_fn *fn, void *ctx) MC_HIDDEN;
 uint64_t mc_bb_used (struct mc_thread *r) MC_HIDDEN;
 void mc_bb_reset (struct mc_thread *r) MC_HIDDEN;
 
-#endif /* MCOUNT_RECORDS_H */
+#endif /* MCOUNT_LINUX_RECORDS_H */

@@ -75,8 +75,8 @@
    The part of this file above the C-only section is read by the
    assembler too: the offsets the fast path uses.  */
 
-#ifndef MCOUNT_RUNTIME_H
-#define MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
+#define MCOUNT_LINUX_RUNTIME_H
 
 /* The arc table and the histogram are the portable core's (struct
    mc_arctab, struct mc_arc, struct mc_hist, mc_arc_hash, MC_TAB_MASK,
@@ -120,4 +120,4 @@
 
 #endif /* !__ASSEMBLER__ */
 
-#endif /* MCOUNT_RUNTIME_H */
+#endif /* MCOUNT_LINUX_RUNTIME_H */

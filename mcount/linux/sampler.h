@@ -5,8 +5,8 @@
    SPDX-License-Identifier: LGPL-2.1-or-later
 */
 
-#ifndef MCOUNT_SAMPLER_H
-#define MCOUNT_SAMPLER_H
+#ifndef MCOUNT_LINUX_SAMPLER_H
+#define MCOUNT_LINUX_SAMPLER_H
 
 #include "mcount/linux/runtime.h"
 
@@ -67,4 +67,4 @@ uint64_t mc_perf_read (const struct mc_thread *t) MC_HIDDEN;
 /* A POSIX timer on T's CPU-time clock; 0, or -1 with *F saying why.  */
 int mc_timer_start (struct mc_thread *t, struct mc_fail *f) MC_HIDDEN;
 
-#endif /* MCOUNT_SAMPLER_H */
+#endif /* MCOUNT_LINUX_SAMPLER_H */

@@ -8,10 +8,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_SAMPLES_H
-#define MCOUNT_SAMPLES_H
+#ifndef MCOUNT_LINUX_SAMPLES_H
+#define MCOUNT_LINUX_SAMPLES_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -172,4 +172,4 @@ void mc_wall_fork (void) MC_HIDDEN;
    would take out of its sleep, poll or select with EINTR.  */
 void mc_helper_sigmask (sigset_t *set) MC_HIDDEN;
 
-#endif /* MCOUNT_SAMPLES_H */
+#endif /* MCOUNT_LINUX_SAMPLES_H */

@@ -7,10 +7,10 @@
    Part of runtime.h (the internals of libgmon), which includes it
    with what it needs first; the files include runtime.h.  */
 
-#ifndef MCOUNT_SETTINGS_H
-#define MCOUNT_SETTINGS_H
+#ifndef MCOUNT_LINUX_SETTINGS_H
+#define MCOUNT_LINUX_SETTINGS_H
 
-#ifndef MCOUNT_RUNTIME_H
+#ifndef MCOUNT_LINUX_RUNTIME_H
 # error "include mcount/linux/runtime.h, which includes this file"
 #endif
 
@@ -78,4 +78,4 @@ extern struct mc_config mc_config MC_HIDDEN;
 /* Reads the environment once (any later call returns at once).  */
 void mc_config_init (void) MC_HIDDEN;
 
-#endif /* MCOUNT_SETTINGS_H */
+#endif /* MCOUNT_LINUX_SETTINGS_H */

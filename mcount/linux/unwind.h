@@ -4,8 +4,8 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
-#ifndef MCOUNT_UNWIND_H
-#define MCOUNT_UNWIND_H
+#ifndef MCOUNT_LINUX_UNWIND_H
+#define MCOUNT_LINUX_UNWIND_H
 
 #include "mcount/linux/runtime.h"
 
@@ -55,4 +55,4 @@ mc_uw_rule_at (struct mc_unwind *u, uintptr_t pc, struct mc_uw_rule *rule)
 	return mc_uw_learn (u, pc, gen, rule);
 }
 
-#endif /* MCOUNT_UNWIND_H */
+#endif /* MCOUNT_LINUX_UNWIND_H */

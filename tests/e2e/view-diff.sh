@@ -2,8 +2,10 @@
 # view-diff.sh - gprof --diff-base: two runs with known differences
 # (tests/programs/views-diff.c), the base sampled at another rate:
 # calls exact, times in the right proportions, raw and normalised, the
-# order by largest change, JSON, symspecs, --diff-base-exe, a base of
-# several files, and the pprof base read by go tool pprof -diff_base.
+# order by largest change, JSON, every row's delta and percent (the
+# JSON's arithmetic, and the table printing the JSON's numbers),
+# symspecs, --diff-base-exe, a base of several files, and the pprof
+# base read by go tool pprof -diff_base.
 #
 # Copyright (C) 2026 The gmonkit developers.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -79,6 +81,57 @@ assert f['fresh']['calls']['percent'] is None
 assert abs (f['grows']['self_seconds']['new'] - float ('$(col raw.txt grows 2)')) < 0.0006
 assert [x['name'] for x in d['functions']][:2].count ('grows') == 1
 "
+
+# The whole table, every row and column: the JSON's delta is new -
+# base and its percent 100 * delta / base (null with no base), and the
+# text table prints the JSON's numbers, each rounded as its column is
+# (seconds to 3 places, calls whole, percent to 1 place, "new" or
+# "."), in the same order.  For the raw table and the normalised one.
+"$GPROF" --diff-base=b/gmon.out --diff-format=json d.exe n/gmon.out \
+	>norm.json 2>err || bad "--diff-format=json (normalised) failed: $(cat err)"
+for t in raw:diff.json norm:norm.json; do
+	check "${t%%:*}: every delta and percent is the row's new - base (${t#*:} and ${t%%:*}.txt)" \
+		python3 - "${t#*:}" "${t%%:*}.txt" <<'EOP'
+import json, sys
+d = json.load (open (sys.argv[1]))
+keys = ('self_seconds', 'total_seconds', 'calls')
+rows = [l.split () for l in open (sys.argv[2]) if len (l.split ()) == 13
+	and l.split ()[0][0] in '0123456789']
+names = [r[-1] for r in rows]
+assert names == [f['name'] for f in d['functions']], (names, 'order')
+assert len (rows) >= 5, rows
+def fmt (v, places):
+	s = '%.*f' % (places, v)
+	return '0' if places == 0 and s == '-0' else s
+def fpc (base, new):
+	if base != 0:
+		return '%+.1f' % (100.0 * (new - base) / base)
+	return 'new' if new != 0 else '.'
+bad = 0
+for f, r in zip (d['functions'], rows):
+	for j, k in enumerate (keys):
+		c = f[k]
+		b, n, dl, pc = c['base'], c['new'], c['delta'], c['percent']
+		if abs (dl - (n - b)) > 1e-9 * max (1.0, abs (n), abs (b)):
+			print ('%s %s: delta %r is not new - base (%r - %r)'
+			       % (f['name'], k, dl, n, b)); bad += 1
+		want = None if b == 0 else 100.0 * (n - b) / b
+		if (pc is None) != (want is None) or (want is not None
+			and abs (pc - want) > 1e-5 * max (1.0, abs (want))):
+			print ('%s %s: percent %r, not %r' % (f['name'], k, pc, want))
+			bad += 1
+		places = 0 if k == 'calls' else 3
+		text = r[4 * j:4 * j + 4]
+		exp = [fmt (b, places), fmt (n, places),
+		       ('%+.*f' % (places, n - b)), fpc (b, n)]
+		if text != exp:
+			print ('%s %s: the table says %s, the JSON %s'
+			       % (f['name'], k, ' '.join (text), ' '.join (exp)))
+			bad += 1
+print ('%d rows, %d columns each checked, %d wrong' % (len (rows), 12, bad))
+sys.exit (1 if bad else 0)
+EOP
+done
 
 # Symspecs: -Pgrows leaves grows out of both sides.
 "$GPROF" -Pgrows --diff-base=b/gmon.out d.exe n/gmon.out >P.txt 2>&1

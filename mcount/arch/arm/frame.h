@@ -9,6 +9,9 @@
    the main stack), so the interrupted pc is at frame + 24 (a frame
    with floating-point registers has them above xpsr).  */
 
+#ifndef MCOUNT_ARCH_ARM_FRAME_H
+#define MCOUNT_ARCH_ARM_FRAME_H
+
 #define MC_FRAME_R0	0
 #define MC_FRAME_R1	4
 #define MC_FRAME_PC	24
@@ -23,3 +26,5 @@
 1:	mrs	\reg, psp
 2:
 	.endm
+
+#endif /* MCOUNT_ARCH_ARM_FRAME_H */
