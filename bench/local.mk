@@ -4,10 +4,10 @@
 ## part of `make check'.
 
 .PHONY: bench bench-gprof bench-runtime bench-bbcount bench-context \
-	bench-hist bench-target bench-real
+	bench-hist bench-target bench-real bench-sleds
 if BUILD_ANALYSER
 bench: bench-gprof bench-hist bench-runtime bench-bbcount bench-context \
-	bench-real
+	bench-real bench-sleds
 else
 # A cross build: the runtime's overhead against glibc's under qemu-user.
 bench: bench-target
@@ -71,6 +71,16 @@ bench-bbcount: all bench/runstat$(EXEEXT)
 	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-bb-bench.sh
 
 EXTRA_DIST += bench/rt-bb-bench.sh bench/loops.c
+
+# Patchable function entries: plain, sleds left alone, all patched by
+# a preloaded libgmon, one patched (GMON_PATCH), and -pg with libgmon,
+# on the call-heavy program: see the header of bench/rt-sleds-bench.sh.
+bench-sleds: all bench/runstat$(EXEEXT)
+	@top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)' \
+	CC='$(CC)' $(SHELL) $(srcdir)/bench/rt-sleds-bench.sh; \
+	rc=$$?; test $$rc = 0 || test $$rc = 77
+
+EXTRA_DIST += bench/rt-sleds-bench.sh
 
 # Calling contexts (GMON_CONTEXT) against classic sampling, at the
 # default rate and at 10 kHz, on the call-heavy and a deep-recursion

@@ -11,6 +11,7 @@ doc_gmonkit_TEXINFOS = \
 	doc/analyser.texi \
 	doc/lines.texi \
 	doc/viewers.texi \
+	doc/gate.texi \
 	doc/contexts.texi \
 	doc/messages.texi \
 	doc/compat.texi \

@@ -111,6 +111,15 @@ diagnose_any_build (void)
 	any_build = true;
 }
 
+/* --diff-base: the profiles read now are the base's.  */
+static bool base_side;
+
+void
+diagnose_base_side (bool on)
+{
+	base_side = on;
+}
+
 static const char *
 stamp_hex (const struct gmon_build *b, unsigned int n,
 	   char buf[2 * GMON_BUILD_DATA_MAX + 1])
@@ -163,11 +172,18 @@ diagnose_build (struct objfile *of, const char *name,
 			  "program that ran had the build id %s..., %s has "
 			  "%s...", name, image, stamp_hex (b, b->len, h1),
 			  image, stamp_hex (&mine, b->len, h2));
-		gp_note (NULL, "its addresses are that build's, and would be "
-			 "charged to the wrong functions: run %s again to "
-			 "profile this build, or name the program the profile "
-			 "was taken of (--ignore-build-id reads it all the "
-			 "same, if the rebuild changed no code)", image);
+		if (base_side)
+			gp_note (NULL, "a base profile (--diff-base) of another "
+				 "build is read with that build's executable: "
+				 "--diff-base-exe=EXE (the two builds' "
+				 "functions are then matched by name)");
+		else
+			gp_note (NULL, "its addresses are that build's, and "
+				 "would be charged to the wrong functions: run "
+				 "%s again to profile this build, or name the "
+				 "program the profile was taken of "
+				 "(--ignore-build-id reads it all the same, if "
+				 "the rebuild changed no code)", image);
 		exit (1);
 	case GMON_BUILD_SIZE:
 		gp_warn (NULL, "%s was written by another build of %s: the "

@@ -30,6 +30,10 @@ void diagnose_build (struct objfile *of, const char *name,
 /* --ignore-build-id: another build id is a warning from now on.  */
 void diagnose_any_build (void);
 
+/* --diff-base: the profiles read from now (ON) are the base's, whose
+   refusal names --diff-base-exe; until called with false.  */
+void diagnose_base_side (bool on);
+
 /* Says once, on standard error, what the profile P lacks if glibc's
    runtime wrote it (P->glibc), and what libgmon would add, where
    libgmon runs (OF's machine); not with -b.  */

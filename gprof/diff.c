@@ -37,34 +37,20 @@
 #include <libiberty/libiberty.h>
 
 #include "gprof/diff.h"
+#include "gprof/gate.h"
 #include "gprof/overhead.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/utf8.h"
 #include "gprof/util/util.h"
 
-#define D_SELF		0
-#define D_TOTAL		1
-#define D_CALLS		2
-
-struct row {
-	const char *name;		/* the function (raw symbol name) */
-	double v[2][3];			/* [base, new][D_*]: seconds, calls */
-};
-
-struct table {
-	struct row *v;
-	size_t n, cap;
-	struct hindex index;		/* V by name */
-};
-
 static size_t
 row_hash (const void *arg, size_t i)
 {
-	return hindex_hash_str (((const struct table *) arg)->v[i].name);
+	return hindex_hash_str (((const struct diff_table *) arg)->v[i].name);
 }
 
-static struct row *
-row_of (struct table *t, const char *name)
+static struct diff_row *
+row_of (struct diff_table *t, const char *name)
 {
 	size_t k;
 
@@ -86,30 +72,32 @@ row_of (struct table *t, const char *name)
 /* Side SIDE's functions into T: those the flat profile keeps, with
    time or calls.  Returns the side's total seconds.  */
 static double
-add_side (struct table *t, const struct diff_side *d, int side)
+add_side (struct diff_table *t, const struct diff_side *d, int side)
 {
 	double hz = d->hz > 0 ? (double) d->hz : 1.0, sum = 0.0;
 	size_t i;
 
 	for (i = 0; i < d->st->len; i++) {
 		const struct sym *s = &d->st->base[i];
-		struct row *r;
+		struct diff_row *r;
 
 		if (s->flat_off || !s->name
 		    || (s->time == 0.0 && s->ncalls == 0
 			&& s->child_time == 0.0))
 			continue;
 		r = row_of (t, s->name);
-		r->v[side][D_SELF] += s->time / hz;
-		r->v[side][D_TOTAL] += (s->time + s->child_time) / hz;
-		r->v[side][D_CALLS] += (double) s->ncalls;
+		r->v[side][DIFF_SELF] += s->time / hz;
+		r->v[side][DIFF_TOTAL] += (s->time + s->child_time) / hz;
+		r->v[side][DIFF_CALLS] += (double) s->ncalls;
+		r->samples[side][DIFF_SELF] += s->time;
+		r->samples[side][DIFF_TOTAL] += s->time + s->child_time;
 		sum += s->time / hz;
 	}
 	return sum;
 }
 
 static double
-change (const struct row *r, int k)
+change (const struct diff_row *r, int k)
 {
 	return fabs (r->v[1][k] - r->v[0][k]);
 }
@@ -118,14 +106,14 @@ change (const struct row *r, int k)
 static int
 cmp_rows (const void *lp, const void *rp)
 {
-	const struct row *l = lp, *r = rp;
-	double lt = fmax (change (l, D_TOTAL), change (l, D_SELF));
-	double rt = fmax (change (r, D_TOTAL), change (r, D_SELF));
+	const struct diff_row *l = lp, *r = rp;
+	double lt = fmax (change (l, DIFF_TOTAL), change (l, DIFF_SELF));
+	double rt = fmax (change (r, DIFF_TOTAL), change (r, DIFF_SELF));
 
 	if (lt != rt)
 		return lt > rt ? -1 : 1;
-	if (change (l, D_CALLS) != change (r, D_CALLS))
-		return change (l, D_CALLS) > change (r, D_CALLS) ? -1 : 1;
+	if (change (l, DIFF_CALLS) != change (r, DIFF_CALLS))
+		return change (l, DIFF_CALLS) > change (r, DIFF_CALLS) ? -1 : 1;
 	return strcmp (l->name, r->name);
 }
 
@@ -219,7 +207,8 @@ print_header (FILE *out, const struct diff_side *base,
 }
 
 static void
-print_text (FILE *out, const struct table *t, const struct diff_side *base,
+print_text (FILE *out, const struct diff_table *t,
+	    const struct diff_side *base,
 	    const struct diff_side *now, double tb, double tn, double k,
 	    bool normalized)
 {
@@ -240,11 +229,11 @@ print_text (FILE *out, const struct table *t, const struct diff_side *base,
 		fprintf (out, "%9s %9s %9s %7s ", "base", "new", "delta", "%");
 	fprintf (out, "name\n");
 	for (i = 0; i < t->n; i++) {
-		const struct row *r = &t->v[i];
+		const struct diff_row *r = &t->v[i];
 
 		for (j = 0; j < 3; j++) {
 			percent (pc, sizeof pc, r->v[0][j], r->v[1][j]);
-			if (j == D_CALLS)
+			if (j == DIFF_CALLS)
 				fprintf (out, "%9.0f %9.0f %+9.0f %7s ",
 					 r->v[0][j], r->v[1][j],
 					 r->v[1][j] - r->v[0][j], pc);
@@ -293,9 +282,10 @@ json_side (FILE *out, const char *key, const struct diff_side *d, double secs)
 }
 
 static void
-print_json (FILE *out, const struct table *t, const struct diff_side *base,
+print_json (FILE *out, const struct diff_table *t,
+	    const struct diff_side *base,
 	    const struct diff_side *now, double tb, double tn, double k,
-	    bool normalized)
+	    bool normalized, const struct gate *gate)
 {
 	static const char *const key[3] = { "self_seconds", "total_seconds",
 		"calls" };
@@ -311,7 +301,7 @@ print_json (FILE *out, const struct table *t, const struct diff_side *base,
 		 : "seconds");
 	fprintf (out, "  \"functions\": [");
 	for (i = 0; i < t->n; i++) {
-		const struct row *r = &t->v[i];
+		const struct diff_row *r = &t->v[i];
 
 		fprintf (out, "%s\n    {\"name\": ", i ? "," : "");
 		json_str (out, r->name);
@@ -328,21 +318,23 @@ print_json (FILE *out, const struct table *t, const struct diff_side *base,
 		}
 		fprintf (out, "}");
 	}
-	fprintf (out, "\n  ]\n}\n");
+	fprintf (out, "\n  ]");
+	if (gate)
+		gate_json (out, gate);
+	fprintf (out, "\n}\n");
 }
 
 void
-diff_print (FILE *out, const struct diff_side *base,
-	    const struct diff_side *now, bool json, bool normalize)
+diff_build (struct diff_table *t, const struct diff_side *base,
+	    const struct diff_side *now, bool normalize)
 {
-	struct table t;
 	double tb, tn, k = 1.0;
 	size_t i;
 
-	memset (&t, 0, sizeof t);
-	hindex_init (&t.index, 256);
-	tb = add_side (&t, base, 0);
-	tn = add_side (&t, now, 1);
+	memset (t, 0, sizeof *t);
+	hindex_init (&t->index, 256);
+	tb = add_side (t, base, 0);
+	tn = add_side (t, now, 1);
 	/* The lengths of the runs: their CPU time where both are known
 	   (the seconds sampled may be a small part of it, and a change
 	   in that part is what the comparison is for), else the seconds
@@ -351,15 +343,38 @@ diff_print (FILE *out, const struct diff_side *base,
 		k = now->cpu / base->cpu;
 	else if (normalize && tb > 0.0 && tn > 0.0)
 		k = tn / tb;
-	for (i = 0; i < t.n; i++) {
-		t.v[i].v[0][D_SELF] *= k;
-		t.v[i].v[0][D_TOTAL] *= k;
+	for (i = 0; i < t->n; i++) {
+		t->v[i].v[0][DIFF_SELF] *= k;
+		t->v[i].v[0][DIFF_TOTAL] *= k;
 	}
-	qsort (t.v, t.n, sizeof *t.v, cmp_rows);
+	/* The index points into V, which the sort reorders.  */
+	hindex_free (&t->index);
+	if (t->n)
+		qsort (t->v, t->n, sizeof *t->v, cmp_rows);
+	t->secs[0] = tb;
+	t->secs[1] = tn;
+	t->hz[0] = base->hz > 0 ? (double) base->hz : 1.0;
+	t->hz[1] = now->hz > 0 ? (double) now->hz : 1.0;
+	t->k = k;
+	t->normalized = normalize;
+}
+
+void
+diff_free (struct diff_table *t)
+{
+	free (t->v);
+	memset (t, 0, sizeof *t);
+}
+
+void
+diff_print (FILE *out, const struct diff_table *t,
+	    const struct diff_side *base, const struct diff_side *now,
+	    bool json, const struct gate *gate)
+{
 	if (json)
-		print_json (out, &t, base, now, tb, tn, k, normalize);
+		print_json (out, t, base, now, t->secs[0], t->secs[1], t->k,
+			    t->normalized, gate);
 	else
-		print_text (out, &t, base, now, tb, tn, k, normalize);
-	hindex_free (&t.index);
-	free (t.v);
+		print_text (out, t, base, now, t->secs[0], t->secs[1], t->k,
+			    t->normalized);
 }

@@ -41,6 +41,7 @@ gprof_libgprof_la_SOURCES = \
 	gprof/graph/propagate.h gprof/graph/propagate.c \
 	gprof/graph/cycles.h gprof/graph/cycles.c \
 	gprof/diff.h gprof/diff.c \
+	gprof/gate.h gprof/gate.c \
 	gprof/measure.h gprof/measure.c \
 	gprof/threadrows.h gprof/threadrows.c \
 	gprof/arch/arch.h gprof/arch/arch.c gprof/arch/x86.c \
@@ -79,7 +80,8 @@ gprof_libgprof_la_SOURCES = \
 	gprof/export/protobuf.c \
 	gprof/export/aprof.c \
 	gprof/export/dot.c \
-	gprof/export/json.c
+	gprof/export/json.c \
+	gprof/export/verdicts.c
 gprof_libgprof_la_LIBADD = gmon/libgmonfmt.la $(OPCODES_LIBS)
 
 bin_PROGRAMS += gprof/gprof

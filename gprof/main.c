@@ -27,6 +27,7 @@
 #include "gprof/measure.h"
 #include "gprof/diagnose.h"
 #include "gprof/diff.h"
+#include "gprof/gate.h"
 #include "gprof/export/export.h"
 #include "gprof/lines/lines.h"
 #include "gprof/lines/linesyms.h"
@@ -187,6 +188,7 @@ struct run {
 	struct report rep;		/* what the text reports read */
 	struct export_set *exports;	/* --export, or NULL */
 	struct symtab fst;		/* -l with exports: the functions */
+	struct gate *gate;		/* --fail-if, or NULL */
 };
 
 /* --objects on a stripped program: its functions found as a stripped
@@ -647,13 +649,16 @@ run_cpu (const struct run *r)
 }
 
 /* --diff-base: the base's model, built the same way from its files
-   (and executable), then the comparison; with --export=pprof, the
-   base in that format too, for pprof's -diff_base.  */
-static void
+   (and executable), then the comparison, and --fail-if's verdicts on
+   it; with --export=pprof, the base in that format too, for pprof's
+   -diff_base.  Returns the exit status: the gate's.  */
+static int
 compare_base (struct run *r)
 {
 	static struct run b;		/* zeros: nothing loaded yet */
 	struct diff_side base, now;
+	struct diff_table t;
+	int status = 0;
 
 	b.opt = r->opt;
 	b.opt.image = r->opt.diff_base_exe ? r->opt.diff_base_exe
@@ -664,7 +669,9 @@ compare_base (struct run *r)
 	/* Exports keep the histograms for themselves.  */
 	b.exports = r->exports;
 	load_symbols (&b);
+	diagnose_base_side (true);
 	load_profiles (&b);
+	diagnose_base_side (false);
 	analyse (&b);
 	base = (struct diff_side) { &b.an->st, b.prof.hz, b.opt.image,
 				    b.opt.gmon_files, b.opt.ngmon,
@@ -676,18 +683,32 @@ compare_base (struct run *r)
 				   r->opt.no_overhead };
 	if (fflush (stdout) != 0)
 		gp_fatal (NULL, "cannot write the output");
-	diff_print (stdout, &base, &now, r->opt.diff_json, !r->opt.diff_raw);
+	diff_build (&t, &base, &now, !r->opt.diff_raw);
+	if (r->gate)
+		gate_judge (r->gate, &t, r->of,
+			    r->opt.demangle && !r->opt.bsd);
+	diff_print (stdout, &t, &base, &now, r->opt.diff_json, r->gate);
 	stage_end ("diff");
 	if (r->exports) {
 		struct export_input in = export_input_of (&b, &b.opt, &b.prof,
 							  b.an);
 
 		export_write_diff_base (r->exports, &in);
+		if (r->gate)
+			export_write_verdicts (r->exports, r->gate);
 	}
+	/* The verdicts name B's functions too: said before B goes.  */
+	if (r->gate) {
+		if (fflush (stdout) != 0)
+			gp_fatal (NULL, "cannot write the output");
+		status = gate_report (r->gate, stderr);
+	}
+	diff_free (&t);
 	b.exports = NULL;
 	/* The options are R's: not B's to free.  */
 	memset (&b.opt, 0, sizeof b.opt);
 	free_run (&b);
+	return status;
 }
 
 static void
@@ -696,6 +717,7 @@ free_run (struct run *r)
 	size_t i;
 
 	export_free (r->exports);
+	gate_free (r->gate);
 	free (r->fst.base);
 	report_free (&r->rep);
 	analysis_free (r->an);
@@ -722,6 +744,7 @@ main (int argc, char **argv)
 {
 	static struct run r;		/* zeros: nothing loaded yet */
 	const struct options *opt = &r.opt;
+	int status = 0;
 
 	/* (Again zeros if main runs again: tests/fuzz/fuzz_companion.c.)  */
 	memset (&r, 0, sizeof r);
@@ -729,6 +752,7 @@ main (int argc, char **argv)
 	options_parse (argc, argv, &r.opt);
 	xmalloc_set_program_name (program_name);
 	gp_debug = opt->debug;
+	r.gate = gate_parse (opt);
 	if (opt->any_build)
 		diagnose_any_build ();
 	stage_init ();
@@ -755,11 +779,11 @@ main (int argc, char **argv)
 		if (r.exports)
 			write_exports (&r);
 		if (opt->ndiff_base)
-			compare_base (&r);
+			status = compare_base (&r);
 	}
 	if (fflush (stdout) != 0 || ferror (stdout))
 		gp_fatal (NULL, "cannot write the output");
 	free_run (&r);
 	stage_end ("end");
-	return 0;
+	return status;
 }

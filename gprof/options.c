@@ -42,6 +42,9 @@ enum {
 	OPT_DIFF_BASE_EXE,
 	OPT_DIFF_FORMAT,
 	OPT_DIFF_NORMALIZE,
+	OPT_FAIL_IF,
+	OPT_FAIL_FLOOR,
+	OPT_FAIL_TICK,
 	OPT_IGNORE_BUILD_ID,
 	OPT_THREADS,
 	OPT_NO_OVERHEAD
@@ -106,6 +109,10 @@ static const struct option long_options[] = {
 	{ "diff-base-exe", required_argument, NULL, OPT_DIFF_BASE_EXE },
 	{ "diff-format", required_argument, NULL, OPT_DIFF_FORMAT },
 	{ "diff-normalize", required_argument, NULL, OPT_DIFF_NORMALIZE },
+	/* Nor with "fa".  */
+	{ "fail-if", required_argument, NULL, OPT_FAIL_IF },
+	{ "fail-floor", required_argument, NULL, OPT_FAIL_FLOOR },
+	{ "fail-tick", required_argument, NULL, OPT_FAIL_TICK },
 	{ "ignore-build-id", no_argument, NULL, OPT_IGNORE_BUILD_ID },
 	/* Nor with "no-o".  */
 	{ "no-overhead", no_argument, NULL, OPT_NO_OVERHEAD },
@@ -157,6 +164,20 @@ usage (FILE *f, int status)
 "      --diff-normalize=total|none    scale the base to the new run's CPU\n"
 "                                     time (default; without libgmon's\n"
 "                                     companion, its seconds sampled), or not\n"
+"      --fail-if=[FUNCTION:]METRIC:+N%  (repeatable) exit with status 3 if\n"
+"                                     METRIC (calls, self, total) rose more\n"
+"                                     than N% over the base (+Ns: seconds of\n"
+"                                     a time; +N: calls), else 0; a line per\n"
+"                                     crossing on standard error; a time\n"
+"                                     within 3 sigma of its sampling error\n"
+"                                     is said, not failed\n"
+"      --fail-floor=N                 judge a time only on N samples or more\n"
+"                                     on one side (default 50)\n"
+"      --fail-tick=HZ                 independent samples a second (default\n"
+"                                     100, the slowest kernel tick; 0: each\n"
+"                                     sample, as a firmware's or -icount's)\n"
+"      --export=junit:FILE, --export=markdown:FILE  the verdicts, for CI\n"
+"                                     (see `info gmonkit Gate')\n"
 "\n"
 "Choosing symbols (SPEC is FILE:FUNCTION, FILE:LINE, FILE, FUNCTION, LINE):\n"
 "  -e SPEC / -E SPEC                  leave SPEC out of the graph / and its time\n"
@@ -220,6 +241,21 @@ usage (FILE *f, int status)
 "The output is that of GNU gprof 2.40 (see `info gmonkit' for the few\n"
 "places where it deliberately differs).\n", f);
 	exit (status);
+}
+
+/* OPTION=ARG: WHAT, a number >= 0.  */
+static double
+number_arg (const char *option, const char *arg, const char *what)
+{
+	char *end;
+	double d = strtod (arg, &end);
+
+	if (end == arg || *end || !(d >= 0.0) || d > 1e15) {
+		fprintf (stderr, "%s: %s=%s: not %s >= 0\n", program_name,
+			 option, arg, what);
+		exit (1);
+	}
+	return d;
 }
 
 static void
@@ -293,6 +329,8 @@ options_parse (int argc, char **argv, struct options *opt)
 	opt->width = 80;
 	opt->format = FF_AUTO;
 	opt->image = "a.out";
+	opt->fail_floor = -1.0;
+	opt->fail_tick = -1.0;
 
 	if (argc > 0 && argv[0] && *argv[0]) {
 		slash = strrchr (argv[0], '/');
@@ -532,6 +570,19 @@ options_parse (int argc, char **argv, struct options *opt)
 			}
 			opt->diff_json = strcmp (optarg, "json") == 0;
 			break;
+		case OPT_FAIL_IF:
+			opt->fail_if = xrealloc (opt->fail_if,
+				(opt->nfail_if + 1) * sizeof *opt->fail_if);
+			opt->fail_if[opt->nfail_if++] = optarg;
+			break;
+		case OPT_FAIL_FLOOR:
+			opt->fail_floor = number_arg ("--fail-floor", optarg,
+						      "a number of samples");
+			break;
+		case OPT_FAIL_TICK:
+			opt->fail_tick = number_arg ("--fail-tick", optarg,
+						     "a rate in Hz");
+			break;
 		case OPT_DIFF_NORMALIZE:
 			if (strcmp (optarg, "none") && strcmp (optarg, "total")) {
 				fprintf (stderr, "%s: --diff-normalize=%s: not "
@@ -585,6 +636,12 @@ options_parse (int argc, char **argv, struct options *opt)
 		exit (1);
 	}
 
+	if (opt->nfail_if && !opt->ndiff_base) {
+		fprintf (stderr, "%s: --fail-if judges a comparison: it needs "
+			 "--diff-base=FILE, the base profile\n", program_name);
+		exit (1);
+	}
+
 	/* gmon.sum keeps basic-block counts per line, so -s works at line
 	   level, as in GNU gprof.  */
 	if (opt->style & STYLE_SUMMARY)
@@ -613,6 +670,7 @@ options_free (struct options *opt)
 	free (opt->specs);
 	free (opt->exports);
 	free (opt->diff_base);
+	free (opt->fail_if);
 	if (opt->argv)
 		freeargv (opt->argv);
 }

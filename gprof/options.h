@@ -117,6 +117,11 @@ struct options {
 	const char *diff_base_exe;	/* --diff-base-exe, or NULL: IMAGE */
 	bool diff_json;			/* --diff-format=json */
 	bool diff_raw;			/* --diff-normalize=none */
+	char **fail_if;			/* --fail-if rules, in order given */
+	size_t nfail_if;
+	double fail_floor;		/* --fail-floor samples; < 0: the
+					   default */
+	double fail_tick;		/* --fail-tick Hz; < 0: the default */
 	char **argv;			/* @FILEs expanded, if any */
 };
 

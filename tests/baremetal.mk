@@ -19,6 +19,7 @@ BM_TESTS = \
 	tests/e2e/bm-hook.sh \
 	tests/e2e/bm-newlib.sh \
 	tests/e2e/bm-regions.sh \
+	tests/e2e/bm-gate.sh \
 	tests/e2e/gprof-diff-cortexm.sh
 # bm-golden.sh's goldens, one a library and board (LIB-BOARD.txt).
 BM_GOLDEN = \

@@ -375,7 +375,11 @@ RT_E2E_TESTS = $(RT_CROSS_TESTS) \
 	tests/e2e/view-threads.sh \
 	tests/e2e/view-diff.sh \
 	tests/e2e/view-diff-cpu.sh \
-	tests/e2e/view-overhead.sh
+	tests/e2e/view-overhead.sh \
+	tests/e2e/gate-calls.sh \
+	tests/e2e/gate-time.sh \
+	tests/e2e/gate-exports.sh \
+	tests/e2e/gate-demo.sh
 RT_CROSS_TESTS = \
 	tests/e2e/rt-matrix.sh \
 	tests/e2e/rt-link.sh \
@@ -400,6 +404,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-dumps.sh \
 	tests/e2e/rt-manythreads.sh \
 	tests/e2e/rt-clone.sh \
+	tests/e2e/rt-sleds.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
@@ -414,6 +419,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/views-libm.c \
 	tests/programs/views-diff.c \
 	tests/programs/views-cpu.c \
+	tests/programs/gate-work.c \
 	tests/e2e/rt-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
@@ -423,6 +429,8 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-wall.c \
 	tests/programs/rt-bb.c \
 	tests/programs/rt-calls.c \
+	tests/programs/rt-sleds.c \
+	tests/programs/rt-sleds-lib.c \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \
 	tests/programs/rt-dso-s.c \
@@ -506,7 +514,8 @@ SANITIZE_TESTS = \
 	tests/e2e/hint-no-profile.sh tests/e2e/hint-gmondump-names.sh \
 	tests/e2e/hint-stripped.sh tests/e2e/hint-build.sh \
 	tests/e2e/hint-left-out.sh \
-	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh
+	tests/e2e/view-diff.sh tests/e2e/ctx-export.sh tests/e2e/ctx-callers.sh \
+	tests/e2e/gate-calls.sh tests/e2e/gate-exports.sh
 
 # The tarball's tests (`make distcheck-tarball', which CI runs, adds
 # every unit test of TESTS): what a tarball can lack or get wrong, not

@@ -36,6 +36,8 @@ static const struct export_format *const formats[] = {
 	&export_folded,
 	&export_flamegraph,
 	&export_pprof,
+	&export_junit,
+	&export_markdown,
 };
 
 #define NFORMATS	(sizeof formats / sizeof formats[0])
@@ -223,8 +225,13 @@ export_parse (const struct options *opt)
 
 	set->n = opt->nexports;
 	set->v = XCNEWVEC (struct export_req, set->n ? set->n : 1);
-	for (i = 0; i < set->n; i++)
+	for (i = 0; i < set->n; i++) {
 		parse_one (&set->v[i], opt->exports[i], opt->image);
+		if (set->v[i].fmt->write_verdicts && !opt->nfail_if)
+			gp_fatal (NULL, "--export=%s: %s writes the verdicts of "
+				  "--fail-if, which is not given",
+				  set->v[i].spec, set->v[i].fmt->name);
+	}
 	for (i = 0; i < set->n; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp (set->v[i].path, set->v[j].path) == 0)
@@ -357,6 +364,22 @@ export_write_diff_base (struct export_set *set, const struct export_input *in)
 }
 
 void
+export_write_verdicts (struct export_set *set, const struct gate *g)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		struct out o;
+
+		if (!set->v[i].fmt->write_verdicts)
+			continue;
+		out_open (&o, set->v[i].path, false, false);
+		set->v[i].fmt->write_verdicts (g, &o);
+		out_close (&o);
+	}
+}
+
+void
 export_write (struct export_set *set, const struct export_input *in)
 {
 	struct samples samples;
@@ -365,6 +388,10 @@ export_write (struct export_set *set, const struct export_input *in)
 	size_t i, n = in->st->len ? in->st->len : 1;
 	char *abs;
 
+	for (i = 0; i < set->n && !set->v[i].fmt->write; i++)
+		continue;
+	if (i == set->n)
+		return;		/* verdicts only: written by the gate */
 	memset (&c, 0, sizeof c);
 	c.in = in;
 	c.names = XCNEWVEC (char *, n);
@@ -380,6 +407,8 @@ export_write (struct export_set *set, const struct export_input *in)
 		struct out o;
 
 		c.req = &set->v[i];
+		if (!c.req->fmt->write)
+			continue;
 		if (c.req->bb && !samples.have_bb)
 			gp_fatal (NULL, "--export=%s: the profile has no "
 				  "basic-block counts", c.req->spec);

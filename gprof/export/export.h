@@ -10,7 +10,8 @@
        --export=FORMAT[,OPTION[=VALUE]]...[:FILE]
 
    FORMAT is callgrind, igprof, aprof, dot, json, folded,
-   flamegraph or pprof; FILE is `-' for
+   flamegraph or pprof, or (--fail-if's verdicts) junit or markdown;
+   FILE is `-' for
    standard output, and has a default name per format otherwise.  */
 
 #ifndef GPROF_EXPORT_EXPORT_H
@@ -25,6 +26,7 @@
 struct objfile;
 struct lines;
 struct export_set;
+struct gate;
 
 /* What the exporters read.  */
 struct export_input {
@@ -55,6 +57,10 @@ void export_write (struct export_set *xs, const struct export_input *in);
    profile IN as FILE.base.pb.gz, for pprof's -diff_base.  */
 void export_write_diff_base (struct export_set *xs,
 			     const struct export_input *in);
+
+/* --fail-if: the verdicts of G in every export of XS that writes
+   verdicts (junit, markdown).  */
+void export_write_verdicts (struct export_set *xs, const struct gate *g);
 
 void export_free (struct export_set *xs);
 

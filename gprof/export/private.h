@@ -29,6 +29,7 @@
 #include <zlib.h>
 
 #include "gprof/export/export.h"
+#include "gprof/gate.h"
 #include "gprof/model.h"
 #include "gprof/util/hindex.h"
 #include "gprof/util/replace.h"
@@ -372,6 +373,9 @@ struct export_format {
 	bool always_gzip;		/* compressed, whatever the name, and
 					   at zlib's fastest level (as Go's
 					   runtime writes its profiles) */
+	/* --fail-if's verdicts (gate.h), for a format of verdicts, not
+	   of the profile (its WRITE is NULL).  */
+	void (*write_verdicts) (const struct gate *g, struct out *o);
 };
 
 extern const struct export_format export_callgrind;
@@ -382,6 +386,8 @@ extern const struct export_format export_json;
 extern const struct export_format export_folded;
 extern const struct export_format export_flamegraph;
 extern const struct export_format export_pprof;
+extern const struct export_format export_junit;
+extern const struct export_format export_markdown;
 
 /* folded.c, for the writers of its stacks: units per second of UNIT
    (unit=), 0 for samples; the name of a frame (malloc'd, no `;');

@@ -100,7 +100,32 @@
         int mc_arch_near_got (unsigned long type)
             whether a dynamic relocation of TYPE fills such a slot
         bool mc_arch_near_patch (char *page)
-            the copy at PAGE made ready to run there  */
+            the copy at PAGE made ready to run there
+
+   and, with MC_ARCH_HAS_SLEDS 1, what patches the compiler's
+   patchable function entries into calls (linux/sleds.c):
+
+        MC_ARCH_SLED_SIZE, MC_ARCH_TRAMP_SIZE, MC_ARCH_SLED_REACH
+            the bytes of the call written over a sled, of the jump
+            near the object that it calls, and how far the call
+            reaches either way
+        size_t mc_arch_sled_skip (const unsigned char *entry,
+                                  size_t avail)
+            bytes at a function's entry that come before its sled
+            (x86-64's endbr64, which must stay first)
+        bool mc_arch_sled_free (const unsigned char *p)
+            the MC_ARCH_SLED_SIZE bytes at P are the compiler's NOPs
+        void mc_arch_sled_call (unsigned char *p, uintptr_t at,
+                                uintptr_t to)
+            writes at P the call that, placed at AT, calls TO
+        void mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
+            writes at P a jump to TO from anywhere
+        uintptr_t mc_arch_sled_entry (void)
+            the entry point with __fentry__'s contract (called first
+            thing, the caller's return address above its own)
+        uintptr_t mc_arch_sled_copy_entry (void)
+            with MC_ARCH_HAS_NEAR 1: the same entry point's offset in
+            the copy of the fast paths  */
 
 #ifndef MCOUNT_ARCH_ARCH_H
 #define MCOUNT_ARCH_ARCH_H
@@ -117,6 +142,9 @@
 
 #ifndef MC_ARCH_HAS_NEAR
 # define MC_ARCH_HAS_NEAR	0
+#endif
+#ifndef MC_ARCH_HAS_SLEDS
+# define MC_ARCH_HAS_SLEDS	0
 #endif
 
 #if !defined MC_ARCH_DW_SP || !defined MC_ARCH_DW_FP \

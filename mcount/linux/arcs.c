@@ -66,14 +66,12 @@ __thread struct mc_tls mc_tls __attribute__ ((tls_model ("initial-exec")));
 /* Counting starts on: arcs of constructors that run before
    __monstartup are kept (glibc drops them).  */
 volatile unsigned char mc_arcs_on = 1;
-volatile unsigned char *mc_arcs_mirror;
 
 void
 mc_arcs_switch (bool on)
 {
 	mc_arcs_on = on;
-	if (mc_arcs_mirror)
-		*mc_arcs_mirror = on;
+	mc_near_switch (on);
 }
 
 #define MC_PAGE		4096
@@ -231,10 +229,15 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 		uint64_t used = __atomic_load_n (&t->used, __ATOMIC_RELAXED);
 
 		/* A callee (or block) in no object known yet: a -pg
-		   library was dlopen'ed.  Not from a nested call, which
-		   may have interrupted the dynamic linker.  */
+		   library was dlopen'ed; or, with patched sleds, any new
+		   arc, which may follow a dlopen whose object has sleds
+		   to patch (sleds.c; the look costs a lock when nothing
+		   changed).  Not from a nested call, which may have
+		   interrupted the dynamic linker.  */
 		if (!nested && mc_started ()
-		    && mc_module_find (self == MC_BB_SELF ? from : self) < 0)
+		    && (mc_sleds_on
+			|| mc_module_find (self == MC_BB_SELF
+					   ? from : self) < 0))
 			mc_modules_refresh ();
 
 		if (used >= t->grow_at && !nested) {

@@ -277,6 +277,7 @@ mc_report (void)
 	exit_line_sampler (&l, &first);
 	exit_line_contexts (&l, &first);
 	exit_line_threads (&l, &first);
+	mc_sleds_report (&l, &first);
 	for (p = 0; p < MC_PROB_COUNT; p++)
 		if (mc_problems[p][0]) {
 			part (&l, &first);

@@ -33,6 +33,8 @@ mcount_libmc_la_SOURCES = \
 	mcount/linux/msgline.h \
 	mcount/linux/process.h \
 	mcount/arch/arch.h
+# What the shared library alone has (below), the ports' too.
+MC_SHARED_SOURCES = mcount/linux/dlopen.c
 include mcount/arch/x86_64/local.mk
 include mcount/arch/aarch64/local.mk
 include mcount/arch/riscv64/local.mk
@@ -67,6 +69,9 @@ mcount_libmc_la_SOURCES += \
 	mcount/linux/objdir.c \
 	mcount/linux/exits.c \
 	mcount/linux/near.c \
+	mcount/linux/sleds.h \
+	mcount/linux/sleds.c \
+	mcount/linux/sledfile.c \
 	mcount/linux/start.c \
 	gmon/write.c \
 	gmon/gmonx_write.c \
@@ -77,7 +82,11 @@ mcount_libmc_la_CCASFLAGS = -fPIC
 mcount_libmc_la_LDFLAGS =
 
 lib_LTLIBRARIES += mcount/libgmon.la
-mcount_libgmon_la_SOURCES =
+# What the shared library alone has (PIC: libtool defines it for the
+# shared objects, not the archive's): dlopen, which a program that
+# links libgmon.a keeps the C library's for.
+mcount_libgmon_la_SOURCES = $(MC_SHARED_SOURCES)
+mcount_libgmon_la_CCASFLAGS = -fPIC
 mcount_libgmon_la_LIBADD = mcount/libmc.la
 # Per-target CFLAGS also keep AM_CFLAGS (the sanitizers) off the link.
 mcount_libgmon_la_CFLAGS = $(MC_CFLAGS)

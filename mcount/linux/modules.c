@@ -613,6 +613,7 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 			problem_no_memory (err);
 	}
 	__atomic_store_n (&mc_nmodules, n + 1, __ATOMIC_RELEASE);
+	mc_sleds_object (m, info);
 	return 0;
 }
 

@@ -36,6 +36,7 @@
 #include <config.h>
 
 #include <elf.h>
+#include <errno.h>
 #include <link.h>
 #include <stddef.h>
 #include <string.h>
@@ -44,11 +45,55 @@
 
 #include "mcount/linux/runtime.h"
 
+#define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
+#define NEAR_TRIES	32
+
+/* SIZE bytes of fresh memory, readable and writable, a few MiB below
+   [LO, HI) or above it; NULL if none was found.  */
+void *
+mc_near_map (uintptr_t lo, uintptr_t hi, size_t size)
+{
+	uintptr_t below = lo & ~(uintptr_t) (NEAR_STEP - 1);
+	uintptr_t above = (hi + NEAR_STEP - 1)
+		& ~(uintptr_t) (NEAR_STEP - 1);
+	int i;
+
+	for (i = 1; i <= NEAR_TRIES; i++) {
+		uintptr_t want[2];
+		int j;
+
+		want[0] = below > (uintptr_t) i * NEAR_STEP
+			? below - (uintptr_t) i * NEAR_STEP : 0;
+		/* Above the program lies its heap (brk), which must keep
+		   room to grow: far enough above.  */
+		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
+		for (j = 0; j < 2; j++) {
+			void *p;
+
+			if (want[j] < 0x100000)
+				continue;
+			p = mmap ((void *) want[j], size,
+				  PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS
+				  | MAP_FIXED_NOREPLACE, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			if ((uintptr_t) p == want[j])
+				return p;
+			munmap (p, size);	/* an old kernel's hint */
+		}
+	}
+	return NULL;
+}
+
 #if MC_ARCH_HAS_NEAR
 
 #define NEAR_PAGE	MC_ARCH_NEAR_PAGE	/* code; then one of data */
-#define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
-#define NEAR_TRIES	32
+/* How far a copy serves the code that calls it: a GOT holds any
+   address, but the copy is made for the branch predictors, which
+   keep near targets well, and one made for sleds (sleds.c, whose
+   calls reach 2 GiB) serves the program's GOT too.  */
+#define NEAR_REACH	((uintptr_t) 1 << 31)
 
 struct near {
 	uintptr_t img_lo, img_hi;	/* the program's mapped image */
@@ -92,64 +137,104 @@ find_program (struct dl_phdr_info *info, size_t size, void *data)
 	return 1;			/* the first object is the program */
 }
 
-/* A free page a few MiB below the program, or above it.  */
-static char *
-map_near (const struct near *n)
+#define NEAR_COPIES	64	/* copies at most: the program's, and
+				   one per object with sleds (sleds.c) */
+
+static uintptr_t mc_near_pages[NEAR_COPIES];	/* the copies made */
+static unsigned int mc_near_count;	/* ... published (release) */
+
+/* The copy that holds PC, or 0.  Async-signal-safe.  */
+static uintptr_t
+page_of (uintptr_t pc)
 {
-	uintptr_t below = n->img_lo & ~(uintptr_t) (NEAR_STEP - 1);
-	uintptr_t above = (n->img_hi + NEAR_STEP - 1)
-		& ~(uintptr_t) (NEAR_STEP - 1);
-	int i;
+	unsigned int n = __atomic_load_n (&mc_near_count, __ATOMIC_ACQUIRE);
+	unsigned int i;
 
-	for (i = 1; i <= NEAR_TRIES; i++) {
-		uintptr_t want[2];
-		int j;
-
-		want[0] = below > (uintptr_t) i * NEAR_STEP
-			? below - (uintptr_t) i * NEAR_STEP : 0;
-		/* Above the program lies its heap (brk), which must keep
-		   room to grow: far enough above.  */
-		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
-		for (j = 0; j < 2; j++) {
-			void *p;
-
-			if (want[j] < 0x100000)
-				continue;
-			p = mmap ((void *) want[j], 2 * NEAR_PAGE,
-				  PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS
-				  | MAP_FIXED_NOREPLACE, -1, 0);
-			if (p == MAP_FAILED)
-				continue;
-			if ((uintptr_t) p == want[j])
-				return p;
-			munmap (p, 2 * NEAR_PAGE);	/* an old kernel's hint */
-		}
-	}
-	return NULL;
+	for (i = 0; i < n; i++)
+		if (pc - mc_near_pages[i] < NEAR_PAGE)	/* pc >= page */
+			return mc_near_pages[i];
+	return 0;
 }
-
-static uintptr_t mc_near_page;		/* the copy, once installed */
 
 uintptr_t
 mc_near_origin (uintptr_t pc)
 {
-	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+	uintptr_t page = page_of (pc);
 
-	if (!page || pc < page || pc >= page + NEAR_PAGE)
-		return 0;
-	return mc_arch_near_origin (pc - page);
+	return page ? mc_arch_near_origin (pc - page) : 0;
 }
 
 uintptr_t
 mc_near_image (uintptr_t pc)
 {
-	uintptr_t page = __atomic_load_n (&mc_near_page, __ATOMIC_ACQUIRE);
+	uintptr_t page = page_of (pc);
 
-	if (!page || pc < page
-	    || pc >= page + (uintptr_t) (mc_near_end - mc_near_start))
+	if (!page || pc - page >= (uintptr_t) (mc_near_end - mc_near_start))
 		return 0;
 	return (uintptr_t) mc_near_start + (pc - page);
+}
+
+void
+mc_near_switch (bool on)
+{
+	unsigned int n = __atomic_load_n (&mc_near_count, __ATOMIC_ACQUIRE);
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		volatile unsigned char *mirror = (volatile unsigned char *)
+			(mc_near_pages[i] + NEAR_PAGE);
+
+		*mirror = on;
+	}
+}
+
+/* Whether all of [LO, HI) is within REACH of the copy at PAGE.  */
+static bool
+in_reach (uintptr_t page, uintptr_t lo, uintptr_t hi, uintptr_t reach)
+{
+	uintptr_t end = page + NEAR_PAGE;
+
+	return (page >= lo ? end - lo : hi - page) < reach
+		&& (end >= hi ? end - lo : hi - page) < reach;
+}
+
+char *
+mc_near_copy (uintptr_t lo, uintptr_t hi, uintptr_t reach, int *err)
+{
+	size_t size = (size_t) (mc_near_end - mc_near_start);
+	unsigned int n = mc_near_count, i;
+	char *page;
+
+	*err = 0;
+	for (i = 0; i < n; i++)
+		if (in_reach (mc_near_pages[i], lo, hi, reach))
+			return (char *) mc_near_pages[i];
+	if (n == NEAR_COPIES || size > NEAR_PAGE)
+		return NULL;
+	page = mc_near_map (lo, hi, 2 * NEAR_PAGE);
+	if (!page)
+		return NULL;
+	if (!in_reach ((uintptr_t) page, lo, hi, reach)) {
+		munmap (page, 2 * NEAR_PAGE);
+		return NULL;
+	}
+	memcpy (page, mc_near_start, size);
+	if (!mc_arch_near_patch (page)) {
+		munmap (page, 2 * NEAR_PAGE);
+		return NULL;
+	}
+	if (mprotect (page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
+		*err = errno;
+		munmap (page, 2 * NEAR_PAGE);
+		return NULL;
+	}
+	/* Its mirror of mc_arcs_on, kept by mc_arcs_switch: set before
+	   it is published, and again after (a switch in between).  */
+	page[NEAR_PAGE] = (char) mc_arcs_on;
+	mc_near_pages[n] = (uintptr_t) page;
+	__atomic_store_n (&mc_near_count, n + 1, __ATOMIC_RELEASE);
+	page[NEAR_PAGE] = (char) mc_arcs_on;
+	return page;
 }
 
 /* Stores V in the GOT slot at SLOT, opening a RELRO page for it.  */
@@ -279,6 +364,8 @@ mc_near_install (void)
 	struct near n;
 	size_t size = (size_t) (mc_near_end - mc_near_start);
 	uintptr_t ours = (uintptr_t) mc_arch_near_hooks[0].local;
+	unsigned int copies;
+	int err;
 
 	if (!mc_config.near)
 		return;
@@ -288,22 +375,12 @@ mc_near_install (void)
 	if (n.img_lo >= n.img_hi || (ours >= n.img_lo && ours < n.img_hi)
 	    || !hooks_ours (&n.bb_ours) || size > NEAR_PAGE)
 		return;
-	n.page = map_near (&n);
+	/* The last copy made, or one sleds.c made already.  */
+	copies = mc_near_count;
+	n.page = mc_near_copy (n.img_lo, n.img_hi, NEAR_REACH, &err);
 	if (!n.page)
 		return;
-	memcpy (n.page, mc_near_start, size);
-	if (!mc_arch_near_patch (n.page)
-	    || mprotect (n.page, NEAR_PAGE, PROT_READ | PROT_EXEC) < 0) {
-		munmap (n.page, 2 * NEAR_PAGE);
-		return;
-	}
-	/* The copy's mirror of mc_arcs_on, kept by mc_arcs_switch.  */
-	mc_arcs_mirror = (volatile unsigned char *) n.page + NEAR_PAGE;
-	*mc_arcs_mirror = mc_arcs_on;
 	patch_got (&n);
-	if (n.patched)
-		__atomic_store_n (&mc_near_page, (uintptr_t) n.page,
-				  __ATOMIC_RELEASE);
 	if (mc_config.debug) {
 		struct mc_line l = { .len = 0 };
 
@@ -314,8 +391,11 @@ mc_near_install (void)
 		mc_line_str (&l, " GOT entries redirected");
 		mc_line_write (&l);
 	}
-	if (!n.patched) {
-		mc_arcs_mirror = NULL;
+	/* Not needed: unpublished (nothing calls it) and unmapped, if
+	   it was made here.  */
+	if (!n.patched && mc_near_count == copies + 1
+	    && mc_near_pages[copies] == (uintptr_t) n.page) {
+		__atomic_store_n (&mc_near_count, copies, __ATOMIC_RELEASE);
 		munmap (n.page, 2 * NEAR_PAGE);
 	}
 }
@@ -341,6 +421,22 @@ mc_near_image (uintptr_t pc)
 {
 	(void) pc;
 	return 0;
+}
+
+void
+mc_near_switch (bool on)
+{
+	(void) on;
+}
+
+char *
+mc_near_copy (uintptr_t lo, uintptr_t hi, uintptr_t reach, int *err)
+{
+	(void) lo;
+	(void) hi;
+	(void) reach;
+	*err = 0;
+	return NULL;
 }
 
 #endif /* MC_ARCH_HAS_NEAR */

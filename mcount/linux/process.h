@@ -1,6 +1,7 @@
 /* process.h - the life of the profiled process: memory and descriptors
-   (pages.c, fds.c), dumps (dump.c), the copy of the fast path
-   (near.c), start and end (start.c), exits and signals (exits.c).
+   (pages.c, fds.c), dumps (dump.c), the copies of the fast path
+   (near.c), patched sleds (sleds.c), start and end (start.c), exits
+   and signals (exits.c).
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
@@ -104,6 +105,43 @@ void mc_dump_release (void) MC_HIDDEN;
 
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
+/* SIZE bytes of fresh memory, readable and writable, within a few
+   hundred MiB of [LO, HI); NULL if none was found.  */
+void *mc_near_map (uintptr_t lo, uintptr_t hi, size_t size) MC_HIDDEN;
+/* A copy of the fast paths (mc_near_start .. mc_near_end, made ready
+   to run, read-only and executable) whose page is within REACH of all
+   of [LO, HI): one made already, or a new one; NULL if none can be
+   had (*ERR: the errno of the mprotect refused, or 0).  Normal
+   context.  */
+char *mc_near_copy (uintptr_t lo, uintptr_t hi, uintptr_t reach, int *err)
+	MC_HIDDEN;
+/* Sets every copy's mirror of mc_arcs_on to ON (mc_arcs_switch).  */
+void mc_near_switch (bool on) MC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* sleds.c */
+
+struct dl_phdr_info;
+struct mc_module;
+/* M, just added to the object table from INFO (in dl_iterate_phdr's
+   callback, which keeps it mapped): its patchable function entries
+   patched into calls of libgmon, or why not kept for the line at
+   exit.  Normal context.  */
+void mc_sleds_object (const struct mc_module *m,
+		      const struct dl_phdr_info *info) MC_HIDDEN;
+/* After a dlopen (dlopen.c): a look at the objects, whose new ones
+   get their sleds patched as they were loaded.  */
+void mc_sleds_loaded (void) MC_HIDDEN;
+/* After the first scan of the objects, in the constructor: the one
+   line said when nothing could be patched.  */
+void mc_sleds_started (void) MC_HIDDEN;
+/* Whether sleds were patched: the slow path then looks for objects
+   loaded since (dlopen), to patch theirs.  */
+extern bool mc_sleds_on MC_HIDDEN;
+struct mc_line;
+/* The part of the line at exit about entries that were not patched;
+   *FIRST as exitline.c's part ().  */
+void mc_sleds_report (struct mc_line *l, bool *first) MC_HIDDEN;
 /* For a PC in the copy, the same place in libgmon's own entry points
    (where its samples are charged); 0 for any other PC.
    Async-signal-safe.  */

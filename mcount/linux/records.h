@@ -130,10 +130,10 @@ extern __thread struct mc_tls mc_tls
 	__attribute__ ((tls_model ("initial-exec"))) MC_HIDDEN;
 
 /* Read by the stubs before anything else: 0 turns arc counting off.
-   Written through mc_arcs_switch only, which keeps the copy of the
-   fast path near the program (near.c) in step through its mirror.  */
+   Written through mc_arcs_switch only, which keeps the copies of the
+   fast path near the program and the objects with sleds (near.c) in
+   step through their mirrors.  */
 extern volatile unsigned char mc_arcs_on MC_HIDDEN;
-extern volatile unsigned char *mc_arcs_mirror MC_HIDDEN;
 void mc_arcs_switch (bool on) MC_HIDDEN;
 
 /* Called by mcount.S with the stack aligned and every register saved.  */

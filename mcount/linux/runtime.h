@@ -53,9 +53,14 @@
                            other objects and the companion (dump.h
                            between the five);
      exits.c               fatal signals, _exit, exec, dump triggers;
-     near.c                a copy of the fast path placed next to the
-                           program, when libgmon is a shared library
-                           (with the port's arch/ARCH/near.c);
+     near.c                copies of the fast path placed next to the
+                           program and the objects with sleds, when
+                           libgmon is a shared library (with the
+                           port's arch/ARCH/near.c);
+     sleds.c               patchable function entries patched into
+                           calls (with the port's arch/ARCH/sleds.c),
+     dlopen.c              ... and libgmon.so's dlopen, which patches
+                           what it loads;
      start.c               __monstartup, _mcleanup, the constructor and
                            destructor, the main program's address range.
 
@@ -64,7 +69,7 @@
    threads.c, bbcount.c), modules.h (modules.c, objdir.c's names),
    samples.h (sampler.c, unwind.c, cctree.c, wall.c), settings.h,
    msgline.h (msgline.c, exitline.c), process.h (pages.c, fds.c,
-   dump.c, near.c, start.c, exits.c).  Between the few files of one
+   dump.c, near.c, sleds.c, start.c, exits.c).  Between the few files of one
    room, a private header: dump.h, sampler.h, unwind.h.
 
    The part of this file above the C-only section is read by the

@@ -31,6 +31,9 @@
      GMON_MAX_OBJECTS N, 1 to 65536: objects (the program, libraries,
                       the vDSO) profiled each with its own histogram
                       and file (1024)
+     GMON_PATCH       a POSIX extended regular expression: patch the
+                      patchable entries of the functions it names
+                      only (all of them)
      GMON_DEBUG       1: say on stderr what libgmon does
 
    and GMON_IMAGE, which the exec wrappers set for the next program
@@ -468,6 +471,23 @@ read_prefix (void)
 		bad_value ("GMON_OUT_PREFIX", s, "too long");
 }
 
+static void
+read_patch (void)
+{
+	const char *s = env_get ("GMON_PATCH");
+
+	if (!s || !*s)
+		return;
+	if (strlen (s) + 1 > sizeof mc_config.patch) {
+		/* Patching all would profile what was not asked for:
+		   sleds.c patches nothing when it sees this mark, and
+		   says why.  */
+		mc_config.patch[0] = '\n';
+		return;
+	}
+	memcpy (mc_config.patch, s, strlen (s) + 1);
+}
+
 void
 mc_config_init (void)
 {
@@ -509,4 +529,5 @@ mc_config_init (void)
 	read_dump_signal ();
 	read_dump_interval ();
 	read_image ();
+	read_patch ();
 }

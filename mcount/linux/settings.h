@@ -23,6 +23,7 @@ enum mc_sampler_choice {
 };
 
 #define MC_PATH_MAX	4096
+#define MC_PATCH_MAX	1024		/* bytes of GMON_PATCH, with its NUL */
 
 struct mc_config {
 	bool secure;			/* set-uid: environment ignored */
@@ -54,6 +55,9 @@ struct mc_config {
 					   this one (GMON_IMAGE) */
 	char prefix[MC_PATH_MAX];	/* GMON_OUT_PREFIX made absolute, or "" */
 	char cwd[MC_PATH_MAX];		/* working directory at start-up, or "" */
+	char patch[MC_PATCH_MAX];	/* GMON_PATCH: the functions whose
+					   patchable entries are patched (a
+					   POSIX ERE), or "": all (sleds.c) */
 	char bad_env[160];		/* "GMON_X=value" that was ignored */
 };
 

@@ -121,6 +121,7 @@ init_once (void)
 	mc_arcs_init ();
 	pthread_atfork (mc_dump_hold, mc_dump_release, atfork_child);
 	mc_modules_init ();
+	mc_sleds_started ();
 	mc_near_install ();
 	__atomic_store_n (&mc_init_state, 2, __ATOMIC_RELEASE);
 }

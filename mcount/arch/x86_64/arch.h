@@ -148,6 +148,26 @@ mc_arch_near_origin (uintptr_t off)
 	return (uintptr_t) mc_bb_local + (off - bb);
 }
 
+/* Patchable function entries (mcount/linux/sleds.c): gcc's
+   -fpatchable-function-entry=5 leaves five one-byte NOPs at each
+   function's entry, after its endbr64 if it has one, which become a
+   `call rel32' to the copy of the fast paths near the object
+   (near.c), else to a jump there to libgmon's own: the callee then
+   enters __fentry__ as -pg -mfentry code does.  */
+#define MC_ARCH_HAS_SLEDS	1
+#define MC_ARCH_SLED_SIZE	5	/* call rel32 */
+#define MC_ARCH_TRAMP_SIZE	16	/* jmp *0(%rip); .quad target */
+#define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 31)	/* rel32's */
+
+size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
+	MC_HIDDEN;
+bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
+void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+	MC_HIDDEN;
+void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
+uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
+uintptr_t mc_arch_sled_copy_entry (void) MC_HIDDEN;
+
 #endif /* !__ASSEMBLER__ */
 
 #endif /* MCOUNT_ARCH_X86_64_ARCH_H */

@@ -369,4 +369,5 @@ mc_slow_stub:
 	.cfi_endproc
 	.size	mc_slow_stub, .-mc_slow_stub
 
+
 	.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,293 @@
+/* sledfile.c - the files of the objects whose sleds sleds.c patches:
+   their section headers and symbols.
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   An object's file is mapped read-only for as long as its sleds are
+   being patched; every offset and size in it is checked against the
+   file's size before it is read (a file replaced since it was loaded
+   gives no sleds, never a fault).  Memory comes from mmap: this runs
+   in libgmon's constructor and in the slow path, where a profiled
+   malloc may be what is being counted.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
+
+bool
+mc_sledf_open (struct mc_sledf *f, const char *path)
+{
+	const ElfW (Ehdr) *eh;
+	struct stat sb;
+	void *p;
+	int fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+
+	if (fd < 0)
+		return false;
+	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
+	    || (uint64_t) sb.st_size < sizeof (ElfW (Ehdr))
+	    || (uint64_t) sb.st_size > SIZE_MAX) {
+		close (fd);
+		return false;
+	}
+	p = mmap (NULL, (size_t) sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close (fd);
+	if (p == MAP_FAILED)
+		return false;
+	f->map = p;
+	f->size = (size_t) sb.st_size;
+	eh = p;
+	if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
+	    || eh->e_ident[EI_CLASS] != (sizeof (void *) == 8
+					 ? ELFCLASS64 : ELFCLASS32)
+	    || eh->e_shentsize != sizeof (ElfW (Shdr)) || eh->e_shnum == 0
+	    || eh->e_shoff > f->size
+	    || (f->size - eh->e_shoff) / sizeof (ElfW (Shdr))
+	       < eh->e_shnum) {
+		munmap (p, f->size);
+		return false;
+	}
+	f->sh = (const void *) (f->map + eh->e_shoff);
+	f->shnum = eh->e_shnum;
+	return true;
+}
+
+/* Section I's bytes in the file, or NULL.  */
+static const void *
+file_bytes (const struct mc_sledf *f, unsigned int i, size_t *size)
+{
+	const ElfW (Shdr) *s;
+
+	if (i == 0 || i >= f->shnum)
+		return NULL;
+	s = &f->sh[i];
+	if (s->sh_type == SHT_NOBITS || s->sh_offset > f->size
+	    || s->sh_size > f->size - s->sh_offset)
+		return NULL;
+	*size = s->sh_size;
+	return f->map + s->sh_offset;
+}
+
+/* The index of the first section of TYPE named NAME, else 0.  */
+unsigned int
+mc_sledf_section (const struct mc_sledf *f, const char *name, uint32_t type)
+{
+	const ElfW (Ehdr) *eh = (const void *) f->map;
+	const char *names;
+	size_t nsize;
+	unsigned int i;
+
+	names = file_bytes (f, eh->e_shstrndx, &nsize);
+	if (!names)
+		return 0;
+	for (i = 1; i < f->shnum; i++)
+		if (f->sh[i].sh_type == type && f->sh[i].sh_name < nsize
+		    && strncmp (names + f->sh[i].sh_name, name,
+				nsize - f->sh[i].sh_name) == 0)
+			return i;
+	return 0;
+}
+
+/* The symbols of section SYM (and their strings): N of them.  */
+static const ElfW (Sym) *
+file_syms (const struct mc_sledf *f, unsigned int sym, size_t *n,
+	   const char **str, size_t *strsize)
+{
+	const ElfW (Sym) *syms;
+	size_t size;
+
+	if (!sym || !(syms = file_bytes (f, sym, &size)))
+		return NULL;
+	*str = file_bytes (f, f->sh[sym].sh_link, strsize);
+	if (!*str)
+		return NULL;
+	*n = size / sizeof *syms;
+	return syms;
+}
+
+/* Whether the object's dynamic symbols take one of NAMES (a NULL
+   ends them) from another object.  */
+bool
+mc_sledf_calls (const struct mc_sledf *f, const char *const *names)
+{
+	const char *str;
+	size_t n, strsize, i;
+	const ElfW (Sym) *s = file_syms (f, mc_sledf_section (f, ".dynsym",
+							  SHT_DYNSYM),
+					 &n, &str, &strsize);
+	int k;
+
+	for (i = 1; s && i < n; i++) {
+		if (s[i].st_shndx != SHN_UNDEF || s[i].st_name >= strsize)
+			continue;
+		for (k = 0; names[k]; k++)
+			if (strncmp (str + s[i].st_name, names[k],
+				     strsize - s[i].st_name) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Functions and sleds */
+
+/* Heap sorts (no malloc, n log n whatever the order), of the
+   functions by entry and of the sleds.  */
+static void
+fn_sift (struct mc_sledfn *a, size_t i, size_t n)
+{
+	struct mc_sledfn v = a[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && a[c + 1].lo > a[c].lo)
+			c++;
+		if (a[c].lo <= v.lo)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+static void
+fn_sort (struct mc_sledfn *a, size_t n)
+{
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		fn_sift (a, i, n);
+	while (n > 1) {
+		struct mc_sledfn t = a[0];
+
+		a[0] = a[--n];
+		a[n] = t;
+		fn_sift (a, 0, n);
+	}
+}
+
+/* The object's functions, sorted, in memory of their own (*MAPPED
+   bytes); NULL if it has no symbols.  */
+struct mc_sledfn *
+mc_sledf_functions (const struct mc_sledf *f, uintptr_t base, size_t *count,
+	  size_t *mapped)
+{
+	unsigned int sec = mc_sledf_section (f, ".symtab", SHT_SYMTAB);
+	const ElfW (Sym) *s;
+	struct mc_sledfn *t;
+	const char *str;
+	size_t n, strsize, i, k = 0;
+
+	if (!sec)
+		sec = mc_sledf_section (f, ".dynsym", SHT_DYNSYM);
+	s = file_syms (f, sec, &n, &str, &strsize);
+	if (!s || !n || n > SIZE_MAX / sizeof *t)
+		return NULL;
+	*mapped = n * sizeof *t;
+	t = mmap (NULL, *mapped, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (t == MAP_FAILED)
+		return NULL;
+	for (i = 1; i < n; i++) {
+		if (ELF64_ST_TYPE (s[i].st_info) != STT_FUNC
+		    || s[i].st_shndx == SHN_UNDEF || !s[i].st_value
+		    || s[i].st_name >= strsize
+		    || !memchr (str + s[i].st_name, '\0',
+				strsize - s[i].st_name))
+			continue;
+		t[k].lo = base + s[i].st_value;
+		t[k].hi = t[k].lo + s[i].st_size;
+		t[k].name = str + s[i].st_name;
+		k++;
+	}
+	fn_sort (t, k);
+	*count = k;
+	return t;
+}
+
+/* The first function at R or after it, in T (N).  */
+size_t
+mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t[mid].lo < r)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool
+mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
+		     unsigned int len)
+{
+	unsigned int sec = mc_sledf_section (f, ".note.gnu.build-id",
+					     SHT_NOTE);
+	const ElfW (Nhdr) *nh;
+	size_t size, name;
+
+	if (!len || !sec || !(nh = file_bytes (f, sec, &size))
+	    || size < sizeof *nh)
+		return true;
+	name = (nh->n_namesz + 3) & ~(size_t) 3;
+	if (nh->n_type != NT_GNU_BUILD_ID
+	    || size - sizeof *nh < name
+	    || size - sizeof *nh - name < nh->n_descsz)
+		return true;
+	return nh->n_descsz == len
+		&& memcmp ((const unsigned char *) (nh + 1) + name, id,
+			   len) == 0;
+}
+
+void
+mc_sledf_close (struct mc_sledf *f)
+{
+	munmap ((void *) f->map, f->size);
+}
+
+static void
+site_sift (uintptr_t *a, size_t i, size_t n)
+{
+	uintptr_t v = a[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+void
+mc_sledf_sort_sites (uintptr_t *a, size_t n)
+{
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		site_sift (a, i, n);
+	while (n > 1) {
+		uintptr_t t = a[0];
+
+		a[0] = a[--n];
+		a[n] = t;
+		site_sift (a, 0, n);
+	}
+}

@@ -1,0 +1,238 @@
+#!/bin/sh
+# rt-sleds.sh - programs built with -fpatchable-function-entry=5, with
+# and without libgmon preloaded.
+#
+#   Without libgmon the program runs as it does (no file, nothing on
+#   stderr).  Preloaded, libgmon patches the sleds of the program and
+#   of its library before main, and every call count and arc equals the
+#   -pg -lgmon build's (GNU gprof on both): PIE, -no-pie and
+#   -fcf-protection (endbr64 stays first).  GMON_PATCH naming one
+#   function: only it has calls, all of them.  The program finds no
+#   writable and executable mapping at main, and its own signal
+#   handler runs.  A library dlopen'ed after start by its path is
+#   patched before dlopen returns (its counts equal -pg's); by a bare
+#   name, at libgmon's next look, and the line at exit says so; one
+#   dlopen'ed while another thread runs is left alone, and said.  A program
+#   without sleds, a kernel that refuses executable memory (a seccomp
+#   filter here) and a set-uid program (as root) each get one line and
+#   an unpatched run.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/rt-lib.sh"
+need_runtime
+case $($CC -dumpmachine 2>/dev/null) in
+x86_64*) ;;
+*) skip "patchable function entries are patched on x86-64 only yet" ;;
+esac
+
+SLED=-fpatchable-function-entry=5
+PRE=$LIBGMON_DIR/libgmon.so
+O="$RT_CFLAGS_TEST -O2 -pthread"
+
+said () {
+	if grep -q -- "$3" "$2"; then
+		ok "$1"
+	else
+		bad "$1: $2 lacks '$3':"
+		cat "$2"
+	fi
+}
+
+# calls EXE GMON: "name calls" of every function GNU gprof's flat
+# profile gives calls, sorted.
+calls () {
+	gnu_gprof -b -p "$1" "$2" 2>/dev/null |
+		awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
+}
+# arcs EXE GMON: "caller callee count" of every arc of the call graph
+# (each function's children), sorted.  -z: with no time sampled, GNU
+# gprof leaves out the entries of functions nothing called (worker).
+arcs () {
+	gnu_gprof -b -q -z "$1" "$2" 2>/dev/null | awk '
+		/^\[/ { cur = $(NF - 1); kids = 1; next }
+		/^---/ { kids = 0; next }
+		kids && NF >= 3 && $NF ~ /^\[/ {
+			n = $(NF - 2); sub (/\/.*/, "", n); print cur, $(NF - 1), n }' |
+		sort
+}
+same_profile () {	# DESC EXE-A GMON-A EXE-B GMON-B
+	calls "$2" "$3" >calls.a; calls "$4" "$5" >calls.b
+	arcs "$2" "$3" >arcs.a; arcs "$4" "$5" >arcs.b
+	if [ -s calls.a ] && cmp -s calls.a calls.b && cmp -s arcs.a arcs.b; then
+		ok "$1: the same calls ($(wc -l <calls.a) functions) and arcs ($(wc -l <arcs.a))"
+	else
+		bad "$1: calls or arcs differ (left: -pg, right: sleds)"
+		diff calls.a calls.b | head -20
+		diff arcs.a arcs.b | head -20
+	fi
+}
+
+# The oracle: -pg, linked with libgmon, its library -pg too.
+mkdir pg && (cd pg &&
+	$CC $O -pg -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
+	RT_LIBS="-L. -lsl -Wl,-rpath,$work/pg -ldl" \
+		rt_cc prog "$PROGRAMS/rt-sleds.c" $O -pg -Wl,--no-as-needed) ||
+	hard_error "cannot build the -pg programs"
+(cd pg && ./prog 4 dl "$work/pg/libsl.so" >out 2>err) || bad "-pg: the program failed"
+[ -f pg/gmon.out ] && [ -f pg/gmon.out-objs/libsl.so.gmon ] ||
+	hard_error "-pg: no profile"
+
+for v in pie no-pie cet; do
+	case $v in
+	pie) f= ;;
+	no-pie) f="-no-pie" ;;
+	cet) f="-fcf-protection" ;;
+	esac
+	mkdir $v && cd $v || hard_error "mkdir $v"
+	# shellcheck disable=SC2086
+	$CC $O $SLED $f -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
+		$CC $O $SLED $f -o prog "$PROGRAMS/rt-sleds.c" \
+			-Wl,--no-as-needed -L. -lsl -Wl,-rpath,"$work/$v" -ldl ||
+		hard_error "cannot build $v"
+	if [ $v = cet ]; then
+		check "cet: endbr64 before the sled" sh -c \
+			"objdump -d prog | grep -A1 '<leaf>:' | grep -q endbr64"
+	fi
+	./prog 4 dl "$work/$v/libsl.so" >out 2>err
+	check "$v, alone: runs (exit 0, ok)" test $? -eq 0 -a "$(cat out)" = ok
+	quiet_stderr "$v, alone" err
+	check "$v, alone: no profile" test ! -e gmon.out
+	LD_PRELOAD=$PRE ./prog 4 dl "$work/$v/libsl.so" >out 2>err
+	rc=$?
+	check "$v, preloaded: runs (exit $rc: 0, no wx mapping, handler ran)" \
+		test $rc -eq 0 -a "$(cat out)" = ok
+	quiet_stderr "$v, preloaded" err
+	same_profile "$v: program" ../pg/prog ../pg/gmon.out prog gmon.out
+	same_profile "$v: library" ../pg/libsl.so ../pg/gmon.out-objs/libsl.so.gmon \
+		libsl.so gmon.out-objs/libsl.so.gmon
+	cd ..
+done
+expect_calls pie/prog pie/gmon.out leaf 4007
+expect_calls pie/libsl.so pie/gmon.out-objs/libsl.so.gmon lib_leaf 100
+
+# GMON_PATCH: one function.
+cd pie || hard_error "cd pie"
+rm -rf gmon.out gmon.out-objs
+GMON_PATCH='^leaf$' LD_PRELOAD=$PRE ./prog 4 dl "$work/pie/libsl.so" >out 2>err ||
+	bad "GMON_PATCH: the program failed"
+quiet_stderr "GMON_PATCH" err
+calls prog gmon.out >got
+echo "leaf 4007" >want
+same_file "GMON_PATCH=^leaf\$: leaf alone has calls, all 4007" want got
+check "GMON_PATCH: the library's entries stay NOPs (no arcs)" sh -c \
+	"! gnu_gprof -b -p libsl.so gmon.out-objs/libsl.so.gmon 2>/dev/null | grep -q lib_leaf"
+GMON_PATCH='(' LD_PRELOAD=$PRE ./prog 1 >out 2>err
+check "GMON_PATCH=(: runs" test $? -eq 0 -a "$(cat out)" = ok
+one_line "GMON_PATCH=( (not a regex)" err "not a valid POSIX extended regular expression"
+cd ..
+
+# A library dlopen'ed after start (not linked): by its path, patched
+# before dlopen returns (libgmon.so's dlopen), every call counted; by
+# a bare name (its search path is the caller's business), patched at
+# libgmon's next look, and said; dlopen'ed while a thread waits: left
+# alone, and said.
+mkdir dl && cd dl || hard_error "mkdir dl"
+$CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
+	$CC $O $SLED -o prog "$PROGRAMS/rt-sleds.c" -ldl ||
+	hard_error "cannot build dl"
+LD_PRELOAD=$PRE ./prog 4 dl "$work/dl/libsl.so" >out 2>err
+check "dlopen'ed by path: runs" test $? -eq 0 -a "$(cat out)" = ok
+quiet_stderr "dlopen'ed by path" err
+same_profile "dlopen'ed by path: program" ../pg/prog ../pg/gmon.out prog gmon.out
+same_profile "dlopen'ed by path: library" ../pg/libsl.so \
+	../pg/gmon.out-objs/libsl.so.gmon libsl.so gmon.out-objs/libsl.so.gmon
+rm -rf gmon.out gmon.out-objs
+LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog 4 dl libsl.so >out 2>err
+check "dlopen'ed by name: runs" test $? -eq 0 -a "$(cat out)" = ok
+one_line "dlopen'ed by name" err "1 objects loaded after start .*libsl.so.* not as they were loaded"
+expect_calls prog gmon.out leaf 4007
+rm -rf gmon.out gmon.out-objs
+LD_PRELOAD=$PRE ./prog 4 late "$work/dl/libsl.so" >out 2>err
+check "dlopen'ed while a thread runs: runs" test $? -eq 0 -a "$(cat out)" = ok
+one_line "dlopen'ed while a thread runs" err "2 patchable function entries of .*libsl.so, loaded while 2 threads ran, were not patched"
+expect_calls prog gmon.out leaf 4007
+
+# No sleds, no -pg: one line, nothing patched, nothing written.
+$CC $O -o plain "$PROGRAMS/rt-sleds.c" -ldl || hard_error "cannot build plain"
+rm -rf gmon.out gmon.out-objs
+LD_PRELOAD=$PRE ./plain 2 >out 2>err
+check "no sleds: runs" test $? -eq 0 -a "$(cat out)" = ok
+one_line "no sleds" err "^libgmon: nothing to profile: no object has patchable function entries or -pg code"
+check "no sleds: no profile" test ! -e gmon.out
+
+# Executable memory refused (SELinux execmem, PaX): a seccomp filter
+# makes mprotect with PROT_EXEC fail with EACCES.
+cat >noexec.c <<'EOF'
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int
+main (int argc, char **argv)
+{
+	struct sock_filter f[] = {
+		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+			  offsetof (struct seccomp_data, arch)),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+			  offsetof (struct seccomp_data, nr)),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 3),
+		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+			  offsetof (struct seccomp_data, args[2])),
+		BPF_JUMP (BPF_JMP | BPF_JSET | BPF_K, PROT_EXEC, 0, 1),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog p = { sizeof f / sizeof f[0], f };
+
+	if (argc < 3 || setenv ("LD_PRELOAD", argv[1], 1) != 0
+	    || prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+	    || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p) != 0) {
+		perror ("seccomp");
+		return 77;
+	}
+	execv (argv[2], argv + 2);
+	perror (argv[2]);
+	return 99;
+}
+EOF
+if $CC -o noexec noexec.c 2>/dev/null && ./noexec "" /bin/true; then
+	rm -rf gmon.out gmon.out-objs
+	./noexec "$PRE" ./prog 2 >out 2>err
+	check "mprotect refused: runs" test $? -eq 0 -a "$(cat out)" = ok
+	one_line "mprotect refused" err "were not patched \\(mprotect: .*\\): nothing is profiled"
+	check "mprotect refused: no profile" test ! -e gmon.out
+else
+	partial_skip "no seccomp filter here: the mprotect refusal"
+fi
+cd ..
+
+# A set-uid program (linked with libgmon: the dynamic linker ignores
+# LD_PRELOAD there) is never patched.
+if [ "$(id -u)" != 0 ]; then
+	partial_skip "not root: the set-uid program"
+else
+	other=gmonkit-sleds
+	id $other >/dev/null 2>&1 ||
+		useradd -r -M -N -s /usr/sbin/nologin $other 2>/dev/null ||
+		hard_error "cannot make the user $other"
+	mkdir suid && chmod 755 "$work" suid && cd suid || hard_error "mkdir suid"
+	RT_LIBS=-ldl rt_cc prog "$PROGRAMS/rt-sleds.c" $O $SLED \
+		-Wl,--no-as-needed
+	chmod 4755 prog && chmod 1777 .
+	setpriv --reuid=$other --regid=nogroup --clear-groups ./prog 2 >out 2>err
+	check "set-uid: runs" test $? -eq 0 -a "$(cat out)" = ok
+	one_line "set-uid" err "a set-uid program is never patched"
+	check "set-uid: no profile" test ! -e gmon.out
+	cd ..
+fi
+
+finish
