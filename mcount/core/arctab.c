@@ -21,7 +21,8 @@
    A slot is claimed by setting its from with one compare-and-swap
    (mcount/core/atomic.h: a plain store on bare metal, where interrupts
    are off), then its self, published: a reader that sees self == 0
-   skips the slot.  On Linux a signal handler running in between on
+   skips the slot.  A call from address 0 is counted under
+   MC_ARC_NOFROM (core.h) and given back as from 0.  On Linux a signal handler running in between on
    the same thread can never take the same slot; it may add the same
    arc in another, which every reader sums.  */
 
@@ -75,8 +76,11 @@ struct mc_arc *
 mc_tab_find (struct mc_arctab *t, uintptr_t from, uintptr_t self,
 	     bool claim)
 {
-	uintptr_t i = mc_arc_hash (from, self) & t->mask;
+	uintptr_t i;
 
+	if (from == 0)
+		from = MC_ARC_NOFROM;	/* 0 is a free slot's */
+	i = mc_arc_hash (from, self) & t->mask;
 	for (;;) {
 		struct mc_arc *a = &t->slots[i];
 		uintptr_t f = mc_ld (&a->from);
@@ -156,6 +160,6 @@ mc_tab_each (const struct mc_arctab *t, mc_arc_fn *fn, void *ctx)
 		mc_count_t c = mc_ld (&a->count);
 
 		if (from && self && c)
-			fn (ctx, from, self, c);
+			fn (ctx, from == MC_ARC_NOFROM ? 0 : from, self, c);
 	}
 }

@@ -85,6 +85,13 @@ struct mc_arctab {
 	struct mc_arc slots[];		/* at MC_TAB_WORDS words */
 };
 
+/* The key under which the table counts a call whose caller's address
+   is 0, since a from of 0 marks a free slot: no code returns to the
+   last byte of the address space.  mc_tab_each gives such an arc's
+   from as 0 again.  GCC's Thumb-1 -pg prologue of a function that saves
+   r8 passes r8 as the caller, which is 0 at main's entry.  */
+#define MC_ARC_NOFROM	(~(uintptr_t) 0)
+
 /* Which slot an arc's probe starts at, before the mask.  */
 static inline uintptr_t
 mc_arc_hash (uintptr_t from, uintptr_t self)

@@ -19,10 +19,11 @@
 # error.  Its second line says what made it: the library's flags, the
 # target's compiler, binutils, picolibc and QEMU.
 #
-# A golden keeps what the runtime does today, right or not: on the
+# A golden keeps what the runtime does, and a reviewer reads it: on the
 # microbit, arcs.c's main is built by GCC's Thumb-1 -pg with a prologue
-# that hands __gnu_mcount_nc r8's value, not main's caller, and its one
-# call is in no arc and no note (a note in the issue's log, to fix).
+# that hands __gnu_mcount_nc r8's value (0), not main's caller, so its
+# one call is the arc `arc __interrupt_vector+0x0 main+0xc 1' (from 0;
+# until the arc table counted such a call apart, it was in no arc).
 #
 # A golden changes, legitimately, when the runtime changes what it
 # records (mcount/: its code's size moves the samples that fall in it

@@ -388,6 +388,49 @@ test_stub_fentry (void)
 	check_stub (rt_two_sites_fentry, rt_leaf_fentry);
 }
 
+/* A call whose caller's address is 0 (GCC's Thumb-1 prologue passes
+   r8 when it saves it) is an arc of its own: before, it claimed a free
+   slot with a from of 0, the next arc whose probe met that slot took it
+   over with its count, and the call was in no arc.  */
+static void
+count_from (void *ctx, uintptr_t from, uintptr_t self, uint64_t count)
+{
+	uint64_t *c = ctx;
+
+	if (self == BASE_MANY + 0x40)
+		c[from == 0 ? 0 : 1] += count;
+	else if (self == BASE_MANY + 0x80)
+		c[2] += count;
+	else
+		c[3] += count;
+}
+
+static void
+test_from_zero (void)
+{
+	uintptr_t cap = 16, s0 = BASE_MANY + 0x40, s1 = BASE_MANY + 0x80;
+	uintptr_t from = BASE_MANY, slot;
+	struct mc_arctab *t = calloc (1, mc_tab_bytes (cap));
+	uint64_t c[4] = { 0, 0, 0, 0 };
+
+	CU_ASSERT_FATAL (t != NULL);
+	mc_tab_init (t, cap, mc_tab_bytes (cap));
+	CU_ASSERT_FATAL (mc_arc_bump (mc_tab_find (t, 0, s0, true)));
+	CU_ASSERT_FATAL (mc_arc_bump (mc_tab_find (t, 0, s0, true)));
+	/* Another arc whose probe starts at the slot the first took.  */
+	slot = mc_arc_hash (MC_ARC_NOFROM, s0) & t->mask;
+	while ((mc_arc_hash (from, s1) & t->mask) != slot)
+		from += 4;
+	CU_ASSERT_FATAL (mc_arc_bump (mc_tab_find (t, from, s1, true)));
+	mc_tab_each (t, count_from, c);
+	CU_ASSERT_EQUAL (c[0], 2);	/* from 0: both calls, as from 0 */
+	CU_ASSERT_EQUAL (c[1], 0);
+	CU_ASSERT_EQUAL (c[2], 1);	/* the other: its own call only */
+	CU_ASSERT_EQUAL (c[3], 0);
+	CU_ASSERT_EQUAL (t->used, 2);
+	free (t);
+}
+
 /* moncontrol (0) stops the stubs from counting.  */
 static void
 test_moncontrol (void)
@@ -476,6 +519,7 @@ static const struct unit_test unit_tests[] = {
 	{ "GMON_ARC_LIMIT", test_limit },
 	{ "stub -pg", test_stub_pg },
 	{ "stub -pg -mfentry", test_stub_fentry },
+	{ "a caller at address 0", test_from_zero },
 	{ "moncontrol", test_moncontrol },
 	{ "dump round trip", test_dump_roundtrip },
 	{ "reset", test_reset },
