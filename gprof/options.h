@@ -116,7 +116,9 @@ struct options {
 	size_t ndiff_base;
 	const char *diff_base_exe;	/* --diff-base-exe, or NULL: IMAGE */
 	bool diff_json;			/* --diff-format=json */
-	bool diff_raw;			/* --diff-normalize=none */
+	bool diff_raw;			/* --diff-normalize=none, or --fail-if
+					   without --diff-normalize */
+	bool diff_norm_given;		/* --diff-normalize was given */
 	char **fail_if;			/* --fail-if rules, in order given */
 	size_t nfail_if;
 	double fail_floor;		/* --fail-floor samples; < 0: the

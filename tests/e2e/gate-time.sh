@@ -92,6 +92,11 @@ check "the line names spin, its seconds, samples and sampling error" \
 check "spin alone crossed" test "$(grep -c ': fail: ' err)" = 1
 check "spin's new time is about twice its base" awk '
 	/: fail: spin: / { b = $5; n = $8; exit !(n > 1.6 * b && n < 2.4 * b) }' err
+gate "... and without --diff-normalize=none too (a gate's default)" 3 \
+	--diff-base=b/gmon.out --diff-base-exe=a.exe --fail-if=self:+20% \
+	s.exe s/gmon.out
+check "... whose summary says the times are as measured" \
+	grep -q '; times as measured; exit status 3$' err
 gate "... and total:+20%" 3 $AS --fail-if=spin:total:+20% s.exe s/gmon.out
 gate "... but not steady:self:+20%" 0 $AS --fail-if=steady:self:+20% \
 	s.exe s/gmon.out
