@@ -115,6 +115,8 @@
             (x86-64's endbr64, which must stay first)
         bool mc_arch_sled_free (const unsigned char *p)
             the MC_ARCH_SLED_SIZE bytes at P are the compiler's NOPs
+        bool mc_arch_sled_nops (const unsigned char *p, size_t n)
+            the N bytes at P are (the M NOPs before a symbol)
         void mc_arch_sled_call (unsigned char *p, uintptr_t at,
                                 uintptr_t to)
             writes at P the call that, placed at AT, calls TO

@@ -84,6 +84,8 @@ struct sled_stats {
 	uint64_t patched;		/* sleds now calls */
 	uint64_t filtered;		/* not named by GMON_PATCH */
 	uint64_t bad_form;		/* no sled at the entry (N < 5) */
+	uint64_t unplaced;		/* no symbol to place their entry,
+					   in objects of M > 0 (stripped) */
 	uint64_t failed;		/* in objects that could not be
 					   patched (below) */
 	const char *failed_obj;		/* the first such object */
@@ -149,7 +151,14 @@ struct sled_obj {
 	size_t nfns;			/* how many */
 	uintptr_t *sites;		/* the sleds to patch */
 	size_t nsites;			/* how many */
+	int before;			/* the NOPs before a symbol (M) of the
+					   records a symbol places: 0 or more,
+					   BEFORE_NONE (none), BEFORE_MIXED */
 };
+
+#define BEFORE_NONE	(-1)		/* no record at a symbol */
+#define BEFORE_MIXED	(-2)		/* records disagree */
+
 
 /* The executable segment that holds [A, A + N), or NULL.  */
 static const ElfW (Phdr) *
@@ -171,8 +180,9 @@ obj_code (const struct sled_obj *o, uintptr_t a, size_t n)
 
 /* The entry of the function of record R: R itself; or the symbol
    R follows by what the port skips (an endbr64, M = 0); or the
-   symbol R lies before (M NOPs before it); R when no symbol says
-   (a stripped object's local functions).  *I: the symbol's index.  */
+   symbol R lies before, NOPs all the way (M of them); R when no
+   symbol says (a stripped object's local functions), and *I is
+   O->nfns.  *I: the symbol's index.  */
 static uintptr_t
 entry_of (const struct sled_obj *o, uintptr_t r, size_t *i)
 {
@@ -189,10 +199,37 @@ entry_of (const struct sled_obj *o, uintptr_t r, size_t *i)
 		--*i;
 		return prev->lo;
 	}
-	if (*i < o->nfns && o->fns[*i].lo - r <= SLED_BEFORE)
+	if (*i < o->nfns && o->fns[*i].lo - r <= SLED_BEFORE
+	    && obj_code (o, r, o->fns[*i].lo - r)
+	    && mc_arch_sled_nops ((const unsigned char *) r,
+				  o->fns[*i].lo - r))
 		return o->fns[*i].lo;
 	*i = o->nfns;
 	return r;
+}
+
+/* O->before from the records a symbol places: a stripped function's
+   record is its entry only where they say M is 0 (with M NOPs before
+   the entry, the record is not the entry, and where it is cannot be
+   told).  */
+static void
+find_before (struct sled_obj *o, const uintptr_t *rec, size_t n)
+{
+	size_t k, i;
+
+	o->before = BEFORE_NONE;
+	for (k = 0; k < n; k++) {
+		uintptr_t e = rec[k] ? entry_of (o, rec[k], &i) : 0;
+		int m;
+
+		if (!e || i == o->nfns)
+			continue;
+		m = e > rec[k] ? (int) (e - rec[k]) : 0;
+		if (o->before == BEFORE_NONE)
+			o->before = m;
+		else if (o->before != m)
+			o->before = BEFORE_MIXED;
+	}
 }
 
 /* The sled of record R, or 0 (counted as not one, or not named by
@@ -204,6 +241,10 @@ sled_of (const struct sled_obj *o, uintptr_t r)
 	size_t i;
 	uintptr_t entry = entry_of (o, r, &i), p;
 
+	if (i == o->nfns && o->before != 0) {
+		st.unplaced++;
+		return 0;
+	}
 	if (!obj_code (o, entry, MC_ARCH_SLED_SIZE)) {
 		st.bad_form++;
 		return 0;
@@ -225,6 +266,43 @@ sled_of (const struct sled_obj *o, uintptr_t r)
 
 /* ------------------------------------------------------------------ */
 /* Patching */
+
+/* Whether the parent process maps a libgmon too (/proc/PPID/maps): a
+   program its shell or make started with LD_PRELOAD inherited, which
+   the first program's line already spoke for.  False if not known.  */
+static bool
+parent_has_libgmon (void)
+{
+	static const char name[] = "/libgmon.so";
+	char path[64], buf[4096 + sizeof name];
+	struct mc_line l = { .len = 0 };
+	size_t keep = 0;
+	ssize_t n;
+	bool found = false;
+	int fd;
+
+	mc_line_str (&l, "/proc/");
+	mc_line_u64 (&l, (uint64_t) getppid ());
+	mc_line_str (&l, "/maps");
+	memcpy (path, l.buf, l.len);
+	path[l.len] = '\0';
+	fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0)
+		return false;
+	/* Read in pieces, keeping the last bytes of each, so that a name
+	   across two reads is still found.  */
+	while (!found
+	       && (n = read (fd, buf + keep, sizeof buf - 1 - keep)) > 0) {
+		size_t len = keep + (size_t) n;
+
+		buf[len] = '\0';
+		found = memmem (buf, len, name, sizeof name - 1) != NULL;
+		keep = len < sizeof name - 1 ? len : sizeof name - 1;
+		memmove (buf, buf + len - keep, keep);
+	}
+	close (fd);
+	return found;
+}
 
 /* The process's threads (/proc/self/stat), or 0 if not known.  */
 static uint64_t
@@ -434,6 +512,7 @@ find_sites (struct sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
 		sled_fail (o->m, n, "mmap", errno);
 		return true;
 	}
+	find_before (o, rec, n);
 	for (i = 0; i < n; i++) {
 		uintptr_t p = rec[i] ? sled_of (o, rec[i]) : 0;
 
@@ -535,7 +614,8 @@ say_failed (struct mc_line *l)
 	mc_line_u64 (l, st.failed);
 	mc_line_str (l, " patchable function entries of ");
 	mc_line_str (l, st.failed_obj);
-	if (st.failed < st.records - st.filtered - st.bad_form - st.late)
+	if (st.failed < st.records - st.filtered - st.bad_form - st.unplaced
+			- st.late)
 		mc_line_str (l, " and other objects");
 	mc_line_str (l, " were not patched (");
 	mc_line_str (l, st.failed_why);
@@ -565,8 +645,10 @@ mc_sleds_started (void)
 		return;
 	}
 	if (!st.objects) {
-		/* Preloaded into a program that cannot be profiled.  */
-		if (!st.pg) {
+		/* Preloaded into a program that cannot be profiled;
+		   said once for a tree of processes that inherit
+		   LD_PRELOAD (a shell's, make's).  */
+		if (!st.pg && !parent_has_libgmon ()) {
 			mc_line_str (&l, "libgmon: nothing to profile: no "
 				     "object has patchable function entries "
 				     "or -pg code (build with "
@@ -631,6 +713,16 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_str (l, " patchable function entries have no room "
 			     "for a call and were not patched (build with "
 			     "-fpatchable-function-entry=5)");
+	}
+	if (st.unplaced) {
+		mc_line_str (l, *first ? "libgmon: " : "; ");
+		*first = false;
+		mc_line_u64 (l, st.unplaced);
+		mc_line_str (l, " patchable function entries of functions "
+			     "without a symbol (a stripped object built with "
+			     "-fpatchable-function-entry=N,M and M > 0) were "
+			     "not patched: where their entry is cannot be "
+			     "told (build with M = 0, or keep the symbols)");
 	}
 }
 

@@ -159,6 +159,52 @@ LD_PRELOAD=$PRE ./plain 2 >out 2>err
 check "no sleds: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "no sleds" err "^libgmon: nothing to profile: no object has patchable function entries or -pg code"
 check "no sleds: no profile" test ! -e gmon.out
+# LD_PRELOAD is inherited: a shell's programs are told by the shell's
+# line, not once each.
+LD_PRELOAD=$PRE sh -c './plain 2 >/dev/null; ./plain 2 >/dev/null' 2>err
+one_line "no sleds, a shell and its two programs" err "^libgmon: nothing to profile"
+
+# Stripped libraries.  -fpatchable-function-entry=5: a static helper
+# just before an exported function is its own function, not the
+# other's M NOPs (the whole object was refused as "not sleds").
+# =6,1 (one NOP before each entry): a function without a symbol has a
+# record that is not its entry, and where that is cannot be told: not
+# patched, and said (a call was written over the entry: SIGSEGV).
+cat >strip-lib.c <<'EOF'
+#define NOIPA __attribute__ ((noipa))
+NOIPA static long helper (long x) { return x * 3 + 1; }
+NOIPA long exported (long x) { return helper (x) + 2; }
+static long tail (long x);
+NOIPA long exported2 (long x) { return tail (x); }
+NOIPA static long tail (long x) { return x - 1; }	/* last: no symbol after */
+EOF
+cat >strip-main.c <<'EOF'
+#include <stdio.h>
+long exported (long);
+long exported2 (long);
+int main (void) { long s = 0, i; for (i = 0; i < 1000; i++) s += exported (i) + exported2 (1);
+	printf ("%ld\n", s); return 0; }
+EOF
+for m in 5 6,1; do
+	d=strip-${m%%,*}
+	mkdir "$d" && (cd "$d" &&
+		$CC $O -fpatchable-function-entry=$m -fno-toplevel-reorder -fPIC -shared -o libx.so \
+			../strip-lib.c &&
+		strip libx.so &&
+		$CC $O -o prog ../strip-main.c -L. -lx -Wl,-rpath,"\$ORIGIN") ||
+		hard_error "cannot build the stripped library (=$m)"
+	(cd "$d" && LD_PRELOAD=$PRE ./prog >out 2>err)
+	check "stripped, =$m: runs preloaded (exit 0, its output)" \
+		test $? -eq 0 -a "$(cat $d/out)" = 1501500
+	case $m in
+	5)	check "stripped, =5: both functions patched, nothing said" \
+			test ! -s $d/err
+		check "stripped, =5: the library's calls counted" \
+			test -s $d/gmon.out-objs/libx.so.gmon ;;
+	*)	said "stripped, =6,1: the function without a symbol is said" \
+			$d/err "functions without a symbol" ;;
+	esac
+done
 
 # Executable memory refused (SELinux execmem, PaX): a seccomp filter
 # makes mprotect with PROT_EXEC fail with EACCES.

@@ -162,6 +162,7 @@ mc_arch_near_origin (uintptr_t off)
 size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
 	MC_HIDDEN;
 bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
+bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
 void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
 	MC_HIDDEN;
 void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;

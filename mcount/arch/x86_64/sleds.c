@@ -40,14 +40,20 @@ mc_arch_sled_skip (const unsigned char *entry, size_t avail)
 }
 
 bool
-mc_arch_sled_free (const unsigned char *p)
+mc_arch_sled_nops (const unsigned char *p, size_t n)
 {
-	int i;
+	size_t i;
 
-	for (i = 0; i < MC_ARCH_SLED_SIZE; i++)
+	for (i = 0; i < n; i++)
 		if (p[i] != X86_NOP)
 			return false;
 	return true;
+}
+
+bool
+mc_arch_sled_free (const unsigned char *p)
+{
+	return mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
 }
 
 void
