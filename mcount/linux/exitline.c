@@ -32,13 +32,6 @@ mc_problem (enum mc_problem p, const char *text)
 	dst[n] = '\0';
 }
 
-static void
-part (struct mc_line *l, bool *first)
-{
-	mc_line_str (l, *first ? "libgmon: " : "; ");
-	*first = false;
-}
-
 /* CALL: ERR, or CALL alone when no errno goes with it (it then says
    what was missing).  */
 static void
@@ -78,7 +71,7 @@ exit_line_arcs (struct mc_line *l, bool *first)
 
 	mc_arcs_stats (&st);
 	if (st.lost_limit) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.lost_limit);
 		mc_line_str (l, " calls were not counted: their arcs did not "
 			     "fit in GMON_ARC_LIMIT=");
@@ -90,7 +83,7 @@ exit_line_arcs (struct mc_line *l, bool *first)
 		mc_line_str (l, ", or unset it");
 	}
 	if ((n = st.lost_full - st.lost_limit) != 0) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, n);
 		mc_line_str (l, " calls were not counted because the arc "
 			     "tables could not grow (");
@@ -98,7 +91,7 @@ exit_line_arcs (struct mc_line *l, bool *first)
 		put_more_memory (l, st.grow_errno);
 	}
 	if (st.lost_norecord) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.lost_norecord);
 		mc_line_str (l, " calls were not counted, and their threads "
 			     "not sampled, because a thread's record could "
@@ -107,7 +100,7 @@ exit_line_arcs (struct mc_line *l, bool *first)
 		put_more_memory (l, st.record_errno);
 	}
 	if ((n = st.lost_nested - st.lost_norecord) != 0) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, n);
 		mc_line_str (l, " calls were not counted because a signal "
 			     "handler made them while libgmon was making "
@@ -126,7 +119,7 @@ exit_line_sampler (struct mc_line *l, bool *first)
 	   off before it began) is no failure.  */
 	if (mc_config.sampler != MC_SAMPLER_OFF && mc_hist_get ()->bins
 	    && st.clock == MC_CLOCK_NONE && st.failed) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_str (l, "no time was sampled: ");
 		put_fail (l, st.failed, st.error);
 		mc_line_str (l, mc_config.sampler == MC_SAMPLER_AUTO
@@ -136,7 +129,7 @@ exit_line_sampler (struct mc_line *l, bool *first)
 	}
 	if (st.clock == MC_CLOCK_ITIMER && st.file_rate < st.rate
 	    && mc_config.sampler == MC_SAMPLER_AUTO && st.failed) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_str (l, "sampled at ");
 		mc_line_u64 (l, st.file_rate);
 		mc_line_str (l, " Hz with ITIMER_PROF, not ");
@@ -147,7 +140,7 @@ exit_line_sampler (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.file_rate);
 		mc_line_str (l, " to silence this");
 	} else if (st.clock == MC_CLOCK_PERF && st.clock_rate < st.rate) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_str (l, "GMON_RATE=");
 		mc_line_u64 (l, st.rate);
 		mc_line_str (l, " is faster than perf clocks are safe to "
@@ -160,7 +153,7 @@ exit_line_sampler (struct mc_line *l, bool *first)
 		mc_line_str (l, " or less to silence this");
 	}
 	if (st.throttled) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_str (l, "the sampling clock reached only ");
 		mc_line_u64 (l, st.reached);
 		mc_line_str (l, " of the ");
@@ -172,7 +165,7 @@ exit_line_sampler (struct mc_line *l, bool *first)
 			     "512 up to libgmon, or set GMON_SAMPLER=timer");
 	}
 	if (st.unsampled && st.unsampled_failed) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.unsampled);
 		mc_line_str (l, " threads were not sampled (");
 		put_fail (l, st.unsampled_failed, st.unsampled_error);
@@ -196,7 +189,7 @@ exit_line_contexts (struct mc_line *l, bool *first)
 		return;
 	mc_ctx_stats (&st);
 	if (st.lost) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.lost);
 		mc_line_str (l, " samples have no calling context (no "
 			     "memory for it): allow more memory (ulimit -v) "
@@ -214,7 +207,7 @@ exit_line_threads (struct mc_line *l, bool *first)
 		return;
 	mc_threads_stats (&st);
 	if (st.merged) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.merged);
 		mc_line_str (l, " threads beyond the first GMON_THREADS=");
 		mc_line_u64 (l, mc_config.threads);
@@ -231,7 +224,7 @@ exit_line_threads (struct mc_line *l, bool *first)
 				     "GMON_THREADS to keep each apart");
 	}
 	if (st.unplaced) {
-		part (l, first);
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.unplaced);
 		mc_line_str (l, " samples of ");
 		mc_line_u64 (l, st.unplaced_threads);
@@ -256,7 +249,7 @@ exit_line_objects (struct mc_line *l, bool *first)
 
 	if (!n)
 		return;
-	part (l, first);
+	mc_line_part (l, first);
 	mc_line_u64 (l, n);
 	mc_line_str (l, " objects loaded beyond the first GMON_MAX_OBJECTS=");
 	mc_line_u64 (l, mc_modules_max ());
@@ -280,7 +273,7 @@ mc_report (void)
 	mc_sleds_report (&l, &first);
 	for (p = 0; p < MC_PROB_COUNT; p++)
 		if (mc_problems[p][0]) {
-			part (&l, &first);
+			mc_line_part (&l, &first);
 			mc_line_str (&l, mc_problems[p]);
 		}
 	if (!first)

@@ -84,6 +84,13 @@ mc_line_errno (struct mc_line *l, int err)
 }
 
 void
+mc_line_part (struct mc_line *l, bool *first)
+{
+	mc_line_str (l, *first ? "libgmon: " : "; ");
+	*first = false;
+}
+
+void
 mc_line_write (struct mc_line *l)
 {
 	size_t done = 0;

@@ -31,6 +31,9 @@ void mc_line_u64 (struct mc_line *l, uint64_t v) MC_HIDDEN;
 void mc_line_hex (struct mc_line *l, uint64_t v) MC_HIDDEN;
 void mc_line_errno (struct mc_line *l, int err) MC_HIDDEN;
 void mc_line_write (struct mc_line *l) MC_HIDDEN;
+/* Starts a part of the line at exit: "libgmon: " if *FIRST (then
+   false), else "; ".  */
+void mc_line_part (struct mc_line *l, bool *first) MC_HIDDEN;
 /* "libgmon: AREA: " then the text, for GMON_DEBUG.  */
 void mc_debug (const char *area, const char *text) MC_HIDDEN;
 

@@ -140,7 +140,7 @@ void mc_sleds_started (void) MC_HIDDEN;
 extern bool mc_sleds_on MC_HIDDEN;
 struct mc_line;
 /* The part of the line at exit about entries that were not patched;
-   *FIRST as exitline.c's part ().  */
+   *FIRST as mc_line_part's (msgline.h).  */
 void mc_sleds_report (struct mc_line *l, bool *first) MC_HIDDEN;
 /* For a PC in the copy, the same place in libgmon's own entry points
    (where its samples are charged); 0 for any other PC.

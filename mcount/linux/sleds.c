@@ -677,13 +677,11 @@ mc_sleds_report (struct mc_line *l, bool *first)
 	if (!st.patched)
 		return;			/* said at start */
 	if (st.failed) {
-		mc_line_str (l, *first ? "libgmon: " : "; ");
-		*first = false;
+		mc_line_part (l, first);
 		say_failed (l);
 	}
 	if (st.late) {
-		mc_line_str (l, *first ? "libgmon: " : "; ");
-		*first = false;
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.late);
 		mc_line_str (l, " patchable function entries of ");
 		mc_line_str (l, st.late_obj);
@@ -694,8 +692,7 @@ mc_sleds_report (struct mc_line *l, bool *first)
 			     "the program with it)");
 	}
 	if (st.after) {
-		mc_line_str (l, *first ? "libgmon: " : "; ");
-		*first = false;
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.after);
 		mc_line_str (l, " objects loaded after start (");
 		mc_line_str (l, st.after_obj);
@@ -707,16 +704,14 @@ mc_sleds_report (struct mc_line *l, bool *first)
 			     "them to count every call)");
 	}
 	if (st.bad_form) {
-		mc_line_str (l, *first ? "libgmon: " : "; ");
-		*first = false;
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.bad_form);
 		mc_line_str (l, " patchable function entries have no room "
 			     "for a call and were not patched (build with "
 			     "-fpatchable-function-entry=5)");
 	}
 	if (st.unplaced) {
-		mc_line_str (l, *first ? "libgmon: " : "; ");
-		*first = false;
+		mc_line_part (l, first);
 		mc_line_u64 (l, st.unplaced);
 		mc_line_str (l, " patchable function entries of functions "
 			     "without a symbol (a stripped object built with "

@@ -17,19 +17,6 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/bm-lib.sh"
 
-# gate DESC STATUS ARGS...: gprof ARGS, the status checked.
-gate () {
-	_d=$1 _want=$2; shift 2
-	"$GPROF" "$@" >out 2>err
-	_got=$?
-	if [ "$_got" = "$_want" ]; then
-		ok "$_d (status $_got)"
-	else
-		bad "$_d: status $_got, not $_want"
-		sed 's/^/  stderr: /' err | head -20
-	fi
-}
-
 for b in $bm_boards; do
 	bm_board "$b"
 	bm_build a-$b -- "$BM_PROGRAMS/calls.c"

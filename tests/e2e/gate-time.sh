@@ -17,18 +17,6 @@
 need_runtime
 unset GMON_CONTEXT GMON_OUT_PREFIX GMON_OBJECTS GMON_RATE GMON_CLOCK
 
-gate () {
-	_d=$1 _want=$2; shift 2
-	"$GPROF" "$@" >out 2>err
-	_got=$?
-	if [ "$_got" = "$_want" ]; then
-		ok "$_d (status $_got)"
-	else
-		bad "$_d: status $_got, not $_want"
-		sed 's/^/  stderr: /' err | head -20
-	fi
-}
-
 rt_cc a.exe "$PROGRAMS/gate-work.c" -O2 -pg
 rt_cc s.exe "$PROGRAMS/gate-work.c" -O2 -pg -DSLOW
 

@@ -107,6 +107,21 @@ check () {
 	if "$@"; then ok "$desc"; else bad "$desc"; fi
 }
 
+# gate DESCRIPTION STATUS ARGS...: runs $GPROF ARGS, its output to out
+# and its standard error to err; passes if it exits with STATUS (the
+# CI gate's tests: --fail-if exits 3 when a threshold is crossed).
+gate () {
+	_d=$1 _want=$2; shift 2
+	"$GPROF" "$@" >out 2>err
+	_got=$?
+	if [ "$_got" = "$_want" ]; then
+		ok "$_d (status $_got)"
+	else
+		bad "$_d: status $_got, not $_want"
+		sed 's/^/  stderr: /' err | head -20
+	fi
+}
+
 # same_file DESCRIPTION A B: passes if A and B are byte-identical, else
 # shows the difference.
 same_file () {
