@@ -14,6 +14,8 @@
 
 #include <config.h>
 
+#include <string.h>
+
 #include "gprof/arch/arch.h"
 
 static unsigned int
@@ -50,10 +52,16 @@ x86_call_disp32 (unsigned char m)
 	return (m & 0xc7) == 0x05 || ((m & 0xc0) == 0x80 && (m & 7) != 4);
 }
 
+/* A call (e8, or ff /2 with a 32-bit displacement), or the five NOPs
+   of a -fpatchable-function-entry sled, which libgmon patches into a
+   call at run time: in the file they are NOPs still.  */
 static bool
 x86_ends_with_call (const unsigned char *b)
 {
-	return b[1] == 0xe8 || (b[0] == 0xff && x86_call_disp32 (b[1]));
+	static const unsigned char sled[5] = { 0x90, 0x90, 0x90, 0x90, 0x90 };
+
+	return b[1] == 0xe8 || (b[0] == 0xff && x86_call_disp32 (b[1]))
+		|| memcmp (b + 1, sled, sizeof sled) == 0;
 }
 
 const struct arch arch_x86 = {
