@@ -405,6 +405,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-manythreads.sh \
 	tests/e2e/rt-clone.sh \
 	tests/e2e/rt-sleds.sh \
+	tests/e2e/rt-sleds-late.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
@@ -431,6 +432,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-calls.c \
 	tests/programs/rt-sleds.c \
 	tests/programs/rt-sleds-lib.c \
+	tests/programs/rt-sleds-late.c \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \
 	tests/programs/rt-dso-s.c \

@@ -229,15 +229,12 @@ count_arc (struct mc_thread *rec, uintptr_t from, uintptr_t self,
 		uint64_t used = __atomic_load_n (&t->used, __ATOMIC_RELAXED);
 
 		/* A callee (or block) in no object known yet: a -pg
-		   library was dlopen'ed; or, with patched sleds, any new
-		   arc, which may follow a dlopen whose object has sleds
-		   to patch (sleds.c; the look costs a lock when nothing
-		   changed).  Not from a nested call, which may have
-		   interrupted the dynamic linker.  */
+		   library was dlopen'ed.  Not from a nested call, which
+		   may have interrupted the dynamic linker.  (Sleds are
+		   never patched from here: this may be a signal
+		   handler's call; sleds.c.)  */
 		if (!nested && mc_started ()
-		    && (mc_sleds_on
-			|| mc_module_find (self == MC_BB_SELF
-					   ? from : self) < 0))
+		    && mc_module_find (self == MC_BB_SELF ? from : self) < 0)
 			mc_modules_refresh ();
 
 		if (used >= t->grow_at && !nested) {

@@ -13,8 +13,9 @@
    mc_dlopen_wrapped, which then patches the new objects' sleds before
    the program can call them (when no other thread runs: see the top
    of sleds.c).  Every other call goes on to the C library's as it was
-   made, and its objects are patched at libgmon's next look (a new
-   arc, a dump), which the line at exit reports.  Compiled into the
+   made, and its objects are patched at the next dlopen or gmon_dump
+   (never in the slow path, which may run in a signal handler: see
+   the top of sleds.c), which the line at exit reports.  Compiled into the
    shared library only (PIC).  */
 
 #define _GNU_SOURCE 1
@@ -82,8 +83,10 @@ mc_dlopen_choose (const char *file, int mode, uintptr_t caller)
 			real = no_dlopen;
 		__atomic_store_n (&sled_real_dlopen, real, __ATOMIC_RELEASE);
 	}
-	if (!__atomic_load_n (&mc_sleds_on, __ATOMIC_RELAXED) || !file
-	    || !strchr (file, '/') || strchr (file, '$')
+	if (!__atomic_load_n (&mc_sleds_on, __ATOMIC_RELAXED))
+		return (uintptr_t) real;
+	mc_sleds_look ();		/* what other dlopens loaded */
+	if (!file || !strchr (file, '/') || strchr (file, '$')
 	    || !base_namespace (caller))
 		return (uintptr_t) real;
 	return (uintptr_t) mc_dlopen_wrapped;

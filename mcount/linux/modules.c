@@ -66,6 +66,10 @@ static unsigned int mc_hint;		/* entry of the last sample */
 static bool mc_hists_on;		/* sampling set up: new entries
 					   get histograms */
 static int mc_refreshing;		/* a refresh runs (try-lock) */
+static bool mc_scan_patches;		/* the one running may patch sleds
+					   (set only while it holds
+					   mc_refreshing: a signal handler's
+					   scan meanwhile gives up) */
 static unsigned long long mc_adds, mc_subs;	/* loader's counters */
 static bool mc_scanned;			/* mc_adds/mc_subs are valid */
 static uint64_t mc_unknown;		/* samples in no known object */
@@ -564,6 +568,10 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 			m->seen = s->gen;
 			__atomic_fetch_and (&m->flags, ~MC_MOD_GONE,
 					    __ATOMIC_RELAXED);
+			if (mc_scan_patches
+			    && (__atomic_load_n (&m->flags, __ATOMIC_RELAXED)
+				& MC_MOD_SLEDS_LATER))
+				mc_sleds_object (m, info);
 			return 0;
 		}
 	}
@@ -618,13 +626,14 @@ scan_one (struct dl_phdr_info *info, size_t size, void *data)
 }
 
 static void
-scan (bool force)
+scan (bool force, bool patches)
 {
 	struct scan s = { .first = true, .force = force };
 	unsigned int n, i;
 
 	if (__atomic_exchange_n (&mc_refreshing, 1, __ATOMIC_ACQUIRE))
 		return;
+	mc_scan_patches = patches;
 	s.gen = ++mc_gen;
 	dl_iterate_phdr (scan_one, &s);
 	if (s.changed) {
@@ -641,6 +650,7 @@ scan (bool force)
 				__atomic_fetch_add (&mc_gen_unloaded, 1,
 						    __ATOMIC_RELEASE);
 	}
+	mc_scan_patches = false;
 	__atomic_store_n (&mc_refreshing, 0, __ATOMIC_RELEASE);
 }
 
@@ -683,7 +693,7 @@ void
 mc_modules_init (void)
 {
 	tables_init ();
-	scan (true);
+	scan (true, true);		/* the constructor: may patch */
 }
 
 unsigned int
@@ -701,7 +711,19 @@ mc_modules_untracked (void)
 void
 mc_modules_refresh (void)
 {
-	scan (false);
+	scan (false, false);
+}
+
+void
+mc_modules_refresh_patching (bool force)
+{
+	scan (force, true);
+}
+
+bool
+mc_modules_patching (void)
+{
+	return mc_scan_patches;
 }
 
 void
@@ -709,5 +731,6 @@ mc_modules_forget (void)
 {
 	/* A fork child: the same objects, a profile of its own.  */
 	mc_hists_reset ();
+	mc_scan_patches = false;
 	mc_refreshing = 0;
 }

@@ -28,7 +28,9 @@
 enum mc_module_flag {
 	MC_MOD_MAIN = 1,		/* the program (always entry 0) */
 	MC_MOD_VDSO = 2,		/* the kernel's vDSO */
-	MC_MOD_GONE = 4			/* dlclose'd: kept for its data */
+	MC_MOD_GONE = 4,		/* dlclose'd: kept for its data */
+	MC_MOD_SLEDS_LATER = 8		/* its sleds wait for a scan that
+					   may patch them (sleds.c) */
 };
 
 /* An object of the process: the program, a shared library, the vDSO.
@@ -91,6 +93,12 @@ int mc_module_by_file (const char *name, size_t len) MC_HIDDEN;
    linker's counters moved.  Normal context only (dl_iterate_phdr).  */
 void mc_modules_init (void) MC_HIDDEN;
 void mc_modules_refresh (void) MC_HIDDEN;
+/* The same, from a place where sleds may be patched (sleds.c says
+   which); FORCE: every object is looked at again, for those whose
+   sleds were left for such a place (MC_MOD_SLEDS_LATER).  */
+void mc_modules_refresh_patching (bool force) MC_HIDDEN;
+/* Whether the scan running is one of those.  */
+bool mc_modules_patching (void) MC_HIDDEN;
 /* In a fork child: empty histograms.  */
 void mc_modules_forget (void) MC_HIDDEN;
 /* The entry whose code holds ADDR (a loaded one first), or -1.  */

@@ -132,11 +132,15 @@ void mc_sleds_object (const struct mc_module *m,
 /* After a dlopen (dlopen.c): a look at the objects, whose new ones
    get their sleds patched as they were loaded.  */
 void mc_sleds_loaded (void) MC_HIDDEN;
+/* A place where sleds may be patched (before a dlopen, gmon_dump):
+   the objects loaded since the last look, and those found where they
+   could not be patched, get their sleds patched.  Normal context, no
+   frame of the thread in a sled.  */
+void mc_sleds_look (void) MC_HIDDEN;
 /* After the first scan of the objects, in the constructor: the one
    line said when nothing could be patched.  */
 void mc_sleds_started (void) MC_HIDDEN;
-/* Whether sleds were patched: the slow path then looks for objects
-   loaded since (dlopen), to patch theirs.  */
+/* Whether sleds were patched (dlopen.c).  */
 extern bool mc_sleds_on MC_HIDDEN;
 struct mc_line;
 /* The part of the line at exit about entries that were not patched;

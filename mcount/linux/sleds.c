@@ -39,13 +39,21 @@
         execute.
 
    Patching changes code that may run: only in a process with one
-   thread.  That is the constructor, before main; libgmon.so's dlopen
-   (dlopen.c), which patches what it loaded before it returns, for a
-   path from an object of the base namespace; or, for other dlopens,
-   libgmon's next look (a new arc in the slow path, a dump), which
-   the line at exit reports: calls before it were not counted.  An
-   object loaded while other threads run is left as it is, and the
-   line at exit says so: one of them could be in its sleds as they
+   thread, and only where no frame of that thread can be inside a sled
+   (a signal handler may have interrupted one: resumed in the middle
+   of a call written over it, it runs the call's displacement as
+   code) and its malloc is not held (GMON_PATCH's regexec allocates).
+   Those places (the scans of modules.c that may patch) are the
+   constructor, before main; libgmon.so's dlopen (dlopen.c), which
+   patches what it loaded before it returns for a path from an object
+   of the base namespace, and before every other dlopen goes on what
+   was loaded since the last look; and gmon_dump (never from a signal
+   handler).  An object found by any other scan (a new arc of the slow
+   path, which may run in a signal handler; a dump at exit) waits for
+   one of them (MC_MOD_SLEDS_LATER), and the line at exit says which
+   were never patched.  An object loaded while other threads run, or
+   when how many run cannot be told (no /proc), is left as it is, and
+   the line at exit says so: one of them could be in its sleds as they
    change.
 
    A set-uid program (AT_SECURE) is never patched; a kernel that
@@ -96,6 +104,10 @@ struct sled_stats {
 					   threads ran */
 	const char *late_obj;		/* the first of them */
 	uint64_t late_threads;		/* the threads then */
+	uint64_t pending;		/* entries of objects found where
+					   they could not be patched, not
+					   patched since */
+	uint64_t pending_objs;		/* those objects */
 	uint64_t after;			/* objects patched later */
 	const char *after_obj;		/* the first of them */
 	bool pg;			/* an object calls libgmon itself
@@ -528,6 +540,33 @@ find_sites (struct sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
 	return true;
 }
 
+/* Whether M's N records may be patched by the scan running; if not,
+   M waits for one that may (counted until then).  */
+static bool
+wait_or_take (const struct mc_module *m, uint64_t n)
+{
+	int *flags = (int *) &m->flags;	/* the table's, atomic */
+	bool waits = (__atomic_load_n (flags, __ATOMIC_RELAXED)
+		      & MC_MOD_SLEDS_LATER) != 0;
+
+	if (mc_modules_patching ()) {
+		if (waits) {
+			__atomic_fetch_and (flags, ~MC_MOD_SLEDS_LATER,
+					    __ATOMIC_RELAXED);
+			st.pending -= n;
+			st.pending_objs--;
+		}
+		return true;
+	}
+	if (!waits) {
+		__atomic_fetch_or (flags, MC_MOD_SLEDS_LATER,
+				   __ATOMIC_RELAXED);
+		st.pending += n;
+		st.pending_objs++;
+	}
+	return false;
+}
+
 static void
 debug_object (const struct mc_module *m, uint64_t before)
 {
@@ -567,8 +606,12 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		mc_sledf_close (&f);
 		return;
 	}
-	st.objects++;
 	n = f.sh[sec].sh_size / sizeof (uintptr_t);
+	if (!wait_or_take (m, n)) {
+		mc_sledf_close (&f);
+		return;
+	}
+	st.objects++;
 	if (!mc_sledf_same_build (&f, m->build_id, m->build_id_len))
 		why = "its file is not the one loaded (another build id)";
 	else
@@ -600,8 +643,27 @@ void
 mc_sleds_loaded (void)
 {
 	sled_at_load = true;
-	mc_modules_refresh ();
+	mc_modules_refresh_patching (st.pending_objs > 0);
 	sled_at_load = false;
+}
+
+void
+mc_sleds_look (void)
+{
+	mc_modules_refresh_patching (st.pending_objs > 0);
+}
+
+/* The first object whose sleds still wait, for the line.  */
+static const char *
+first_pending (void)
+{
+	unsigned int n = mc_modules_count (), i;
+
+	for (i = 0; i < n; i++)
+		if (__atomic_load_n (&mc_modules[i].flags, __ATOMIC_RELAXED)
+		    & MC_MOD_SLEDS_LATER)
+			return mc_modules[i].path;
+	return "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -674,6 +736,19 @@ mc_sleds_started (void)
 void
 mc_sleds_report (struct mc_line *l, bool *first)
 {
+	if (st.pending) {
+		mc_line_part (l, first);
+		mc_line_u64 (l, st.pending);
+		mc_line_str (l, " patchable function entries of ");
+		mc_line_str (l, first_pending ());
+		if (st.pending_objs > 1)
+			mc_line_str (l, " and other objects");
+		mc_line_str (l, ", loaded by a dlopen of a bare name, were "
+			     "not patched: libgmon patches such an object "
+			     "at the next dlopen or gmon_dump, never in a "
+			     "signal handler (dlopen it by its path, or link "
+			     "the program with it)");
+	}
 	if (!st.patched)
 		return;			/* said at start */
 	if (st.failed) {
@@ -698,10 +773,10 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_str (l, st.after_obj);
 		mc_line_str (l, st.after > 1 ? ", ...)" : ")");
 		mc_line_str (l, " had their patchable entries patched at "
-			     "libgmon's next look (a new call or a dump), "
-			     "not as they were loaded: their calls before "
-			     "that are not counted (link the program with "
-			     "them to count every call)");
+			     "the next dlopen or gmon_dump, not as they "
+			     "were loaded: their calls before that are not "
+			     "counted (dlopen them by their path, or link "
+			     "the program with them, to count every call)");
 	}
 	if (st.bad_form) {
 		mc_line_part (l, first);
@@ -725,6 +800,11 @@ mc_sleds_report (struct mc_line *l, bool *first)
 
 void
 mc_sleds_loaded (void)
+{
+}
+
+void
+mc_sleds_look (void)
 {
 }
 

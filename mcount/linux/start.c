@@ -459,8 +459,9 @@ dump_now (enum gmonx_end end, int sig)
 	if (!mc_owner () || !mc_started ()
 	    || __atomic_load_n (&mc_finishing, __ATOMIC_ACQUIRE))
 		return EINVAL;
-	if (end == GMONX_END_DUMP || end == GMONX_END_EXEC
-	    || end == GMONX_END_INTERVAL)
+	if (end == GMONX_END_DUMP)	/* gmon_dump: never a handler's */
+		mc_sleds_look ();
+	else if (end == GMONX_END_EXEC || end == GMONX_END_INTERVAL)
 		mc_modules_refresh ();
 	/* gmon_dump and exec wait for a dump of another thread (or a
 	   fork: mc_dump_hold); the dump signal and interval, in signal

@@ -1,0 +1,52 @@
+#!/bin/sh
+# rt-sleds-late.sh - libraries built with -fpatchable-function-entry=5
+# that a program loads after start, with libgmon preloaded: where
+# their sleds are patched, and what is said when they are not.
+#
+#   A library dlopen'ed by a bare name (libgmon.so's dlopen leaves it
+#   to the C library) is never patched in the slow path, which may run
+#   in a signal handler (a new arc there: the handler's interrupted
+#   code could be in a sled, its malloc held): the program's handler
+#   sees the library's code unchanged.  It is patched at the next
+#   dlopen or gmon_dump (its later calls counted, exactly), and without
+#   either the line at exit says it was not patched, and why.
+
+. "$top_srcdir/tests/e2e/lib.sh"
+. "$top_srcdir/tests/e2e/rt-lib.sh"
+need_runtime
+case $($CC -dumpmachine 2>/dev/null) in
+x86_64*) ;;
+*) skip "patchable function entries are patched on x86-64 only yet" ;;
+esac
+
+SLED=-fpatchable-function-entry=5
+PRE=$LIBGMON_DIR/libgmon.so
+O="$RT_CFLAGS_TEST -O2"
+
+$CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
+	$CC $O $SLED -o prog "$PROGRAMS/rt-sleds-late.c" -ldl ||
+	hard_error "cannot build the programs"
+
+for mode in dlopen dump; do
+	rm -rf gmon.out gmon.out-objs
+	LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog libsl.so $mode >out 2>err
+	rc=$?
+	check "bare name, then $mode: runs, not patched in the handler (exit $rc)" \
+		test $rc -eq 0 -a "$(cat out)" = ok
+	one_line "bare name, then $mode" err \
+		"1 objects loaded after start .*libsl.so.* patched at the next dlopen or gmon_dump"
+	expect_calls libsl.so gmon.out-objs/libsl.so.gmon lib_leaf 100
+	expect_calls prog gmon.out in_handler 1
+done
+
+rm -rf gmon.out gmon.out-objs
+LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog libsl.so none >out 2>err
+rc=$?
+check "bare name, nothing after: runs (exit $rc)" \
+	test $rc -eq 0 -a "$(cat out)" = ok
+one_line "bare name, nothing after" err \
+	"2 patchable function entries of .*libsl.so, loaded by a dlopen of a bare name, were not patched"
+check "bare name, nothing after: no profile of the library" \
+	test ! -e gmon.out-objs/libsl.so.gmon
+
+finish
