@@ -140,7 +140,9 @@ void mc_sleds_look (void) MC_HIDDEN;
 /* After the first scan of the objects, in the constructor: the one
    line said when nothing could be patched.  */
 void mc_sleds_started (void) MC_HIDDEN;
-/* Whether sleds were patched (dlopen.c).  */
+/* Whether this process may have sleds patched, from the end of the
+   constructor on (dlopen.c routes on it), whether or not any were
+   patched then.  */
 extern bool mc_sleds_on MC_HIDDEN;
 struct mc_line;
 /* The part of the line at exit about entries that were not patched;

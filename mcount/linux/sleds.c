@@ -460,7 +460,6 @@ patch_object (struct sled_obj *o)
 				break;
 		patch_pages (o, ph, o->sites + i, j - i, tramp);
 	}
-	mc_sleds_on = mc_sleds_on || st.patched;
 }
 
 /* Whether GMON_PATCH can be used (compiled once); says why not.  */
@@ -694,6 +693,10 @@ mc_sleds_started (void)
 	struct mc_line l = { .len = 0 };
 
 	st.started = true;
+	/* Whatever was patched now: a plain program may dlopen a library
+	   with sleds.  */
+	__atomic_store_n (&mc_sleds_on, !mc_config.secure,
+			  __ATOMIC_RELEASE);
 	if (st.patched) {
 		if (mc_config.debug) {
 			mc_line_str (&l, "libgmon: sleds: ");
@@ -714,7 +717,9 @@ mc_sleds_started (void)
 			mc_line_str (&l, "libgmon: nothing to profile: no "
 				     "object has patchable function entries "
 				     "or -pg code (build with "
-				     "-fpatchable-function-entry=5 or -pg)");
+				     "-fpatchable-function-entry=5 or -pg; "
+				     "a library with them that the program "
+				     "dlopens is patched)");
 			mc_line_write (&l);
 		}
 		return;

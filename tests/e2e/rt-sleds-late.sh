@@ -10,6 +10,10 @@
 #   sees the library's code unchanged.  It is patched at the next
 #   dlopen or gmon_dump (its later calls counted, exactly), and without
 #   either the line at exit says it was not patched, and why.
+#
+#   A plain program (no sleds, no -pg) that dlopens such a library by
+#   its path gets it patched before dlopen returns: its calls are the
+#   -pg build's of the library, exactly.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -48,5 +52,26 @@ one_line "bare name, nothing after" err \
 	"2 patchable function entries of .*libsl.so, loaded by a dlopen of a bare name, were not patched"
 check "bare name, nothing after: no profile of the library" \
 	test ! -e gmon.out-objs/libsl.so.gmon
+
+# A plain program: the -pg library is the oracle.
+mkdir plain pg sled && (cd pg &&
+	$CC $O -pg -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c") &&
+	$CC $O -o plain/prog "$PROGRAMS/rt-sleds-late.c" -ldl &&
+	cp libsl.so sled/ ||
+	hard_error "cannot build the plain program"
+for d in pg sled; do
+	(cd $d && LD_PRELOAD=$PRE ../plain/prog "$work/$d/libsl.so" none \
+		>out 2>err)
+	check "plain program, $d library by its path: runs" \
+		test $? -eq 0 -a "$(cat $d/out)" = ok
+	gnu_gprof -b -p $d/libsl.so $d/gmon.out-objs/libsl.so.gmon 2>/dev/null |
+		awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort >$d.calls
+done
+one_line "plain program, library with sleds" sled/err \
+	"^libgmon: nothing to profile: .*a library with them that the program dlopens is patched"
+echo 'lib_leaf 200' >want
+same_file "plain program, -pg library: the calls" want pg.calls
+same_file "plain program, library with sleds: the -pg library's calls" \
+	pg.calls sled.calls
 
 finish
