@@ -54,7 +54,8 @@
    were never patched.  An object loaded while other threads run, or
    when how many run cannot be told (no /proc), is left as it is, and
    the line at exit says so: one of them could be in its sleds as they
-   change.
+   change.  So is every object when how many threads run cannot be
+   told (/proc/self/stat unreadable).
 
    A set-uid program (AT_SECURE) is never patched; a kernel that
    refuses executable memory (SELinux execmem, PaX) leaves it
@@ -488,6 +489,9 @@ cannot_patch (const struct sled_obj *o, uint64_t n)
 			: "GMON_PATCH is not a valid POSIX extended regular "
 			  "expression";
 	threads = threads_now ();
+	if (!threads)			/* unknown: one may be in a sled */
+		return "how many threads run cannot be told: /proc/self/stat "
+			"is not readable";
 	if (threads > 1) {
 		if (st.started) {
 			st.late += n;

@@ -14,6 +14,9 @@
 #   A plain program (no sleds, no -pg) that dlopens such a library by
 #   its path gets it patched before dlopen returns: its calls are the
 #   -pg build's of the library, exactly.
+#
+#   Without /proc (how many threads run cannot be told) nothing is
+#   patched, and one line says why.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -73,5 +76,27 @@ echo 'lib_leaf 200' >want
 same_file "plain program, -pg library: the calls" want pg.calls
 same_file "plain program, library with sleds: the -pg library's calls" \
 	pg.calls sled.calls
+
+# No /proc: a mount namespace of its own with an empty /proc (root).
+cat >noproc.c <<'EOF2'
+#include <stdio.h>
+long lib_work (long);
+int main (void) { printf ("%ld\n", lib_work (100)); return 0; }
+EOF2
+mkdir noproc && cp libsl.so noproc/ &&
+	$CC $O -o noproc/prog noproc.c -Lnoproc -lsl -Wl,-rpath,"$work/noproc" ||
+	hard_error "cannot build noproc"
+if [ "$(id -u)" = 0 ] &&
+	unshare -m sh -c 'mount -t tmpfs none /proc && test ! -e /proc/self' 2>/dev/null; then
+	(cd noproc && PRE=$PRE unshare -m sh -c \
+		'mount -t tmpfs none /proc && LD_PRELOAD=$PRE exec ./prog' \
+		>out 2>err)
+	check "no /proc: runs" test $? -eq 0 -a "$(cat noproc/out)" = 5050
+	one_line "no /proc" noproc/err \
+		"2 patchable function entries of .*libsl.so were not patched \\(how many threads run cannot be told.*\\): nothing is profiled"
+	check "no /proc: no profile" test ! -e noproc/gmon.out
+else
+	partial_skip "not root, or no mount namespace: the run without /proc"
+fi
 
 finish
