@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "mcount/linux/runtime.h"
@@ -45,6 +46,8 @@ mc_sledf_open (struct mc_sledf *f, const char *path)
 		return false;
 	f->map = p;
 	f->size = (size_t) sb.st_size;
+	f->dev = sb.st_dev;
+	f->ino = sb.st_ino;
 	eh = p;
 	if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
 	    || eh->e_ident[EI_CLASS] != (sizeof (void *) == 8
@@ -135,6 +138,75 @@ mc_sledf_calls (const struct mc_sledf *f, const char *const *names)
 				return true;
 	}
 	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* The process, from /proc */
+
+/* Whether the parent process maps a libgmon too (/proc/PPID/maps): a
+   program its shell or make started with LD_PRELOAD inherited, which
+   the first program's line already spoke for.  False if not known.  */
+bool
+mc_sledf_parent_has_libgmon (void)
+{
+	static const char name[] = "/libgmon.so";
+	char path[64], buf[4096 + sizeof name];
+	struct mc_line l = { .len = 0 };
+	size_t keep = 0;
+	ssize_t n;
+	bool found = false;
+	int fd;
+
+	mc_line_str (&l, "/proc/");
+	mc_line_u64 (&l, (uint64_t) getppid ());
+	mc_line_str (&l, "/maps");
+	memcpy (path, l.buf, l.len);
+	path[l.len] = '\0';
+	fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0)
+		return false;
+	/* Read in pieces, keeping the last bytes of each, so that a name
+	   across two reads is still found.  */
+	while (!found
+	       && (n = read (fd, buf + keep, sizeof buf - 1 - keep)) > 0) {
+		size_t len = keep + (size_t) n;
+
+		buf[len] = '\0';
+		found = memmem (buf, len, name, sizeof name - 1) != NULL;
+		keep = len < sizeof name - 1 ? len : sizeof name - 1;
+		memmove (buf, buf + len - keep, keep);
+	}
+	close (fd);
+	return found;
+}
+
+/* The process's threads (/proc/self/stat), or 0 if not known.  */
+uint64_t
+mc_sledf_threads (void)
+{
+	char buf[1024];
+	ssize_t n;
+	char *p;
+	int fd = mc_open (AT_FDCWD, "/proc/self/stat", O_RDONLY | O_CLOEXEC,
+			  0), field;
+	uint64_t v = 0;
+
+	if (fd < 0)
+		return 0;
+	n = read (fd, buf, sizeof buf - 1);
+	close (fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* The name (field 2) may hold anything: count after its ')'.  */
+	p = strrchr (buf, ')');
+	for (field = 2; p && field < 20; field++)
+		p = strchr (p + 1, ' ');
+	if (!p)
+		return 0;
+	for (p++; *p >= '0' && *p <= '9'; p++)
+		v = v * 10 + (uint64_t) (*p - '0');
+	return v;
 }
 
 /* ------------------------------------------------------------------ */
@@ -231,7 +303,7 @@ mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
 	return lo;
 }
 
-bool
+int
 mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
 		     unsigned int len)
 {
@@ -242,15 +314,98 @@ mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
 
 	if (!len || !sec || !(nh = file_bytes (f, sec, &size))
 	    || size < sizeof *nh)
-		return true;
+		return -1;
 	name = (nh->n_namesz + 3) & ~(size_t) 3;
 	if (nh->n_type != NT_GNU_BUILD_ID
 	    || size - sizeof *nh < name
 	    || size - sizeof *nh - name < nh->n_descsz)
-		return true;
+		return -1;
 	return nh->n_descsz == len
 		&& memcmp ((const unsigned char *) (nh + 1) + name, id,
 			   len) == 0;
+}
+
+/* The number in BASE (10 or 16) at *P, which moves past it.  */
+static uint64_t
+maps_num (const char **p, const char *end, unsigned int base)
+{
+	uint64_t v = 0;
+
+	for (; *p < end; ++*p) {
+		unsigned int c = (unsigned char) **p, d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (base == 16 && c >= 'a' && c <= 'f')
+			d = c - 'a' + 10;
+		else
+			break;
+		v = v * base + d;
+	}
+	return v;
+}
+
+/* Whether the line of /proc/self/maps [P, END) holds ADDR; if so,
+   *SAME: it maps F's file.  "lo-hi perms offset major:minor inode".  */
+static bool
+maps_line (const struct mc_sledf *f, const char *p, const char *end,
+	   uintptr_t addr, bool *same)
+{
+	uint64_t lo = maps_num (&p, end, 16), hi, major, minor, ino;
+	int field;
+
+	if (p >= end || *p++ != '-')
+		return false;
+	hi = maps_num (&p, end, 16);
+	if (addr < lo || addr >= hi)
+		return false;
+	for (field = 0; field < 2; field++) {	/* perms, offset */
+		while (p < end && *p != ' ')
+			p++;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	major = maps_num (&p, end, 16);
+	if (p >= end || *p++ != ':')
+		return true;			/* *SAME stays false */
+	minor = maps_num (&p, end, 16);
+	while (p < end && *p == ' ')
+		p++;
+	ino = maps_num (&p, end, 10);
+	*same = major == major (f->dev) && minor == minor (f->dev)
+		&& ino == (uint64_t) f->ino;
+	return true;
+}
+
+bool
+mc_sledf_maps_file (const struct mc_sledf *f, uintptr_t addr)
+{
+	char buf[4096];
+	size_t len = 0;
+	ssize_t n;
+	bool same = false, found = false;
+	int fd = mc_open (AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC,
+			  0);
+
+	if (fd < 0)
+		return false;
+	while (!found && (n = read (fd, buf + len, sizeof buf - len)) > 0) {
+		const char *p = buf, *nl;
+
+		len += (size_t) n;
+		while (!found
+		       && (nl = memchr (p, '\n',
+					len - (size_t) (p - buf)))) {
+			found = maps_line (f, p, nl, addr, &same);
+			p = nl + 1;
+		}
+		len -= (size_t) (p - buf);
+		memmove (buf, p, len);
+		if (len == sizeof buf)		/* a line longer than buf */
+			len = 0;
+	}
+	close (fd);
+	return found && same;
 }
 
 void

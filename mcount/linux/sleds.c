@@ -191,6 +191,25 @@ obj_code (const struct sled_obj *o, uintptr_t a, size_t n)
 	return NULL;
 }
 
+/* Whether [A, A + N) lies in one readable segment of O's object, in
+   its bytes from the file (a gap between segments is no memory).  */
+static bool
+obj_readable (const struct sled_obj *o, uintptr_t a, size_t n)
+{
+	int i;
+
+	for (i = 0; i < o->info->dlpi_phnum; i++) {
+		const ElfW (Phdr) *ph = &o->info->dlpi_phdr[i];
+		uintptr_t lo = o->info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R)
+		    && a >= lo && a - lo <= ph->p_filesz
+		    && n <= ph->p_filesz - (a - lo))
+			return true;
+	}
+	return false;
+}
+
 /* The entry of the function of record R: R itself; or the symbol
    R follows by what the port skips (an endbr64, M = 0); or the
    symbol R lies before, NOPs all the way (M of them); R when no
@@ -279,72 +298,6 @@ sled_of (const struct sled_obj *o, uintptr_t r)
 
 /* ------------------------------------------------------------------ */
 /* Patching */
-
-/* Whether the parent process maps a libgmon too (/proc/PPID/maps): a
-   program its shell or make started with LD_PRELOAD inherited, which
-   the first program's line already spoke for.  False if not known.  */
-static bool
-parent_has_libgmon (void)
-{
-	static const char name[] = "/libgmon.so";
-	char path[64], buf[4096 + sizeof name];
-	struct mc_line l = { .len = 0 };
-	size_t keep = 0;
-	ssize_t n;
-	bool found = false;
-	int fd;
-
-	mc_line_str (&l, "/proc/");
-	mc_line_u64 (&l, (uint64_t) getppid ());
-	mc_line_str (&l, "/maps");
-	memcpy (path, l.buf, l.len);
-	path[l.len] = '\0';
-	fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
-	if (fd < 0)
-		return false;
-	/* Read in pieces, keeping the last bytes of each, so that a name
-	   across two reads is still found.  */
-	while (!found
-	       && (n = read (fd, buf + keep, sizeof buf - 1 - keep)) > 0) {
-		size_t len = keep + (size_t) n;
-
-		buf[len] = '\0';
-		found = memmem (buf, len, name, sizeof name - 1) != NULL;
-		keep = len < sizeof name - 1 ? len : sizeof name - 1;
-		memmove (buf, buf + len - keep, keep);
-	}
-	close (fd);
-	return found;
-}
-
-/* The process's threads (/proc/self/stat), or 0 if not known.  */
-static uint64_t
-threads_now (void)
-{
-	char buf[1024];
-	ssize_t n;
-	char *p;
-	int fd = mc_open (AT_FDCWD, "/proc/self/stat", O_RDONLY | O_CLOEXEC,
-			  0), field;
-	uint64_t v = 0;
-
-	if (fd < 0)
-		return 0;
-	n = read (fd, buf, sizeof buf - 1);
-	close (fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	/* The name (field 2) may hold anything: count after its ')'.  */
-	p = strrchr (buf, ')');
-	for (field = 2; p && field < 20; field++)
-		p = strchr (p + 1, ' ');
-	if (!p)
-		return 0;
-	for (p++; *p >= '0' && *p <= '9'; p++)
-		v = v * 10 + (uint64_t) (*p - '0');
-	return v;
-}
 
 /* The PF_* flags of a segment as PROT_* ones.  */
 static int
@@ -488,7 +441,7 @@ cannot_patch (const struct sled_obj *o, uint64_t n)
 			? "GMON_PATCH is too long"
 			: "GMON_PATCH is not a valid POSIX extended regular "
 			  "expression";
-	threads = threads_now ();
+	threads = mc_sledf_threads ();
 	if (!threads)			/* unknown: one may be in a sled */
 		return "how many threads run cannot be told: /proc/self/stat "
 			"is not readable";
@@ -515,8 +468,7 @@ find_sites (struct sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
 						    + sec->sh_addr);
 	size_t n = sec->sh_size / sizeof *rec, i;
 
-	if ((uintptr_t) rec < o->m->image_lo
-	    || (uintptr_t) (rec + n) > o->m->image_hi)
+	if (!obj_readable (o, (uintptr_t) rec, n * sizeof *rec))
 		return false;
 	st.records += n;
 	*mapped = (n ? n : 1) * sizeof *o->sites;
@@ -592,6 +544,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	size_t fmapped = 0, smapped = 0;
 	uint64_t before = st.patched, n;
 	const char *why;
+	int same;
 	bool main = (m->flags & MC_MOD_MAIN) != 0;
 	uintptr_t self = (uintptr_t) mc_sleds_object;
 
@@ -615,8 +568,12 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		return;
 	}
 	st.objects++;
-	if (!mc_sledf_same_build (&f, m->build_id, m->build_id_len))
+	same = mc_sledf_same_build (&f, m->build_id, m->build_id_len);
+	if (!same)
 		why = "its file is not the one loaded (another build id)";
+	else if (same < 0 && !mc_sledf_maps_file (&f, m->text_lo))
+		why = "its file is not the one loaded: no build id to tell, "
+			"and another file is at its path";
 	else
 		why = cannot_patch (&o, n);
 	if (why) {
@@ -679,8 +636,8 @@ say_failed (struct mc_line *l)
 	mc_line_u64 (l, st.failed);
 	mc_line_str (l, " patchable function entries of ");
 	mc_line_str (l, st.failed_obj);
-	if (st.failed < st.records - st.filtered - st.bad_form - st.unplaced
-			- st.late)
+	if (st.failed < st.records - st.patched - st.filtered - st.bad_form
+			- st.unplaced - st.late)
 		mc_line_str (l, " and other objects");
 	mc_line_str (l, " were not patched (");
 	mc_line_str (l, st.failed_why);
@@ -717,7 +674,7 @@ mc_sleds_started (void)
 		/* Preloaded into a program that cannot be profiled;
 		   said once for a tree of processes that inherit
 		   LD_PRELOAD (a shell's, make's).  */
-		if (!st.pg && !parent_has_libgmon ()) {
+		if (!st.pg && !mc_sledf_parent_has_libgmon ()) {
 			mc_line_str (&l, "libgmon: nothing to profile: no "
 				     "object has patchable function entries "
 				     "or -pg code (build with "

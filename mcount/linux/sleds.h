@@ -9,6 +9,7 @@
 
 #include <elf.h>
 #include <link.h>
+#include <sys/types.h>
 
 /* An object's file, mapped read-only.  */
 struct mc_sledf {
@@ -16,6 +17,8 @@ struct mc_sledf {
 	size_t size;			/* its bytes */
 	const ElfW (Shdr) *sh;		/* its section headers */
 	unsigned int shnum;		/* how many */
+	dev_t dev;			/* the file's device, */
+	ino_t ino;			/* and inode, as opened */
 };
 
 /* A function symbol, at run time.  */
@@ -45,9 +48,19 @@ struct mc_sledfn *mc_sledf_functions (const struct mc_sledf *f,
 size_t mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
 	MC_HIDDEN;
 /* Whether the file's build id (.note.gnu.build-id) is ID (LEN
-   bytes): the file is the one loaded.  True when either has none.  */
-bool mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
-			  unsigned int len) MC_HIDDEN;
+   bytes): 1 if so (the file is the one loaded), 0 if not, -1 when
+   either has none.  */
+int mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
+			 unsigned int len) MC_HIDDEN;
+/* Whether the mapping that holds ADDR (/proc/self/maps) is of F's
+   file, the same device and inode; false if not known.  */
+bool mc_sledf_maps_file (const struct mc_sledf *f, uintptr_t addr)
+	MC_HIDDEN;
+/* Whether the parent process maps a libgmon too (/proc/PPID/maps);
+   false if not known.  */
+bool mc_sledf_parent_has_libgmon (void) MC_HIDDEN;
+/* The process's threads (/proc/self/stat), or 0 if not known.  */
+uint64_t mc_sledf_threads (void) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 

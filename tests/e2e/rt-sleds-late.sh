@@ -16,7 +16,9 @@
 #   -pg build's of the library, exactly.
 #
 #   Without /proc (how many threads run cannot be told) nothing is
-#   patched, and one line says why.
+#   patched, and one line says why.  A library without a build id
+#   replaced on disk (another build renamed over it) before its sleds
+#   are patched is left alone: its file is not the one loaded.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -55,6 +57,22 @@ one_line "bare name, nothing after" err \
 	"2 patchable function entries of .*libsl.so, loaded by a dlopen of a bare name, were not patched"
 check "bare name, nothing after: no profile of the library" \
 	test ! -e gmon.out-objs/libsl.so.gmon
+
+# No build id, and another build renamed over the library's file.
+mkdir swap && (cd swap &&
+	$CC $O $SLED -fPIC -shared -Wl,--build-id=none -o libsl.so \
+		"$PROGRAMS/rt-sleds-lib.c" &&
+	$CC $O -O0 $SLED -fPIC -shared -Wl,--build-id=none -o new.so \
+		"$PROGRAMS/rt-sleds-lib.c") ||
+	hard_error "cannot build the libraries without a build id"
+(cd swap && LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ../prog libsl.so swap new.so \
+	>out 2>err)
+check "replaced without a build id: runs" \
+	test $? -eq 0 -a "$(cat swap/out)" = ok
+one_line "replaced without a build id" swap/err \
+	"2 patchable function entries of .*libsl.so were not patched \\(its file is not the one loaded: no build id to tell"
+check "replaced without a build id: no profile of the library" \
+	test ! -e swap/gmon.out-objs/libsl.so.gmon
 
 # A plain program: the -pg library is the oracle.
 mkdir plain pg sled && (cd pg &&

@@ -15,6 +15,8 @@
      none   nothing more
      dlopen dlopen (NULL): a look libgmon may patch at
      dump   gmon_dump (found with dlsym: libgmon is preloaded)
+     swap   rename the file NEW (the third argument) over LIB, then
+            dlopen (NULL): the file at LIB's path is not the one loaded
 
    and calls lib_work (100) again.  Prints "ok".  */
 
@@ -79,7 +81,11 @@ main (int argc, char **argv)
 	}
 	if (strcmp (argv[2], "dlopen") == 0)
 		dlopen (NULL, RTLD_NOW);
-	else if (strcmp (argv[2], "dump") == 0) {
+	else if (strcmp (argv[2], "swap") == 0) {
+		if (argc < 4 || rename (argv[3], argv[1]) != 0)
+			return 99;
+		dlopen (NULL, RTLD_NOW);
+	} else if (strcmp (argv[2], "dump") == 0) {
 		int (*dump) (void);
 
 		*(void **) &dump = dlsym (RTLD_DEFAULT, "gmon_dump");
