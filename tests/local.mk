@@ -406,6 +406,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-clone.sh \
 	tests/e2e/rt-sleds.sh \
 	tests/e2e/rt-sleds-late.sh \
+	tests/e2e/rt-sleds-patch.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \

@@ -140,6 +140,14 @@ mc_sledf_calls (const struct mc_sledf *f, const char *const *names)
 	return false;
 }
 
+int
+mc_sledf_prot (const ElfW (Phdr) *ph)
+{
+	return ((ph->p_flags & PF_R) ? PROT_READ : 0)
+		| ((ph->p_flags & PF_W) ? PROT_WRITE : 0)
+		| ((ph->p_flags & PF_X) ? PROT_EXEC : 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* The process, from /proc */
 

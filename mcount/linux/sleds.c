@@ -143,13 +143,16 @@ sled_fail (const struct mc_module *m, uint64_t n, const char *why, int err)
 	}
 }
 
-/* Whether GMON_PATCH names a function at ENTRY (aliases included);
-   true without GMON_PATCH.  */
+/* Whether GMON_PATCH names a function at ENTRY (aliases included:
+   I may be any of them, the last after an endbr64); true without
+   GMON_PATCH.  */
 static bool
 fn_wanted (const struct mc_sledfn *t, size_t n, size_t i, uintptr_t entry)
 {
 	if (!mc_config.patch[0])
 		return true;
+	while (i > 0 && t[i - 1].lo == entry)
+		i--;
 	for (; i < n && t[i].lo == entry; i++)
 		if (regexec (&sled_re, t[i].name, 0, NULL, 0) == 0)
 			return true;
@@ -299,15 +302,6 @@ sled_of (const struct sled_obj *o, uintptr_t r)
 /* ------------------------------------------------------------------ */
 /* Patching */
 
-/* The PF_* flags of a segment as PROT_* ones.  */
-static int
-seg_prot (const ElfW (Phdr) *ph)
-{
-	return ((ph->p_flags & PF_R) ? PROT_READ : 0)
-		| ((ph->p_flags & PF_W) ? PROT_WRITE : 0)
-		| ((ph->p_flags & PF_X) ? PROT_EXEC : 0);
-}
-
 /* The sleds SITES[0 .. N), all in segment PH, made calls of TRAMP:
    their pages copied, patched, protected as PH and moved over the
    originals.  */
@@ -331,7 +325,7 @@ patch_pages (const struct sled_obj *o, const ElfW (Phdr) *ph,
 	for (i = 0; i < n; i++)
 		mc_arch_sled_call (copy + (sites[i] - lo), sites[i], tramp);
 	__builtin___clear_cache ((char *) copy, (char *) copy + len);
-	if (mprotect (copy, len, seg_prot (ph)) < 0) {
+	if (mprotect (copy, len, mc_sledf_prot (ph)) < 0) {
 		sled_fail (o->m, n, "mprotect", errno);
 		munmap (copy, len);
 		return false;

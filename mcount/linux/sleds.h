@@ -61,6 +61,8 @@ bool mc_sledf_maps_file (const struct mc_sledf *f, uintptr_t addr)
 bool mc_sledf_parent_has_libgmon (void) MC_HIDDEN;
 /* The process's threads (/proc/self/stat), or 0 if not known.  */
 uint64_t mc_sledf_threads (void) MC_HIDDEN;
+/* The PF_* flags of segment PH as PROT_* ones.  */
+int mc_sledf_prot (const ElfW (Phdr) *ph) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 
