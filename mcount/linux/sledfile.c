@@ -4,12 +4,15 @@
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later
 
-   An object's file is mapped read-only for as long as its sleds are
-   being patched; every offset and size in it is checked against the
-   file's size before it is read (a file replaced since it was loaded
-   gives no sleds, never a fault).  Memory comes from mmap: this runs
-   in libgmon's constructor and in the slow path, where a profiled
-   malloc may be what is being counted.  */
+   The parts of an object's file that are used (its section headers,
+   their names, the symbols and their names, the build id) are read
+   with pread into memory of their own, never mapped: a file truncated
+   while it is read gives a short read (no sleds), not a SIGBUS.
+   Every offset and size is checked against the file's size, and
+   every part is page-aligned memory with a NUL after it, so that its
+   headers, symbols and notes are aligned and its strings end.  Memory
+   comes from mmap: this runs in libgmon's constructor and where a
+   profiled malloc may be what is being counted.  */
 
 #define _GNU_SOURCE 1
 #include <config.h>
@@ -24,85 +27,130 @@
 #include "mcount/linux/runtime.h"
 #include "mcount/linux/sleds.h"
 
+/* LEN bytes of F's file at OFF into memory of their own (and a NUL),
+   kept as part SEC; NULL if they cannot be read whole.  */
+static void *
+read_part (struct mc_sledf *f, unsigned int sec, uint64_t off, size_t len)
+{
+	struct mc_sledf_part *pt;
+	size_t pg = (size_t) getpagesize (), got = 0;
+	void *p;
+
+	if (f->nparts == MC_SLEDF_PARTS || off > f->size
+	    || len > f->size - off)
+		return NULL;
+	pt = &f->part[f->nparts];
+	pt->mapped = (len + 1 + pg - 1) & ~(pg - 1);
+	p = mmap (NULL, pt->mapped, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	while (got < len) {
+		ssize_t n = pread (f->fd, (char *) p + got, len - got,
+				   (off_t) (off + got));
+
+		if (n <= 0) {			/* truncated meanwhile */
+			munmap (p, pt->mapped);
+			return NULL;
+		}
+		got += (size_t) n;
+	}
+	pt->sec = sec;
+	pt->p = p;
+	pt->len = len;
+	f->nparts++;
+	return p;
+}
+
 bool
 mc_sledf_open (struct mc_sledf *f, const char *path)
 {
-	const ElfW (Ehdr) *eh;
+	ElfW (Ehdr) eh;
 	struct stat sb;
-	void *p;
-	int fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
 
-	if (fd < 0)
+	memset (f, 0, sizeof *f);
+	f->fd = mc_open (AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	if (f->fd < 0)
 		return false;
-	if (fstat (fd, &sb) < 0 || !S_ISREG (sb.st_mode)
-	    || (uint64_t) sb.st_size < sizeof (ElfW (Ehdr))
-	    || (uint64_t) sb.st_size > SIZE_MAX) {
-		close (fd);
-		return false;
-	}
-	p = mmap (NULL, (size_t) sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close (fd);
-	if (p == MAP_FAILED)
-		return false;
-	f->map = p;
-	f->size = (size_t) sb.st_size;
+	if (fstat (f->fd, &sb) < 0 || !S_ISREG (sb.st_mode)
+	    || (uint64_t) sb.st_size < sizeof eh
+	    || (uint64_t) sb.st_size > SIZE_MAX
+	    || pread (f->fd, &eh, sizeof eh, 0) != (ssize_t) sizeof eh)
+		goto bad;
+	f->size = (uint64_t) sb.st_size;
 	f->dev = sb.st_dev;
 	f->ino = sb.st_ino;
-	eh = p;
-	if (memcmp (eh->e_ident, ELFMAG, SELFMAG) != 0
-	    || eh->e_ident[EI_CLASS] != (sizeof (void *) == 8
-					 ? ELFCLASS64 : ELFCLASS32)
-	    || eh->e_shentsize != sizeof (ElfW (Shdr)) || eh->e_shnum == 0
-	    || eh->e_shoff > f->size
-	    || (f->size - eh->e_shoff) / sizeof (ElfW (Shdr))
-	       < eh->e_shnum) {
-		munmap (p, f->size);
-		return false;
-	}
-	f->sh = (const void *) (f->map + eh->e_shoff);
-	f->shnum = eh->e_shnum;
+	if (memcmp (eh.e_ident, ELFMAG, SELFMAG) != 0
+	    || eh.e_ident[EI_CLASS] != (sizeof (void *) == 8
+					? ELFCLASS64 : ELFCLASS32)
+	    || eh.e_shentsize != sizeof (ElfW (Shdr)) || eh.e_shnum == 0
+	    || eh.e_shoff > f->size
+	    || (f->size - eh.e_shoff) / sizeof (ElfW (Shdr)) < eh.e_shnum)
+		goto bad;
+	f->sh = read_part (f, 0, eh.e_shoff,
+			   (size_t) eh.e_shnum * sizeof (ElfW (Shdr)));
+	if (!f->sh)
+		goto bad;
+	f->shnum = eh.e_shnum;
+	f->shstrndx = eh.e_shstrndx;
 	return true;
+bad:
+	close (f->fd);
+	return false;
 }
 
-/* Section I's bytes in the file, or NULL.  */
+/* Section I's bytes in the file (read once, then kept until the file
+   is closed), or NULL.  */
 static const void *
-file_bytes (const struct mc_sledf *f, unsigned int i, size_t *size)
+file_bytes (struct mc_sledf *f, unsigned int i, size_t *size)
 {
 	const ElfW (Shdr) *s;
+	unsigned int k;
 
 	if (i == 0 || i >= f->shnum)
 		return NULL;
 	s = &f->sh[i];
-	if (s->sh_type == SHT_NOBITS || s->sh_offset > f->size
-	    || s->sh_size > f->size - s->sh_offset)
+	if (s->sh_type == SHT_NOBITS || s->sh_size > SIZE_MAX - 4096)
 		return NULL;
-	*size = s->sh_size;
-	return f->map + s->sh_offset;
+	*size = (size_t) s->sh_size;
+	for (k = 1; k < f->nparts; k++)
+		if (f->part[k].sec == i)
+			return f->part[k].p;
+	return read_part (f, i, s->sh_offset, (size_t) s->sh_size);
+}
+
+/* Whether the string at OFF of the SIZE bytes at STR is NAME (not a
+   prefix of it that the table's end cuts).  */
+static bool
+str_is (const char *str, size_t size, size_t off, const char *name)
+{
+	size_t n = strlen (name);
+
+	return off < size && size - off > n
+		&& memcmp (str + off, name, n + 1) == 0;
 }
 
 /* The index of the first section of TYPE named NAME, else 0.  */
 unsigned int
-mc_sledf_section (const struct mc_sledf *f, const char *name, uint32_t type)
+mc_sledf_section (struct mc_sledf *f, const char *name, uint32_t type)
 {
-	const ElfW (Ehdr) *eh = (const void *) f->map;
 	const char *names;
 	size_t nsize;
 	unsigned int i;
 
-	names = file_bytes (f, eh->e_shstrndx, &nsize);
+	names = file_bytes (f, f->shstrndx, &nsize);
 	if (!names)
 		return 0;
 	for (i = 1; i < f->shnum; i++)
-		if (f->sh[i].sh_type == type && f->sh[i].sh_name < nsize
-		    && strncmp (names + f->sh[i].sh_name, name,
-				nsize - f->sh[i].sh_name) == 0)
+		if (f->sh[i].sh_type == type
+		    && str_is (names, nsize, f->sh[i].sh_name, name))
 			return i;
 	return 0;
 }
 
 /* The symbols of section SYM (and their strings): N of them.  */
 static const ElfW (Sym) *
-file_syms (const struct mc_sledf *f, unsigned int sym, size_t *n,
+file_syms (struct mc_sledf *f, unsigned int sym, size_t *n,
 	   const char **str, size_t *strsize)
 {
 	const ElfW (Sym) *syms;
@@ -120,7 +168,7 @@ file_syms (const struct mc_sledf *f, unsigned int sym, size_t *n,
 /* Whether the object's dynamic symbols take one of NAMES (a NULL
    ends them) from another object.  */
 bool
-mc_sledf_calls (const struct mc_sledf *f, const char *const *names)
+mc_sledf_calls (struct mc_sledf *f, const char *const *names)
 {
 	const char *str;
 	size_t n, strsize, i;
@@ -133,8 +181,7 @@ mc_sledf_calls (const struct mc_sledf *f, const char *const *names)
 		if (s[i].st_shndx != SHN_UNDEF || s[i].st_name >= strsize)
 			continue;
 		for (k = 0; names[k]; k++)
-			if (strncmp (str + s[i].st_name, names[k],
-				     strsize - s[i].st_name) == 0)
+			if (str_is (str, strsize, s[i].st_name, names[k]))
 				return true;
 	}
 	return false;
@@ -258,7 +305,7 @@ fn_sort (struct mc_sledfn *a, size_t n)
 /* The object's functions, sorted, in memory of their own (*MAPPED
    bytes); NULL if it has no symbols.  */
 struct mc_sledfn *
-mc_sledf_functions (const struct mc_sledf *f, uintptr_t base, size_t *count,
+mc_sledf_functions (struct mc_sledf *f, uintptr_t base, size_t *count,
 	  size_t *mapped)
 {
 	unsigned int sec = mc_sledf_section (f, ".symtab", SHT_SYMTAB);
@@ -312,7 +359,7 @@ mc_sledf_fn_at (const struct mc_sledfn *t, size_t n, uintptr_t r)
 }
 
 int
-mc_sledf_same_build (const struct mc_sledf *f, const unsigned char *id,
+mc_sledf_same_build (struct mc_sledf *f, const unsigned char *id,
 		     unsigned int len)
 {
 	unsigned int sec = mc_sledf_section (f, ".note.gnu.build-id",
@@ -386,7 +433,7 @@ maps_line (const struct mc_sledf *f, const char *p, const char *end,
 }
 
 bool
-mc_sledf_maps_file (const struct mc_sledf *f, uintptr_t addr)
+mc_sledf_maps_file (struct mc_sledf *f, uintptr_t addr)
 {
 	char buf[4096];
 	size_t len = 0;
@@ -419,7 +466,12 @@ mc_sledf_maps_file (const struct mc_sledf *f, uintptr_t addr)
 void
 mc_sledf_close (struct mc_sledf *f)
 {
-	munmap ((void *) f->map, f->size);
+	unsigned int k;
+
+	for (k = 0; k < f->nparts; k++)
+		munmap (f->part[k].p, f->part[k].mapped);
+	f->nparts = 0;
+	close (f->fd);
 }
 
 static void
