@@ -195,6 +195,19 @@ mc_sledf_prot (const ElfW (Phdr) *ph)
 		| ((ph->p_flags & PF_X) ? PROT_EXEC : 0);
 }
 
+void
+mc_sledf_debug (const char *path, uint64_t n)
+{
+	struct mc_line l = { .len = 0 };
+
+	mc_line_str (&l, "libgmon: sleds: ");
+	mc_line_str (&l, path);
+	mc_line_str (&l, ": ");
+	mc_line_u64 (&l, n);
+	mc_line_str (&l, " patchable entries patched");
+	mc_line_write (&l);
+}
+
 /* ------------------------------------------------------------------ */
 /* The process, from /proc */
 

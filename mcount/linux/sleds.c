@@ -132,6 +132,14 @@ static const char *const sled_pg_names[] = {
 	NULL
 };
 
+/* The names an object built with -pg (-mfentry) or
+   -fsanitize-coverage=trace-pc calls at each function's entry: its
+   sleds are not patched (each call would be counted twice).  */
+static const char *const sled_pg_calls[] = {
+	"mcount", "_mcount", "__fentry__", "__sanitizer_cov_trace_pc",
+	"__sanitizer_cov_trace_pc_guard", NULL
+};
+
 static void
 sled_fail (const struct mc_module *m, uint64_t n, const char *why, int err)
 {
@@ -516,19 +524,6 @@ wait_or_take (const struct mc_module *m, uint64_t n)
 	return false;
 }
 
-static void
-debug_object (const struct mc_module *m, uint64_t before)
-{
-	struct mc_line l = { .len = 0 };
-
-	mc_line_str (&l, "libgmon: sleds: ");
-	mc_line_str (&l, m->path);
-	mc_line_str (&l, ": ");
-	mc_line_u64 (&l, st.patched - before);
-	mc_line_str (&l, " patchable entries patched");
-	mc_line_write (&l);
-}
-
 void
 mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 {
@@ -557,6 +552,14 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		return;
 	}
 	n = f.sh[sec].sh_size / sizeof (uintptr_t);
+	if (mc_sledf_calls (&f, sled_pg_calls)) {
+		st.pg = true;		/* counted by its own calls */
+		if (mc_config.debug)
+			mc_debug ("sleds", "an object calls mcount itself "
+				  "(-pg): its sleds are left as they are");
+		mc_sledf_close (&f);
+		return;
+	}
 	if (!wait_or_take (m, n)) {
 		mc_sledf_close (&f);
 		return;
@@ -590,7 +593,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	    && !st.after++)
 		st.after_obj = m->path;
 	if (mc_config.debug)
-		debug_object (m, before);
+		mc_sledf_debug (m->path, st.patched - before);
 }
 
 void

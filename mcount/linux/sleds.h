@@ -77,6 +77,8 @@ bool mc_sledf_parent_has_libgmon (void) MC_HIDDEN;
 uint64_t mc_sledf_threads (void) MC_HIDDEN;
 /* The PF_* flags of segment PH as PROT_* ones.  */
 int mc_sledf_prot (const ElfW (Phdr) *ph) MC_HIDDEN;
+/* GMON_DEBUG's line: N entries of the object at PATH patched.  */
+void mc_sledf_debug (const char *path, uint64_t n) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 

@@ -5,6 +5,10 @@
 #   when GMON_PATCH names any of them, with -fcf-protection too
 #   (endbr64 first: the record is after it, and the symbol before the
 #   record was the last alias only).
+#
+#   A program built with -pg and -fpatchable-function-entry (linked
+#   with libgmon) counts each call once: its sleds are left as they
+#   are (each call was counted twice).
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -53,5 +57,16 @@ for cf in plain cet; do
 			test "$got" = 1000
 	done
 done
+
+# -pg and sleds: each call once.
+rt_cc pg-sled alias.c $O -pg $SLED -Wl,--no-as-needed
+rm -rf gmon.out gmon.out-objs
+./pg-sled >out 2>err
+check "-pg and sleds: runs" test $? -eq 0 -a "$(cat out)" = 1000000
+quiet_stderr "-pg and sleds" err
+got=$(gnu_gprof -b -p pg-sled gmon.out 2>/dev/null |
+	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $4 }')
+check "-pg and sleds: each call counted once (1000 calls, got '$got')" \
+	test "$got" = 1000
 
 finish
