@@ -83,7 +83,8 @@ struct sled_stats {
 	uint64_t records;		/* their records */
 	uint64_t patched;		/* sleds now calls */
 	uint64_t filtered;		/* not named by GMON_PATCH */
-	uint64_t bad_form;		/* no sled at the entry (N < 5) */
+	uint64_t bad_form;		/* no sled at the entry (N too
+					   small) */
 	uint64_t unplaced;		/* no symbol to place their entry,
 					   in objects of M > 0 (stripped) */
 	uint64_t failed;		/* in objects that could not be
@@ -404,7 +405,7 @@ make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 		}
 	}
 #endif
-	t = mc_near_map (lo, hi, pg);
+	t = mc_near_map (lo, hi, pg, MC_ARCH_SLED_REACH);
 	a = (uintptr_t) t;
 	if (!t) {
 		sled_fail (o->m, o->nsites, "no free page near its code", 0);
@@ -652,7 +653,7 @@ mc_sleds_started (void)
 			mc_line_str (&l, "libgmon: nothing to profile: no "
 				     "object has patchable function entries "
 				     "or -pg code (build with "
-				     "-fpatchable-function-entry=5 or -pg)");
+				     MC_ARCH_SLED_FLAG " or -pg)");
 			mc_line_write (&l);
 		}
 		return;
@@ -666,7 +667,7 @@ mc_sleds_started (void)
 	else
 		mc_line_str (&l, "no patchable function entry is the "
 			     "compiler's NOPs (build with "
-			     "-fpatchable-function-entry=5)");
+			     MC_ARCH_SLED_FLAG ")");
 	mc_line_str (&l, ": nothing is profiled");
 	mc_line_write (&l);
 }
@@ -708,7 +709,7 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.bad_form);
 		mc_line_str (l, " patchable function entries have no room "
 			     "for a call and were not patched (build with "
-			     "-fpatchable-function-entry=5)");
+			     MC_ARCH_SLED_FLAG ")");
 	}
 	if (st.unplaced) {
 		mc_line_part (l, first);
