@@ -1,8 +1,7 @@
 #!/bin/sh
 # rt-sleds.sh - programs built with -fpatchable-function-entry (=5 on
 # x86-64, =2 on aarch64, =4 on riscv64), with and without libgmon
-# preloaded; natively, and in a cross build under qemu-user (riscv64:
-# to come).
+# preloaded; natively, and in a cross build under qemu-user.
 #
 #   Without libgmon the program runs as it does (no file, nothing on
 #   stderr).  Preloaded, libgmon patches the sleds of the program and
@@ -36,8 +35,12 @@ aarch64*)
 	SLED=-fpatchable-function-entry=2
 	VARIANT3=bti V3FLAGS=-mbranch-protection=standard
 	V3FIRST='bti[[:space:]]+c' ;;
-*) skip "patchable function entries are patched on x86-64 and aarch64" \
-	"Linux only yet" ;;
+riscv64*)
+	SLED=-fpatchable-function-entry=4
+	VARIANT3=norvc V3FIRST=
+	V3FLAGS="-march=rv64g -mabi=lp64d -fpatchable-function-entry=2" ;;
+*) skip "patchable function entries are patched on x86-64, aarch64 and" \
+	"riscv64 Linux only" ;;
 esac
 OBJDUMP=${OBJDUMP:-objdump}
 STRIP=${OBJDUMP%objdump}strip
@@ -118,6 +121,11 @@ for v in pie no-pie $VARIANT3; do
 		check "$v: $V3FIRST before the sled" sh -c \
 			"$OBJDUMP -d prog | grep -A1 '<leaf>:' | grep -Eq '$V3FIRST'"
 	fi
+	case $v-$VARIANT3 in
+	pie-norvc)
+		check "$v: four 2-byte c.nops at the entry" sh -c \
+			"$OBJDUMP -d prog | grep -A4 '<leaf>:' | grep -Ec ':[[:space:]]+0001[[:space:]]+nop' | grep -qx 4" ;;
+	esac
 	if [ $v = norvc ]; then
 		check "$v: two 4-byte nops at the entry" sh -c \
 			"$OBJDUMP -d prog | grep -A2 '<leaf>:' | grep -c '00000013[[:space:]]*nop' | grep -qx 2"
