@@ -210,8 +210,8 @@ mc_ctx_sample (struct mc_thread *t, const ucontext_t *uc, uintptr_t pc,
 		__atomic_fetch_add (&mc_ctx_nomem, n, __ATOMIC_RELAXED);
 		return;
 	}
-	k = mc_unwind (&c->uw, t->tid, t->samples, uc, pc, c->frames,
-		       mc_config.context, &cut);
+	k = mc_unwind (&c->uw, t->tid, t->samples, uc, mc_arch_pc (uc),
+		       c->frames, mc_config.context, &cut);
 	if (k < 0) {
 		__atomic_fetch_add (&c->unwalked, n, __ATOMIC_RELAXED);
 		k = 0;

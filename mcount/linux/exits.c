@@ -361,14 +361,17 @@ exec_begin (struct exec_state *st)
 {
 	char *p, *end;
 
+	mc_tls.own++;
 	st->mine = mc_owner () && mc_started ();
 	if (!st->mine) {
+		mc_tls.own--;
 		mc_not_owner_end ("exec");
 		return;
 	}
 	st->was_on = mc_arcs_on;
 	mc_arcs_switch (false);
 	mc_sampler_stop ();
+	mc_tls.own--;
 	mc_dump_now (GMONX_END_EXEC, 0);
 	end = st->entry + sizeof st->entry - 1;
 	p = mc_put_str (st->entry, end, MC_IMAGE_ENV "=");

@@ -215,6 +215,12 @@ void mc_finish (enum gmonx_end end, int sig) MC_HIDDEN;
    dynamic linker for new objects first, and are not
    async-signal-safe.  Returns 0 or an errno.  */
 int mc_dump_now (enum gmonx_end end, int sig) MC_HIDDEN;
+/* Where a sample of a thread inside libgmon's own work (mc_tls.own:
+   the exit, a dump, the start of an exec) goes, whatever the PC it
+   interrupted: that work's calls of libc (getpid, timer_delete, the
+   writes) are libgmon's time, not the functions' of libc, and a
+   sample there has no calling context to say whose they are.  */
+#define MC_OWN_PC	((uintptr_t) &mc_finish)
 
 /* ------------------------------------------------------------------ */
 /* exits.c */

@@ -124,6 +124,8 @@ struct mc_tls {
 	struct mc_thread *last;		/* the record it had until its exit
 					   (a destructor that runs -pg code
 					   after libgmon's gets it back) */
+	int own;			/* inside libgmon's own work (the
+					   exit, a dump): see MC_OWN_PC */
 };
 
 extern __thread struct mc_tls mc_tls

@@ -246,7 +246,7 @@ on_sigprof (int sig, siginfo_t *si, void *ucv)
 		return;
 	}
 	__atomic_fetch_add (&mc_signals, 1, __ATOMIC_RELAXED);
-	pc = mc_arch_pc (uc);
+	pc = mc_tls.own ? MC_OWN_PC : mc_arch_pc (uc);
 	mc_itimer_pc = pc;
 	mc_itimer_self = me;
 	if (me) {

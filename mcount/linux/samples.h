@@ -114,7 +114,8 @@ int mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 #define MC_CTX_CUT	0xfffffffeu	/* it went on, beyond GMON_CONTEXT */
 
 /* One sample of thread T (NULL: a thread with no record) at PC, as
-   the histogram took it, with weight N; UC is the interrupted context.
+   the histogram took it, with weight N; UC is the interrupted context,
+   where the walk of the stack starts (its PC may not be PC: MC_OWN_PC).
    Async-signal-safe (the SIGPROF handler).  */
 void mc_ctx_sample (struct mc_thread *t, const ucontext_t *uc, uintptr_t pc,
 		    uint64_t n) MC_HIDDEN;

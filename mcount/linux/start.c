@@ -450,8 +450,8 @@ dump_retrying (enum gmonx_end end, int sig, struct mc_dump_result *r)
 	return err;
 }
 
-int
-mc_dump_now (enum gmonx_end end, int sig)
+static int
+dump_now (enum gmonx_end end, int sig)
 {
 	struct mc_dump_result r;
 	int err;
@@ -471,6 +471,17 @@ mc_dump_now (enum gmonx_end end, int sig)
 		report_dump (&r);
 	if (!err)
 		debug_dump (r.path);
+	return err;
+}
+
+int
+mc_dump_now (enum gmonx_end end, int sig)
+{
+	int err;
+
+	mc_tls.own++;
+	err = dump_now (end, sig);
+	mc_tls.own--;
 	return err;
 }
 
@@ -515,8 +526,8 @@ wait_final (int sig)
 	mc_line_write (&l);
 }
 
-void
-mc_finish (enum gmonx_end end, int sig)
+static void
+finish (enum gmonx_end end, int sig)
 {
 	int me, expect = 0;
 
@@ -560,6 +571,16 @@ mc_finish (enum gmonx_end end, int sig)
 		final_dump (end, sig);
 	}
 	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
+}
+
+void
+mc_finish (enum gmonx_end end, int sig)
+{
+	/* (a vfork child's too: it shares this thread's memory, the
+	   count is back as it was when it returns) */
+	mc_tls.own++;
+	finish (end, sig);
+	mc_tls.own--;
 }
 
 MC_EXPORT void

@@ -130,4 +130,23 @@ check "race: and refused nothing else ($other)" test $other -eq 0
 if [ $torn -eq 0 ]; then
 	partial_skip "race: no read caught two dumps ($whole whole ones)"
 fi
+
+# ---------------------------------------------------------------------
+# A program that mostly dumps: the dumps' calls of libc (open, write,
+# rename...) are libgmon's own time, [profiling-overhead] under
+# --objects, not functions of libc with no calling context.  (The
+# program's own calls of libc, clock_gettime, are its.)
+
+mkdir many
+(cd many && GMON_CONTEXT=64 run_prog ../prog many 300) ||
+	bad "many: the program failed"
+(cd many && "$GPROF" -b -p --objects ../prog gmon.out >flat.txt 2>gerr) ||
+	bad "many: gprof --objects failed: $(cat many/gerr)"
+quiet_stderr "many: gprof --objects" many/gerr
+check "many: libgmon's time is a row of the flat profile" \
+	grep -qF ' [profiling-overhead]' many/flat.txt
+others=$(awk 'NR > 5 && $NF ~ /@/ && $NF !~ /^clock_gettime@/ \
+	{ print $NF }' many/flat.txt | tr '\n' ' ')
+check "many: no function of another object (${others:-none})" \
+	test -z "$others"
 finish

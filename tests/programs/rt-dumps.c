@@ -6,6 +6,9 @@
                           (I from 1): the files of each dump, kept.
    rt-dumps burn MS       MS ms of CPU time in -pg code (run it with
                           GMON_DUMP_INTERVAL=1: a dump a second).
+   rt-dumps many N        N times: 0.2 ms of CPU time in -pg code and
+                          gmon_dump (): most of its time is the dumps'
+                          system calls, libgmon's own time.
 
    Exits 0, or 99.  */
 
@@ -92,6 +95,15 @@ main (int argc, char **argv)
 		for (i = 1; i <= n; i++) {
 			burn (50);
 			if (gmon_dump () != 0 || keep (argv[3], i) != 0)
+				return 99;
+		}
+		return 0;
+	}
+	if (argc == 3 && strcmp (argv[1], "many") == 0) {
+		n = atoi (argv[2]);
+		for (i = 0; i < n; i++) {
+			burn (0.2);
+			if (gmon_dump () != 0)
 				return 99;
 		}
 		return 0;
