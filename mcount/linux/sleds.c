@@ -366,7 +366,8 @@ patch_pages (const struct sled_obj *o, const ElfW (Phdr) *ph,
 	for (i = 0; i < n; i++)
 		mc_arch_sled_call (copy + (sites[i] - lo), sites[i], tramp);
 	__builtin___clear_cache ((char *) copy, (char *) copy + len);
-	if (mprotect (copy, len, seg_prot (ph)) < 0) {
+	if (mprotect (copy, len, seg_prot (ph) | mc_arch_sled_prot (o->info))
+	    < 0) {
 		sled_fail (o->m, n, "mprotect", errno);
 		munmap (copy, len);
 		return false;
@@ -419,7 +420,8 @@ make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 	}
 	mc_arch_sled_tramp (t, mc_arch_sled_entry ());
 	__builtin___clear_cache ((char *) t, (char *) t + MC_ARCH_TRAMP_SIZE);
-	if (mprotect (t, pg, PROT_READ | PROT_EXEC) < 0) {
+	if (mprotect (t, pg, PROT_READ | PROT_EXEC
+		      | mc_arch_sled_prot (o->info)) < 0) {
 		sled_fail (o->m, o->nsites, "mprotect", errno);
 		munmap (t, pg);
 		return 0;

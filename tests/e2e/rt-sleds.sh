@@ -10,7 +10,8 @@
 #   build per processor: -fcf-protection (endbr64 stays first) on
 #   x86-64, -mbranch-protection=standard (bti c stays first) on
 #   aarch64, no C extension (two 4-byte nops, not four c.nops) on
-#   riscv64.  GMON_PATCH naming one
+#   riscv64; on aarch64 a library marked for BTI keeps its guard once
+#   patched.  GMON_PATCH naming one
 #   function: only it has calls, all of them.  The program finds no
 #   writable and executable mapping at main, and its own signal
 #   handler runs.  A library dlopen'ed after start by its path is
@@ -151,6 +152,72 @@ for v in pie no-pie $VARIANT3; do
 done
 expect_calls pie/prog pie/gmon.out leaf 4007
 expect_calls pie/libsl.so pie/gmon.out-objs/libsl.so.gmon lib_leaf 100
+
+# aarch64: a library marked for BTI (its property note; -z force-bti,
+# and no start files, whose code has no landing pads) is mapped
+# PROT_BTI where the processor has BTI (qemu's does): an indirect call
+# past a function's bti c faults.  Patched, its pages keep the guard,
+# and its calls are counted.
+if [ "$VARIANT3" = bti ]; then
+	mkdir btilib && cd btilib || hard_error "mkdir btilib"
+	cat >lib.c <<'EOF'
+#define NOIPA __attribute__ ((noipa))
+NOIPA long bt_leaf (long x) { return x * 3 + 1; }
+NOIPA long bt_work (long n)
+{
+	long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += bt_leaf (i);
+	return s;
+}
+/* An indirect call past bt_leaf's bti c and sled.  */
+NOIPA long bt_probe (void)
+{
+	long (*volatile f) (long) = (long (*) (long)) ((char *) bt_leaf + 12);
+	return f (1);
+}
+EOF
+	cat >main.c <<'EOF'
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+long bt_work (long);
+long bt_probe (void);
+static sigjmp_buf jb;
+static void on_ill (int s) { (void) s; siglongjmp (jb, 1); }
+int
+main (void)
+{
+	long s = bt_work (1000);
+
+	signal (SIGILL, on_ill);
+	if (sigsetjmp (jb, 1))
+		printf ("%ld guarded\n", s);
+	else {
+		bt_probe ();
+		printf ("%ld unguarded\n", s);
+	}
+	return 0;
+}
+EOF
+	# shellcheck disable=SC2086
+	$CC $O $V3FLAGS $SLED -fPIC -shared -nostartfiles -Wl,-z,force-bti \
+		-o libbt.so lib.c 2>/dev/null &&
+		$CC $O -o prog main.c -L. -lbt -Wl,-rpath,"$work/btilib" ||
+		hard_error "cannot build the BTI library"
+	run_prog ./prog >alone 2>&1
+	if [ "$(cat alone)" = "1499500 guarded" ]; then
+		preloaded ./prog >out 2>err
+		check "BTI library, preloaded: runs, still guarded" \
+			test $? -eq 0 -a "$(cat out)" = "1499500 guarded"
+		quiet_stderr "BTI library, preloaded" err
+		expect_calls libbt.so gmon.out-objs/libbt.so.gmon bt_leaf 1000
+	else
+		partial_skip "no BTI here (the library alone: $(cat alone))"
+	fi
+	cd ..
+fi
 
 # GMON_PATCH: one function.
 cd pie || hard_error "cd pie"

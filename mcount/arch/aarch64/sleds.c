@@ -19,6 +19,12 @@
    branches there; x9, x30 and the arguments stay as they are.  The
    copy of the fast paths near the object is x86-64's alone (arch.h).
 
+   A program or library marked for BTI (its GNU property note) has
+   its code mapped PROT_BTI by the kernel or the dynamic linker where
+   the processor has BTI: indirect branches must land on a `bti' (or a
+   paciasp).  The patched copy of its pages gets PROT_BTI too, or
+   patching would turn that guard off (mc_arch_sled_prot).
+
    The instructions are stored little-endian, as the processor reads
    them in every Linux process (big-endian AArch64 Linux aside, which
    has no port here).  */
@@ -27,8 +33,11 @@
 #include <config.h>
 
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 
 #include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
 
 #define A64_NOP		0xd503201fu
 #define A64_BTI_C	0xd503245fu	/* hint 34 */
@@ -110,4 +119,67 @@ uintptr_t
 mc_arch_sled_entry (void)
 {
 	return (uintptr_t) mc_sled_entry;
+}
+
+#define A64_PROT_BTI		0x10	/* <asm/mman.h>'s PROT_BTI */
+#define A64_HWCAP2_BTI		(1ul << 17)
+#define A64_PROPERTY_AND	0xc0000000u	/* GNU_PROPERTY_AARCH64_
+						   FEATURE_1_AND */
+#define A64_PROPERTY_BTI	1u	/* its BTI bit */
+
+/* Whether the GNU property note at P (N bytes, in memory) marks the
+   object for BTI.  */
+static bool
+a64_note_bti (const unsigned char *p, size_t n)
+{
+	size_t off = 0;
+
+	while (n - off >= sizeof (ElfW (Nhdr))) {
+		const ElfW (Nhdr) *nh = (const ElfW (Nhdr) *) (p + off);
+		size_t name = (nh->n_namesz + 3) & ~(size_t) 3;
+		size_t desc = (nh->n_descsz + 7) & ~(size_t) 7, d;
+		const unsigned char *q = p + off + sizeof *nh + name;
+
+		if (name > n - off - sizeof *nh
+		    || nh->n_descsz > n - off - sizeof *nh - name)
+			return false;
+		if (nh->n_type == NT_GNU_PROPERTY_TYPE_0 && nh->n_namesz == 4
+		    && memcmp (p + off + sizeof *nh, "GNU", 4) == 0)
+			for (d = 0; nh->n_descsz - d >= 8;) {
+				uint32_t type, size, v;
+
+				memcpy (&type, q + d, 4);
+				memcpy (&size, q + d + 4, 4);
+				if (size > nh->n_descsz - d - 8)
+					return false;
+				if (type == A64_PROPERTY_AND && size >= 4) {
+					memcpy (&v, q + d + 8, 4);
+					return (v & A64_PROPERTY_BTI) != 0;
+				}
+				d += 8 + ((size + 7) & ~(uint32_t) 7);
+			}
+		if (desc > n - off - sizeof *nh - name)
+			return false;
+		off += sizeof *nh + name + desc;
+	}
+	return false;
+}
+
+int
+mc_arch_sled_prot (const struct dl_phdr_info *info)
+{
+	int i;
+
+	if (!(getauxval (AT_HWCAP2) & A64_HWCAP2_BTI))
+		return 0;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW (Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_GNU_PROPERTY)
+			return a64_note_bti ((const unsigned char *)
+					     (info->dlpi_addr + ph->p_vaddr),
+					     ph->p_memsz)
+				? A64_PROT_BTI : 0;
+	}
+	return 0;
 }

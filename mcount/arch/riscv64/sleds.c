@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
 
 #define RV_C_NOP	0x0001u		/* c.nop (c.addi zero, 0) */
 #define RV_NOP		0x00000013u	/* addi zero, zero, 0 */
@@ -115,4 +116,11 @@ uintptr_t
 mc_arch_sled_entry (void)
 {
 	return (uintptr_t) mc_sled_entry;
+}
+
+int
+mc_arch_sled_prot (const struct dl_phdr_info *info)
+{
+	(void) info;
+	return 0;			/* no protection bits of its own */
 }
