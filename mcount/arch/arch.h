@@ -129,6 +129,10 @@
             function: __fentry__ on x86-64 (the caller's return
             address above its own), mc_sled_entry elsewhere (the
             port's arch.h says where it finds FROM and SELF)
+        int mc_arch_sled_prot (const struct dl_phdr_info *info)
+            PROT_* bits the object's code was given beyond its
+            segment's flags, which the patched pages keep (aarch64's
+            PROT_BTI); declared in mcount/linux/sleds.h
         uintptr_t mc_arch_sled_copy_entry (void)
             with MC_ARCH_HAS_NEAR 1: the same entry point's offset in
             the copy of the fast paths  */

@@ -10,11 +10,13 @@
    relocates it, so in memory it holds run-time addresses).  When
    libgmon is preloaded into such a program, this file turns every
    sled (of the program and of each library built so) into a call of
-   libgmon's __fentry__, before main: the profile is then what a
-   -pg -mfentry build gives, and a program nobody profiles runs at
-   full speed.  GMON_PATCH, a POSIX extended regular expression,
-   names the functions to patch (matched against the symbols of the
-   object's file, .symtab, else .dynsym); the others stay NOPs.
+   libgmon's entry (__fentry__ on x86-64, the port's mc_sled_entry on
+   aarch64 and riscv64: mcount/arch/ARCH/sleds.c says what each sled
+   becomes), before main: the profile is then what a -pg build
+   gives, and a program nobody profiles runs at full speed.
+   GMON_PATCH, a POSIX extended regular expression, names the
+   functions to patch (matched against the symbols of the object's
+   file, .symtab, else .dynsym); the others stay NOPs.
 
    For each object, as modules.c adds it to its table:
 
@@ -23,13 +25,13 @@
         symbols, and (to tell a -pg program) the dynamic symbols;
      2. each record gives a function's entry (M NOPs may come before
         the symbol: the entry is then the next symbol), the port says
-        what comes before the sled (endbr64 stays first) and whether
+        what comes before the sled (endbr64, bti c stay first) and whether
         the sled is the compiler's NOPs (mc_arch_sled_*);
      3. a page within reach of the object's code gets a copy of the
-        fast paths (near.c: a call rel32 reaches 2 GiB, libgmon is
-        mapped terabytes away, and a far call costs 1 ns more), or
-        with GMON_NEAR=0 a jump to libgmon's entry, made read-only
-        and executable;
+        fast paths (near.c, x86-64: a call rel32 reaches 2 GiB,
+        libgmon is mapped terabytes away, and a far call costs 1 ns
+        more), or a jump to libgmon's entry (GMON_NEAR=0, and the
+        ports without a copy), made read-only and executable;
      4. the pages of code that hold sleds are copied into fresh
         memory, the copy patched, given the protection of the
         object's segment, and moved over the original with one
