@@ -14,11 +14,15 @@
 
    gcc -pg calls mcount with "mov x0, x30; bl _mcount" after the
    prologue; with -fno-plt through a register (BLR, or with pointer
-   authentication BLRAA and its kin).  */
+   authentication BLRAA and its kin).  A -fpatchable-function-entry=2
+   sled, "mov x9, x30; bl" once libgmon patched it, is two NOPs in the
+   file, just before the return address.  */
 
 #include <config.h>
 
 #include "gprof/arch/arch.h"
+
+#define A64_NOP		0xd503201f
 
 static bool
 a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
@@ -39,11 +43,16 @@ a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 	return true;
 }
 
+/* The eight bytes before a return address end with a call (the last
+   four), or are the two NOPs of a patchable entry, which libgmon
+   patched into "mov x9, x30; bl" at run time.  */
 static bool
 a64_ends_with_call (const unsigned char *b)
 {
-	uint32_t insn = arch_le32 (b);
+	uint32_t insn = arch_le32 (b + 4);
 
+	if (arch_le32 (b) == A64_NOP && insn == A64_NOP)
+		return true;
 	return (insn & 0xfc000000) == 0x94000000	/* BL */
 		|| (insn & 0xfffffc1f) == 0xd63f0000	/* BLR */
 		|| (insn & 0xfefff800) == 0xd63f0800;	/* BLRAA and kin */
@@ -53,7 +62,7 @@ const struct arch arch_aarch64 = {
 	.name = "aarch64",
 	.align = 4,
 	.max_call_len = 4,
-	.mcount_call_len = 4,
+	.mcount_call_len = 8,
 	.next = arch_next4,
 	.direct_call = a64_direct_call,
 	.ends_with_call = a64_ends_with_call,

@@ -23,9 +23,14 @@
 
    gcc -pg calls mcount with "mv a0, ra; call _mcount" after the
    prologue: a JAL to the PLT once relaxed, AUIPC+JALR otherwise, or
-   with -fno-plt a JALR through a register, or C.JALR.  */
+   with -fno-plt a JALR through a register, or C.JALR.  On RV64 a
+   -fpatchable-function-entry sled (four C.NOPs, or two NOPs without
+   the C extension), "auipc t0; jalr t0" once libgmon patched it, is
+   NOPs in the file, just before the return address.  */
 
 #include <config.h>
+
+#include <string.h>
 
 #include "gprof/arch/arch.h"
 
@@ -129,6 +134,18 @@ rv_ends_with_call (const unsigned char *b)
 	return (h & 0xf07f) == 0x9002 && (h >> 7 & 31) != 0;
 }
 
+/* RV64 (Linux, where libgmon patches sleds): also the eight bytes of
+   a patchable entry, which end with the call libgmon made of them.  */
+static bool
+rv64_ends_with_call (const unsigned char *b)
+{
+	static const unsigned char cnops[8] = { 1, 0, 1, 0, 1, 0, 1, 0 };
+	static const unsigned char nops[8] = { 0x13, 0, 0, 0, 0x13, 0, 0, 0 };
+
+	return rv_ends_with_call (b) || memcmp (b, cnops, sizeof cnops) == 0
+		|| memcmp (b, nops, sizeof nops) == 0;
+}
+
 /* RV32 also has C.JAL (funct3 001, op 01), which links ra: gcc's call
    of _mcount relaxed to two bytes (RV64 reads the same bits as
    C.ADDIW).  */
@@ -145,7 +162,7 @@ const struct arch arch_riscv64 = {
 	.mcount_call_len = 8,
 	.next = rv_next,
 	.direct_call = rv64_direct_call,
-	.ends_with_call = rv_ends_with_call,
+	.ends_with_call = rv64_ends_with_call,
 };
 
 const struct arch arch_riscv32 = {

@@ -109,10 +109,12 @@
             the bytes of the call written over a sled, of the jump
             near the object that it calls, and how far the call
             reaches either way
+        MC_ARCH_SLED_FLAG
+            the compiler's flag that leaves such sleds, for messages
         size_t mc_arch_sled_skip (const unsigned char *entry,
                                   size_t avail)
             bytes at a function's entry that come before its sled
-            (x86-64's endbr64, which must stay first)
+            (x86-64's endbr64, aarch64's bti c: they must stay first)
         bool mc_arch_sled_free (const unsigned char *p)
             the MC_ARCH_SLED_SIZE bytes at P are the compiler's NOPs
         bool mc_arch_sled_nops (const unsigned char *p, size_t n)
@@ -123,8 +125,14 @@
         void mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
             writes at P a jump to TO from anywhere
         uintptr_t mc_arch_sled_entry (void)
-            the entry point with __fentry__'s contract (called first
-            thing, the caller's return address above its own)
+            the entry point the patched sleds call, first thing in the
+            function: __fentry__ on x86-64 (the caller's return
+            address above its own), mc_sled_entry elsewhere (the
+            port's arch.h says where it finds FROM and SELF)
+        int mc_arch_sled_prot (const struct dl_phdr_info *info)
+            PROT_* bits the object's code was given beyond its
+            segment's flags, which the patched pages keep (aarch64's
+            PROT_BTI); declared in mcount/linux/sleds.h
         uintptr_t mc_arch_sled_copy_entry (void)
             with MC_ARCH_HAS_NEAR 1: the same entry point's offset in
             the copy of the fast paths  */

@@ -48,40 +48,61 @@
 #define NEAR_STEP	(2u << 20)	/* candidate addresses 2 MiB apart */
 #define NEAR_TRIES	32
 
+/* SIZE bytes at WANT, if free and less than REACH from either end of
+   [LO, HI); else NULL.  */
+static void *
+near_try (uintptr_t want, size_t size, uintptr_t lo, uintptr_t hi,
+	  uintptr_t reach)
+{
+	void *p;
+
+	if (want < 0x100000
+	    || (want < lo ? hi - want : want + size - lo) >= reach)
+		return NULL;
+	p = mmap ((void *) want, size, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if ((uintptr_t) p == want)
+		return p;
+	munmap (p, size);		/* an old kernel's hint (or qemu-user
+					   7.2's answer when it is taken) */
+	return NULL;
+}
+
 /* SIZE bytes of fresh memory, readable and writable, a few MiB below
-   [LO, HI) or above it; NULL if none was found.  */
+   [LO, HI) or above it, all of it less than REACH from either end (a
+   call's reach); NULL if none was found.  Above a program lies its
+   heap (brk), which must keep room to grow: the first candidates above
+   are 128 MiB up.  That is beyond the reach of aarch64's bl (128
+   MiB): where nothing below is free (qemu-user packs a library's
+   neighbours below it), the last resort is just above [LO, HI), which
+   at worst makes a program's brk fail sooner (malloc then maps).  */
 void *
-mc_near_map (uintptr_t lo, uintptr_t hi, size_t size)
+mc_near_map (uintptr_t lo, uintptr_t hi, size_t size, uintptr_t reach)
 {
 	uintptr_t below = lo & ~(uintptr_t) (NEAR_STEP - 1);
 	uintptr_t above = (hi + NEAR_STEP - 1)
 		& ~(uintptr_t) (NEAR_STEP - 1);
+	uintptr_t step;
+	void *p;
 	int i;
 
 	for (i = 1; i <= NEAR_TRIES; i++) {
-		uintptr_t want[2];
-		int j;
-
-		want[0] = below > (uintptr_t) i * NEAR_STEP
-			? below - (uintptr_t) i * NEAR_STEP : 0;
-		/* Above the program lies its heap (brk), which must keep
-		   room to grow: far enough above.  */
-		want[1] = above + (uintptr_t) (i + 64) * NEAR_STEP;
-		for (j = 0; j < 2; j++) {
-			void *p;
-
-			if (want[j] < 0x100000)
-				continue;
-			p = mmap ((void *) want[j], size,
-				  PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS
-				  | MAP_FIXED_NOREPLACE, -1, 0);
-			if (p == MAP_FAILED)
-				continue;
-			if ((uintptr_t) p == want[j])
-				return p;
-			munmap (p, size);	/* an old kernel's hint */
-		}
+		step = (uintptr_t) i * NEAR_STEP;
+		p = near_try (below > step ? below - step : 0, size, lo, hi,
+			      reach);
+		if (!p)
+			p = near_try (above + step + 64 * NEAR_STEP, size, lo,
+				      hi, reach);
+		if (p)
+			return p;
+	}
+	for (i = 0; i < NEAR_TRIES; i++) {
+		p = near_try (above + (uintptr_t) i * NEAR_STEP, size, lo, hi,
+			      reach);
+		if (p)
+			return p;
 	}
 	return NULL;
 }
@@ -211,7 +232,7 @@ mc_near_copy (uintptr_t lo, uintptr_t hi, uintptr_t reach, int *err)
 			return (char *) mc_near_pages[i];
 	if (n == NEAR_COPIES || size > NEAR_PAGE)
 		return NULL;
-	page = mc_near_map (lo, hi, 2 * NEAR_PAGE);
+	page = mc_near_map (lo, hi, 2 * NEAR_PAGE, reach);
 	if (!page)
 		return NULL;
 	if (!in_reach ((uintptr_t) page, lo, hi, reach)) {

@@ -106,8 +106,10 @@ void mc_dump_release (void) MC_HIDDEN;
 /* Once, at start-up: a copy of the fast path next to the program.  */
 void mc_near_install (void) MC_HIDDEN;
 /* SIZE bytes of fresh memory, readable and writable, within a few
-   hundred MiB of [LO, HI); NULL if none was found.  */
-void *mc_near_map (uintptr_t lo, uintptr_t hi, size_t size) MC_HIDDEN;
+   hundred MiB of [LO, HI) and less than REACH from either end; NULL if
+   none was found.  */
+void *mc_near_map (uintptr_t lo, uintptr_t hi, size_t size,
+		   uintptr_t reach) MC_HIDDEN;
 /* A copy of the fast paths (mc_near_start .. mc_near_end, made ready
    to run, read-only and executable) whose page is within REACH of all
    of [LO, HI): one made already, or a new one; NULL if none can be

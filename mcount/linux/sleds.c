@@ -10,11 +10,13 @@
    relocates it, so in memory it holds run-time addresses).  When
    libgmon is preloaded into such a program, this file turns every
    sled (of the program and of each library built so) into a call of
-   libgmon's __fentry__, before main: the profile is then what a
-   -pg -mfentry build gives, and a program nobody profiles runs at
-   full speed.  GMON_PATCH, a POSIX extended regular expression,
-   names the functions to patch (matched against the symbols of the
-   object's file, .symtab, else .dynsym); the others stay NOPs.
+   libgmon's entry (__fentry__ on x86-64, the port's mc_sled_entry on
+   aarch64 and riscv64: mcount/arch/ARCH/sleds.c says what each sled
+   becomes), before main: the profile is then what a -pg build
+   gives, and a program nobody profiles runs at full speed.
+   GMON_PATCH, a POSIX extended regular expression, names the
+   functions to patch (matched against the symbols of the object's
+   file, .symtab, else .dynsym); the others stay NOPs.
 
    For each object, as modules.c adds it to its table:
 
@@ -23,13 +25,13 @@
         symbols, and (to tell a -pg program) the dynamic symbols;
      2. each record gives a function's entry (M NOPs may come before
         the symbol: the entry is then the next symbol), the port says
-        what comes before the sled (endbr64 stays first) and whether
+        what comes before the sled (endbr64, bti c stay first) and whether
         the sled is the compiler's NOPs (mc_arch_sled_*);
      3. a page within reach of the object's code gets a copy of the
-        fast paths (near.c: a call rel32 reaches 2 GiB, libgmon is
-        mapped terabytes away, and a far call costs 1 ns more), or
-        with GMON_NEAR=0 a jump to libgmon's entry, made read-only
-        and executable;
+        fast paths (near.c, x86-64: a call rel32 reaches 2 GiB,
+        libgmon is mapped terabytes away, and a far call costs 1 ns
+        more), or a jump to libgmon's entry (GMON_NEAR=0, and the
+        ports without a copy), made read-only and executable;
      4. the pages of code that hold sleds are copied into fresh
         memory, the copy patched, given the protection of the
         object's segment, and moved over the original with one
@@ -92,7 +94,8 @@ struct sled_stats {
 	uint64_t records;		/* their records */
 	uint64_t patched;		/* sleds now calls */
 	uint64_t filtered;		/* not named by GMON_PATCH */
-	uint64_t bad_form;		/* no sled at the entry (N < 5) */
+	uint64_t bad_form;		/* no sled at the entry (N too
+					   small) */
 	uint64_t unplaced;		/* no symbol to place their entry,
 					   in objects of M > 0 (stripped) */
 	uint64_t failed;		/* in objects that could not be
@@ -132,9 +135,8 @@ static const char *const sled_pg_names[] = {
 	NULL
 };
 
-/* The names an object built with -pg (-mfentry) or
-   -fsanitize-coverage=trace-pc calls at each function's entry: its
-   sleds are not patched (each call would be counted twice).  */
+/* What an object built with -pg or -fsanitize-coverage=trace-pc calls
+   at each entry: its sleds are not patched (no call counted twice).  */
 static const char *const sled_pg_calls[] = {
 	"mcount", "_mcount", "__fentry__", "__sanitizer_cov_trace_pc",
 	"__sanitizer_cov_trace_pc_guard", NULL
@@ -333,7 +335,8 @@ patch_pages (const struct sled_obj *o, const ElfW (Phdr) *ph,
 	for (i = 0; i < n; i++)
 		mc_arch_sled_call (copy + (sites[i] - lo), sites[i], tramp);
 	__builtin___clear_cache ((char *) copy, (char *) copy + len);
-	if (mprotect (copy, len, mc_sledf_prot (ph)) < 0) {
+	if (mprotect (copy, len,
+		      mc_sledf_prot (ph) | mc_arch_sled_prot (o->info)) < 0) {
 		sled_fail (o->m, n, "mprotect", errno);
 		munmap (copy, len);
 		return false;
@@ -372,7 +375,7 @@ make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 		}
 	}
 #endif
-	t = mc_near_map (lo, hi, pg);
+	t = mc_near_map (lo, hi, pg, MC_ARCH_SLED_REACH);
 	a = (uintptr_t) t;
 	if (!t) {
 		sled_fail (o->m, o->nsites, "no free page near its code", 0);
@@ -386,7 +389,8 @@ make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 	}
 	mc_arch_sled_tramp (t, mc_arch_sled_entry ());
 	__builtin___clear_cache ((char *) t, (char *) t + MC_ARCH_TRAMP_SIZE);
-	if (mprotect (t, pg, PROT_READ | PROT_EXEC) < 0) {
+	if (mprotect (t, pg, PROT_READ | PROT_EXEC
+		      | mc_arch_sled_prot (o->info)) < 0) {
 		sled_fail (o->m, o->nsites, "mprotect", errno);
 		munmap (t, pg);
 		return 0;
@@ -553,7 +557,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	}
 	n = f.sh[sec].sh_size / sizeof (uintptr_t);
 	if (mc_sledf_calls (&f, sled_pg_calls)) {
-		st.pg = true;		/* counted by its own calls */
+		st.pg = true;
 		if (mc_config.debug)
 			mc_debug ("sleds", "an object calls mcount itself "
 				  "(-pg): its sleds are left as they are");
@@ -675,9 +679,9 @@ mc_sleds_started (void)
 			mc_line_str (&l, "libgmon: nothing to profile: no "
 				     "object has patchable function entries "
 				     "or -pg code (build with "
-				     "-fpatchable-function-entry=5 or -pg; "
-				     "a library with them that the program "
-				     "dlopens is patched)");
+				     MC_ARCH_SLED_FLAG " or -pg; a library "
+				     "with them that the program dlopens is "
+				     "patched)");
 			mc_line_write (&l);
 		}
 		return;
@@ -691,7 +695,7 @@ mc_sleds_started (void)
 	else
 		mc_line_str (&l, "no patchable function entry is the "
 			     "compiler's NOPs (build with "
-			     "-fpatchable-function-entry=5)");
+			     MC_ARCH_SLED_FLAG ")");
 	mc_line_str (&l, ": nothing is profiled");
 	mc_line_write (&l);
 }
@@ -746,7 +750,7 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_u64 (l, st.bad_form);
 		mc_line_str (l, " patchable function entries have no room "
 			     "for a call and were not patched (build with "
-			     "-fpatchable-function-entry=5)");
+			     MC_ARCH_SLED_FLAG ")");
 	}
 	if (st.unplaced) {
 		mc_line_part (l, first);

@@ -82,4 +82,10 @@ void mc_sledf_debug (const char *path, uint64_t n) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 
+/* The port's (mcount/arch/ARCH/sleds.c): PROT_* bits beyond PF_R,
+   PF_W and PF_X that the dynamic linker or the kernel gave the code of
+   the object INFO describes, which its patched copy must keep
+   (aarch64's PROT_BTI); 0 elsewhere.  */
+int mc_arch_sled_prot (const struct dl_phdr_info *info) MC_HIDDEN;
+
 #endif /* MCOUNT_SLEDS_H */

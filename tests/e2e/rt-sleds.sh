@@ -1,12 +1,17 @@
 #!/bin/sh
-# rt-sleds.sh - programs built with -fpatchable-function-entry=5, with
-# and without libgmon preloaded.
+# rt-sleds.sh - programs built with -fpatchable-function-entry (=5 on
+# x86-64, =2 on aarch64, =4 on riscv64), with and without libgmon
+# preloaded; natively, and in a cross build under qemu-user.
 #
 #   Without libgmon the program runs as it does (no file, nothing on
 #   stderr).  Preloaded, libgmon patches the sleds of the program and
 #   of its library before main, and every call count and arc equals the
-#   -pg -lgmon build's (GNU gprof on both): PIE, -no-pie and
-#   -fcf-protection (endbr64 stays first).  GMON_PATCH naming one
+#   -pg -lgmon build's (GNU gprof on both): PIE, -no-pie and a third
+#   build per processor: -fcf-protection (endbr64 stays first) on
+#   x86-64, -mbranch-protection=standard (bti c stays first) on
+#   aarch64, no C extension (two 4-byte nops, not four c.nops) on
+#   riscv64; on aarch64 a library marked for BTI keeps its guard once
+#   patched.  GMON_PATCH naming one
 #   function: only it has calls, all of them.  The program finds no
 #   writable and executable mapping at main, and its own signal
 #   handler runs.  A library dlopen'ed after start by its path is
@@ -16,19 +21,43 @@
 #   dlopen'ed while another thread runs is left alone, and said.  A program
 #   without sleds, a kernel that refuses executable memory (a seccomp
 #   filter here) and a set-uid program (as root) each get one line and
-#   an unpatched run.
+#   an unpatched run.  Under qemu-user a few parts cannot be made (see
+#   each): the thread count, exec of a target program, set-uid.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
+# SLED: the flag; VARIANT3: the third build's name, its flags and the
+# instruction that must come first at a function's entry (empty: none).
 case $($CC -dumpmachine 2>/dev/null) in
-x86_64*) ;;
-*) skip "patchable function entries are patched on x86-64 only yet" ;;
+x86_64*)
+	SLED=-fpatchable-function-entry=5
+	VARIANT3=cet V3FLAGS=-fcf-protection V3FIRST=endbr64 ;;
+aarch64*)
+	SLED=-fpatchable-function-entry=2
+	VARIANT3=bti V3FLAGS=-mbranch-protection=standard
+	V3FIRST='bti[[:space:]]+c' ;;
+riscv64*)
+	SLED=-fpatchable-function-entry=4
+	VARIANT3=norvc V3FIRST=
+	V3FLAGS="-march=rv64g -mabi=lp64d -fpatchable-function-entry=2" ;;
+*) skip "patchable function entries are patched on x86-64, aarch64 and" \
+	"riscv64 Linux only" ;;
 esac
-
-SLED=-fpatchable-function-entry=5
+OBJDUMP=${OBJDUMP:-objdump}
+STRIP=${OBJDUMP%objdump}strip
 PRE=$LIBGMON_DIR/libgmon.so
 O="$RT_CFLAGS_TEST -O2 -pthread"
+
+# preloaded PROGRAM ARGS...: PROGRAM with libgmon preloaded (under
+# qemu-user into the target's dynamic linker, not the shell's).
+preloaded () {
+	if qemu; then
+		run_prog --preload "$PRE" "$@"
+	else
+		LD_PRELOAD=$PRE "$@"
+	fi
+}
 
 said () {
 	if grep -q -- "$3" "$2"; then
@@ -74,15 +103,15 @@ mkdir pg && (cd pg &&
 	RT_LIBS="-L. -lsl -Wl,-rpath,$work/pg -ldl" \
 		rt_cc prog "$PROGRAMS/rt-sleds.c" $O -pg -Wl,--no-as-needed) ||
 	hard_error "cannot build the -pg programs"
-(cd pg && ./prog 4 dl "$work/pg/libsl.so" >out 2>err) || bad "-pg: the program failed"
+(cd pg && run_prog ./prog 4 dl "$work/pg/libsl.so" >out 2>err) || bad "-pg: the program failed"
 [ -f pg/gmon.out ] && [ -f pg/gmon.out-objs/libsl.so.gmon ] ||
 	hard_error "-pg: no profile"
 
-for v in pie no-pie cet; do
+for v in pie no-pie $VARIANT3; do
 	case $v in
 	pie) f= ;;
 	no-pie) f="-no-pie" ;;
-	cet) f="-fcf-protection" ;;
+	*) f=$V3FLAGS ;;
 	esac
 	mkdir $v && cd $v || hard_error "mkdir $v"
 	# shellcheck disable=SC2086
@@ -90,15 +119,24 @@ for v in pie no-pie cet; do
 		$CC $O $SLED $f -o prog "$PROGRAMS/rt-sleds.c" \
 			-Wl,--no-as-needed -L. -lsl -Wl,-rpath,"$work/$v" -ldl ||
 		hard_error "cannot build $v"
-	if [ $v = cet ]; then
-		check "cet: endbr64 before the sled" sh -c \
-			"objdump -d prog | grep -A1 '<leaf>:' | grep -q endbr64"
+	if [ $v = "$VARIANT3" ] && [ -n "$V3FIRST" ]; then
+		check "$v: $V3FIRST before the sled" sh -c \
+			"$OBJDUMP -d prog | grep -A1 '<leaf>:' | grep -Eq '$V3FIRST'"
 	fi
-	./prog 4 dl "$work/$v/libsl.so" >out 2>err
+	case $v-$VARIANT3 in
+	pie-norvc)
+		check "$v: four 2-byte c.nops at the entry" sh -c \
+			"$OBJDUMP -d prog | grep -A4 '<leaf>:' | grep -Ec ':[[:space:]]+0001[[:space:]]+nop' | grep -qx 4" ;;
+	esac
+	if [ $v = norvc ]; then
+		check "$v: two 4-byte nops at the entry" sh -c \
+			"$OBJDUMP -d prog | grep -A2 '<leaf>:' | grep -c '00000013[[:space:]]*nop' | grep -qx 2"
+	fi
+	run_prog ./prog 4 dl "$work/$v/libsl.so" >out 2>err
 	check "$v, alone: runs (exit 0, ok)" test $? -eq 0 -a "$(cat out)" = ok
 	quiet_stderr "$v, alone" err
 	check "$v, alone: no profile" test ! -e gmon.out
-	LD_PRELOAD=$PRE ./prog 4 dl "$work/$v/libsl.so" >out 2>err
+	preloaded ./prog 4 dl "$work/$v/libsl.so" >out 2>err
 	rc=$?
 	check "$v, preloaded: runs (exit $rc: 0, no wx mapping, handler ran)" \
 		test $rc -eq 0 -a "$(cat out)" = ok
@@ -116,10 +154,76 @@ done
 expect_calls pie/prog pie/gmon.out leaf 4007
 expect_calls pie/libsl.so pie/gmon.out-objs/libsl.so.gmon lib_leaf 100
 
+# aarch64: a library marked for BTI (its property note; -z force-bti,
+# and no start files, whose code has no landing pads) is mapped
+# PROT_BTI where the processor has BTI (qemu's does): an indirect call
+# past a function's bti c faults.  Patched, its pages keep the guard,
+# and its calls are counted.
+if [ "$VARIANT3" = bti ]; then
+	mkdir btilib && cd btilib || hard_error "mkdir btilib"
+	cat >lib.c <<'EOF'
+#define NOIPA __attribute__ ((noipa))
+NOIPA long bt_leaf (long x) { return x * 3 + 1; }
+NOIPA long bt_work (long n)
+{
+	long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += bt_leaf (i);
+	return s;
+}
+/* An indirect call past bt_leaf's bti c and sled.  */
+NOIPA long bt_probe (void)
+{
+	long (*volatile f) (long) = (long (*) (long)) ((char *) bt_leaf + 12);
+	return f (1);
+}
+EOF
+	cat >main.c <<'EOF'
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+long bt_work (long);
+long bt_probe (void);
+static sigjmp_buf jb;
+static void on_ill (int s) { (void) s; siglongjmp (jb, 1); }
+int
+main (void)
+{
+	long s = bt_work (1000);
+
+	signal (SIGILL, on_ill);
+	if (sigsetjmp (jb, 1))
+		printf ("%ld guarded\n", s);
+	else {
+		bt_probe ();
+		printf ("%ld unguarded\n", s);
+	}
+	return 0;
+}
+EOF
+	# shellcheck disable=SC2086
+	$CC $O $V3FLAGS $SLED -fPIC -shared -nostartfiles -Wl,-z,force-bti \
+		-o libbt.so lib.c 2>/dev/null &&
+		$CC $O -o prog main.c -L. -lbt -Wl,-rpath,"$work/btilib" ||
+		hard_error "cannot build the BTI library"
+	run_prog ./prog >alone 2>&1
+	if [ "$(cat alone)" = "1499500 guarded" ]; then
+		preloaded ./prog >out 2>err
+		check "BTI library, preloaded: runs, still guarded" \
+			test $? -eq 0 -a "$(cat out)" = "1499500 guarded"
+		quiet_stderr "BTI library, preloaded" err
+		expect_calls libbt.so gmon.out-objs/libbt.so.gmon bt_leaf 1000
+	else
+		partial_skip "no BTI here (the library alone: $(cat alone))"
+	fi
+	cd ..
+fi
+
 # GMON_PATCH: one function.
 cd pie || hard_error "cd pie"
 rm -rf gmon.out gmon.out-objs
-GMON_PATCH='^leaf$' LD_PRELOAD=$PRE ./prog 4 dl "$work/pie/libsl.so" >out 2>err ||
+GMON_PATCH='^leaf$' preloaded ./prog 4 dl "$work/pie/libsl.so" >out 2>err ||
 	bad "GMON_PATCH: the program failed"
 quiet_stderr "GMON_PATCH" err
 calls prog gmon.out >got
@@ -127,7 +231,7 @@ echo "leaf 4007" >want
 same_file "GMON_PATCH=^leaf\$: leaf alone has calls, all 4007" want got
 check "GMON_PATCH: the library's entries stay NOPs (no arcs)" sh -c \
 	"! gnu_gprof -b -p libsl.so gmon.out-objs/libsl.so.gmon 2>/dev/null | grep -q lib_leaf"
-GMON_PATCH='(' LD_PRELOAD=$PRE ./prog 1 >out 2>err
+GMON_PATCH='(' preloaded ./prog 1 >out 2>err
 check "GMON_PATCH=(: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "GMON_PATCH=( (not a regex)" err "not a valid POSIX extended regular expression"
 cd ..
@@ -141,36 +245,45 @@ mkdir dl && cd dl || hard_error "mkdir dl"
 $CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
 	$CC $O $SLED -o prog "$PROGRAMS/rt-sleds.c" -ldl ||
 	hard_error "cannot build dl"
-LD_PRELOAD=$PRE ./prog 4 dl "$work/dl/libsl.so" >out 2>err
+preloaded ./prog 4 dl "$work/dl/libsl.so" >out 2>err
 check "dlopen'ed by path: runs" test $? -eq 0 -a "$(cat out)" = ok
 quiet_stderr "dlopen'ed by path" err
 same_profile "dlopen'ed by path: program" ../pg/prog ../pg/gmon.out prog gmon.out
 same_profile "dlopen'ed by path: library" ../pg/libsl.so \
 	../pg/gmon.out-objs/libsl.so.gmon libsl.so gmon.out-objs/libsl.so.gmon
 rm -rf gmon.out gmon.out-objs
-LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog 4 dl libsl.so >out 2>err
+LD_LIBRARY_PATH=. preloaded ./prog 4 dl libsl.so >out 2>err
 check "dlopen'ed by name: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "dlopen'ed by name" err "2 patchable function entries of .*libsl.so, loaded by a dlopen of a bare name, were not patched"
 expect_calls prog gmon.out leaf 4007
 rm -rf gmon.out gmon.out-objs
-LD_PRELOAD=$PRE ./prog 4 late "$work/dl/libsl.so" >out 2>err
-check "dlopen'ed while a thread runs: runs" test $? -eq 0 -a "$(cat out)" = ok
-one_line "dlopen'ed while a thread runs" err "2 patchable function entries of .*libsl.so, loaded while 2 threads ran, were not patched"
-expect_calls prog gmon.out leaf 4007
+# qemu-user's /proc/self/stat has no thread count (0: not known).
+if qemu; then
+	not_under_qemu "a dlopen while a thread runs (no thread count)"
+else
+	preloaded ./prog 4 late "$work/dl/libsl.so" >out 2>err
+	check "dlopen'ed while a thread runs: runs" test $? -eq 0 -a "$(cat out)" = ok
+	one_line "dlopen'ed while a thread runs" err "2 patchable function entries of .*libsl.so, loaded while 2 threads ran, were not patched"
+	expect_calls prog gmon.out leaf 4007
+fi
 
 # No sleds, no -pg: one line, nothing patched, nothing written.
 $CC $O -o plain "$PROGRAMS/rt-sleds.c" -ldl || hard_error "cannot build plain"
 rm -rf gmon.out gmon.out-objs
-LD_PRELOAD=$PRE ./plain 2 >out 2>err
+preloaded ./plain 2 >out 2>err
 check "no sleds: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "no sleds" err "^libgmon: nothing to profile: no object has patchable function entries or -pg code"
 check "no sleds: no profile" test ! -e gmon.out
 # LD_PRELOAD is inherited: a shell's programs are told by the shell's
 # line, not once each.
-LD_PRELOAD=$PRE sh -c './plain 2 >/dev/null; ./plain 2 >/dev/null' 2>err
-one_line "no sleds, a shell and its two programs" err "^libgmon: nothing to profile"
+if qemu; then
+	not_under_qemu "a shell's programs inheriting LD_PRELOAD (no exec of a target program)"
+else
+	LD_PRELOAD=$PRE sh -c './plain 2 >/dev/null; ./plain 2 >/dev/null' 2>err
+	one_line "no sleds, a shell and its two programs" err "^libgmon: nothing to profile"
+fi
 
-# Stripped libraries.  -fpatchable-function-entry=5: a static helper
+# Stripped libraries.  $SLED: a static helper
 # just before an exported function is its own function, not the
 # other's M NOPs (the whole object was refused as "not sleds").
 # =6,1 (one NOP before each entry): a function without a symbol has a
@@ -191,23 +304,24 @@ long exported2 (long);
 int main (void) { long s = 0, i; for (i = 0; i < 1000; i++) s += exported (i) + exported2 (1);
 	printf ("%ld\n", s); return 0; }
 EOF
-for m in 5 6,1; do
+n=${SLED#*=}
+for m in $n $((n + 1)),1; do
 	d=strip-${m%%,*}
 	mkdir "$d" && (cd "$d" &&
 		$CC $O -fpatchable-function-entry=$m -fno-toplevel-reorder -fPIC -shared -o libx.so \
 			../strip-lib.c &&
-		strip libx.so &&
+		$STRIP libx.so &&
 		$CC $O -o prog ../strip-main.c -L. -lx -Wl,-rpath,"\$ORIGIN") ||
 		hard_error "cannot build the stripped library (=$m)"
-	(cd "$d" && LD_PRELOAD=$PRE ./prog >out 2>err)
+	(cd "$d" && preloaded ./prog >out 2>err)
 	check "stripped, =$m: runs preloaded (exit 0, its output)" \
 		test $? -eq 0 -a "$(cat $d/out)" = 1501500
 	case $m in
-	5)	check "stripped, =5: both functions patched, nothing said" \
+	$n)	check "stripped, =$m: both functions patched, nothing said" \
 			test ! -s $d/err
-		check "stripped, =5: the library's calls counted" \
+		check "stripped, =$m: the library's calls counted" \
 			test -s $d/gmon.out-objs/libx.so.gmon ;;
-	*)	said "stripped, =6,1: the function without a symbol is said" \
+	*)	said "stripped, =$m: the function without a symbol is said" \
 			$d/err "functions without a symbol" ;;
 	esac
 done
@@ -226,13 +340,20 @@ cat >noexec.c <<'EOF'
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined __x86_64__
+# define MY_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined __aarch64__
+# define MY_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+# define MY_AUDIT_ARCH AUDIT_ARCH_RISCV64
+#endif
 int
 main (int argc, char **argv)
 {
 	struct sock_filter f[] = {
 		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
 			  offsetof (struct seccomp_data, arch)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, MY_AUDIT_ARCH, 1, 0),
 		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
 			  offsetof (struct seccomp_data, nr)),
@@ -256,7 +377,9 @@ main (int argc, char **argv)
 	return 99;
 }
 EOF
-if $CC -o noexec noexec.c 2>/dev/null && ./noexec "" /bin/true; then
+if qemu; then
+	not_under_qemu "the mprotect refusal (no exec of a target program)"
+elif $CC -o noexec noexec.c 2>/dev/null && ./noexec "" /bin/true; then
 	rm -rf gmon.out gmon.out-objs
 	./noexec "$PRE" ./prog 2 >out 2>err
 	check "mprotect refused: runs" test $? -eq 0 -a "$(cat out)" = ok
@@ -269,7 +392,9 @@ cd ..
 
 # A set-uid program (linked with libgmon: the dynamic linker ignores
 # LD_PRELOAD there) is never patched.
-if [ "$(id -u)" != 0 ]; then
+if qemu; then
+	not_under_qemu "a set-uid target program is not set-uid (the kernel runs qemu)"
+elif [ "$(id -u)" != 0 ]; then
 	partial_skip "not root: the set-uid program"
 else
 	other=gmonkit-sleds

@@ -107,22 +107,35 @@ struct before {
 };
 
 static const struct before befores[] = {
-	{ &arch_aarch64, { 0x04, 0, 0, 0x94 }, true },		/* bl */
-	{ &arch_aarch64, { 0x00, 0x02, 0x3f, 0xd6 }, true },	/* blr x16 */
-	{ &arch_aarch64, { 0x03, 0, 0, 0x14 }, false },		/* b */
-	{ &arch_aarch64, { 0x1f, 0x20, 0x03, 0xd5 }, false },	/* nop */
-	/* RV64: the 8 bytes before: "mv a0, ra; jal ra", an
-	   AUIPC+JALR pair, "nop; c.nop; c.jalr a5", two nops.  */
+	/* aarch64: the 8 bytes before: "mov x0, x30" then bl, blr x16,
+	   b (no call), nop (no call); two nops, a patchable entry (a call
+	   once libgmon patched it); "mov x0, x30; nop" (no call).  */
+	{ &arch_aarch64, { 0xe0, 0x03, 0x1e, 0xaa, 0x04, 0, 0, 0x94 }, true },
+	{ &arch_aarch64, { 0xe0, 0x03, 0x1e, 0xaa, 0x00, 0x02, 0x3f, 0xd6 },
+	  true },
+	{ &arch_aarch64, { 0xe0, 0x03, 0x1e, 0xaa, 0x03, 0, 0, 0x14 }, false },
+	{ &arch_aarch64, { 0xe0, 0x03, 0x1e, 0xaa, 0x1f, 0x20, 0x03, 0xd5 },
+	  false },
+	{ &arch_aarch64, { 0x1f, 0x20, 0x03, 0xd5, 0x1f, 0x20, 0x03, 0xd5 },
+	  true },
+	/* RV64: "mv a0, ra; jal ra", an AUIPC+JALR pair, "nop; c.nop;
+	   c.jalr a5"; the sleds of a patchable entry, two nops (no C
+	   extension) or four c.nops (a call once libgmon patched them);
+	   "mv a0, ra; nop" and "nop; c.nop; c.nop" (no call).  */
 	{ &arch_riscv64, { 0x13, 0x85, 0x00, 0x00, 0xef, 0x00, 0x00, 0x02 }, true },
 	{ &arch_riscv64, { 0x97, 0x00, 0x00, 0x00, 0xe7, 0x80, 0xc0, 0x01 }, true },
 	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x01, 0x00, 0x82, 0x97 }, true },
-	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, false },
+	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, true },
+	{ &arch_riscv64, { 0x01, 0, 0x01, 0, 0x01, 0, 0x01, 0 }, true },
+	{ &arch_riscv64, { 0x13, 0x85, 0x00, 0x00, 0x13, 0, 0, 0 }, false },
+	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x01, 0, 0x01, 0 }, false },
 	/* A tail (jalr zero) links nothing.  */
 	{ &arch_riscv64, { 0x17, 0x03, 0, 0, 0x67, 0x00, 0x43, 0x01 }, false },
 	/* RV32: "nop; c.nop; c.jal", the call relaxed to two bytes (a
 	   bare-metal -pg program); RV64 reads it as c.addiw.  */
 	{ &arch_riscv32, { 0x13, 0, 0, 0, 0x01, 0x00, 0x21, 0x20 }, true },
 	{ &arch_riscv64, { 0x13, 0, 0, 0, 0x01, 0x00, 0x21, 0x20 }, false },
+	/* RV32 (bare metal: libgmon patches no sleds): two nops.  */
 	{ &arch_riscv32, { 0x13, 0, 0, 0, 0x13, 0, 0, 0 }, false },
 	{ &arch_thumb, { 0x00, 0xf0, 0x07, 0xf8 }, true },	/* bl */
 	{ &arch_thumb, { 0x00, 0xf0, 0x08, 0xe8 }, true },	/* blx imm */

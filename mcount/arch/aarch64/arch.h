@@ -127,6 +127,32 @@ mc_arch_cfa_skip (uint8_t op)
 	return op == 0x2d;
 }
 
+/* Patchable function entries (mcount/linux/sleds.c): gcc's
+   -fpatchable-function-entry=2 leaves two NOPs at each function's
+   entry, after its `bti c' if -mbranch-protection gives it one (so
+   that indirect branches still land on it), which become
+       mov x9, x30     bl <a jump near the object>
+   and the jump (ldr x16; br x16) goes on to mc_sled_entry (mcount.S),
+   wherever libgmon is mapped: FROM in x9, SELF in x30.  */
+#define MC_ARCH_HAS_SLEDS	1
+#define MC_ARCH_SLED_SIZE	8	/* mov x9, x30; bl */
+#define MC_ARCH_SLED_FLAG	"-fpatchable-function-entry=2"
+#define MC_ARCH_TRAMP_SIZE	16	/* ldr x16, 8; br x16; .quad */
+#define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 27)	/* bl's */
+
+size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
+	MC_HIDDEN;
+bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
+bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
+void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+	MC_HIDDEN;
+void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
+uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
+
+#pragma GCC visibility push(hidden)
+extern const char mc_sled_entry[];
+#pragma GCC visibility pop
+
 #endif /* !__ASSEMBLER__ */
 
 #endif /* MCOUNT_ARCH_AARCH64_ARCH_H */

@@ -4,5 +4,7 @@
 if RT_ARCH_AARCH64
 mcount_libmc_la_SOURCES += \
 	mcount/arch/aarch64/arch.h \
-	mcount/arch/aarch64/mcount.S
+	mcount/arch/aarch64/mcount.S \
+	mcount/arch/aarch64/sleds.c
+MC_SHARED_SOURCES += mcount/arch/aarch64/dlopen.S
 endif

@@ -18,7 +18,9 @@
 
    touching x9-x16 and the thread's own table only.  The slow path
    saves the argument registers (x1-x8, q0-q7: nothing gcc needs, but a
-   hand-written caller may) and calls mc_arc_slow (arcs.c).  */
+   hand-written caller may) and calls mc_arc_slow (arcs.c).  The entry
+   of patched sleds, mc_sled_entry, runs the same lookup (ARC_FIND) on
+   other registers.  */
 
 #include "mcount/linux/runtime.h"
 
@@ -38,6 +40,45 @@
 	add	\val, \val, #1
 	stxr	\fail, \val, [\addr]
 	cbnz	\fail, 1b
+	.endm
+
+/* The fast path's lookup of the arc (\from, \self) in the calling
+   thread's table, which counts it and falls through when the table
+   holds it, else goes to \slow (no table yet) or \miss (ARC_MISS:
+   the next slot, or \slow at an empty one).  Touches x10-x16.  */
+	.macro ARC_FIND from, self, slow, miss, probe
+	TLS	x10, x11
+	ldr	x10, [x10]			/* mc_tls.tab */
+	cbz	x10, \slow
+	eor	x11, \from, \self
+	movz	x12, #0x7c15
+	movk	x12, #0x7f4a, lsl #16
+	movk	x12, #0x79b9, lsl #32
+	movk	x12, #0x9e37, lsl #48		/* MC_HASH_MUL */
+	mul	x11, x11, x12
+	lsr	x11, x11, #32			/* mc_arc_hash () */
+	ldr	x13, [x10, #MC_TAB_MASK]
+	add	x10, x10, #MC_TAB_SLOTS
+\probe:
+	and	x11, x11, x13
+	add	x14, x11, x11, lsl #1
+	add	x14, x10, x14, lsl #3		/* slot i at 24 * i */
+	ldp	x15, x16, [x14]
+	cmp	x15, \from
+	b.ne	\miss
+	cmp	x16, \self
+	b.ne	\miss
+	add	x14, x14, #16
+	INC	x14, x15, w16
+	.endm
+
+/* ARC_FIND's slot taken by another arc: the next one.  Placed after a
+   return, off the path of a hit.  */
+	.macro ARC_MISS slow, miss, probe
+\miss:
+	cbz	x15, \slow
+	add	x11, x11, #1
+	b	\probe
 	.endm
 
 	.text
@@ -63,35 +104,10 @@ mc_mcount_local:
 	hint	7				/* xpaclri */
 	mov	x0, x30
 	mov	x30, x9
-	TLS	x10, x11
-	ldr	x10, [x10]			/* mc_tls.tab */
-	cbz	x10, .Lslow
-	eor	x11, x0, x30
-	movz	x12, #0x7c15
-	movk	x12, #0x7f4a, lsl #16
-	movk	x12, #0x79b9, lsl #32
-	movk	x12, #0x9e37, lsl #48		/* MC_HASH_MUL */
-	mul	x11, x11, x12
-	lsr	x11, x11, #32			/* mc_arc_hash () */
-	ldr	x13, [x10, #MC_TAB_MASK]
-	add	x10, x10, #MC_TAB_SLOTS
-.Lprobe:
-	and	x11, x11, x13
-	add	x14, x11, x11, lsl #1
-	add	x14, x10, x14, lsl #3		/* slot i at 24 * i */
-	ldp	x15, x16, [x14]
-	cmp	x15, x0
-	b.ne	.Lmiss
-	cmp	x16, x30
-	b.ne	.Lmiss
-	add	x14, x14, #16
-	INC	x14, x15, w16
+	ARC_FIND x0, x30, .Lslow, .Lmiss, .Lprobe
 .Lret:
 	ret
-.Lmiss:
-	cbz	x15, .Lslow
-	add	x11, x11, #1
-	b	.Lprobe
+	ARC_MISS .Lslow, .Lmiss, .Lprobe
 .Lslow:
 	stp	x29, x30, [sp, #-208]!
 	.cfi_def_cfa_offset 208
@@ -124,6 +140,76 @@ mc_mcount_local:
 	.cfi_endproc
 	.size	mcount, .-mcount
 	.size	_mcount, .-_mcount
+
+/* mc_sled_entry: what a patchable function entry calls once sleds.c
+   patched it (arch.h), through a jump near the object:
+
+       [bti c]   mov x9, x30   bl <jump>   (the function's body)
+
+   so FROM, the function's own return address, is in x9 (not signed:
+   a paciasp comes after the sled), SELF (the function's entry + 8, or
+   + 12 after a bti c) in x30, and the function's arguments are live:
+   x0-x8, q0-q7, and x18 (gcc's static chain).  The fast path is
+   _mcount's (ARC_FIND) on x9 and x30, touching x10-x16 only; the slow
+   path saves everything live and calls mc_arc_slow (FROM, SELF).  The
+   return gives the function back its x30: ret x16 (the link register
+   cannot both hold FROM and be the way back).
+
+   The stack walk of a sample taken here (unwind.c) finds the function
+   (SELF) and stops there: its own table says its return address is
+   still in x30, which only the interrupted frame's registers give.  */
+	.p2align 6
+	.globl	mc_sled_entry
+	.hidden	mc_sled_entry
+	.type	mc_sled_entry, %function
+mc_sled_entry:
+	.cfi_startproc
+	hint	34				/* bti c: reached by br x16 */
+	adrp	x10, mc_arcs_on
+	ldrb	w10, [x10, #:lo12:mc_arcs_on]
+	cbz	w10, .Lsled_ret
+	ARC_FIND x9, x30, .Lsled_slow, .Lsled_miss, .Lsled_probe
+.Lsled_ret:
+	mov	x16, x30
+	mov	x30, x9
+	ret	x16
+	ARC_MISS .Lsled_slow, .Lsled_miss, .Lsled_probe
+.Lsled_slow:
+	stp	x29, x30, [sp, #-240]!
+	.cfi_def_cfa_offset 240
+	.cfi_offset x29, -240
+	.cfi_offset x30, -232
+	mov	x29, sp
+	stp	x0, x1, [sp, #16]
+	stp	x2, x3, [sp, #32]
+	stp	x4, x5, [sp, #48]
+	stp	x6, x7, [sp, #64]
+	stp	x8, x9, [sp, #80]
+	str	x18, [sp, #96]
+	stp	q0, q1, [sp, #112]
+	stp	q2, q3, [sp, #144]
+	stp	q4, q5, [sp, #176]
+	stp	q6, q7, [sp, #208]
+	mov	x0, x9
+	mov	x1, x30
+	bl	mc_arc_slow
+	ldp	q6, q7, [sp, #208]
+	ldp	q4, q5, [sp, #176]
+	ldp	q2, q3, [sp, #144]
+	ldp	q0, q1, [sp, #112]
+	ldr	x18, [sp, #96]
+	ldp	x8, x9, [sp, #80]
+	ldp	x6, x7, [sp, #64]
+	ldp	x4, x5, [sp, #48]
+	ldp	x2, x3, [sp, #32]
+	ldp	x0, x1, [sp, #16]
+	ldp	x29, x30, [sp], #240
+	.cfi_def_cfa_offset 0
+	.cfi_restore x29
+	.cfi_restore x30
+	b	.Lsled_ret
+	.cfi_endproc
+	.size	mc_sled_entry, .-mc_sled_entry
 
 /* __sanitizer_cov_trace_pc and __sanitizer_cov_trace_pc_guard (whose
    guard argument is not needed): the basic-block hooks of

@@ -108,6 +108,35 @@ mc_arch_cfa_skip (uint8_t op)
 	return false;			/* gcc writes none of its own */
 }
 
+/* Patchable function entries (mcount/linux/sleds.c): gcc's
+   -fpatchable-function-entry=4 leaves four two-byte c.nops at each
+   function's entry with the C extension (=2: two nops without it),
+   eight bytes that become
+       auipc t0, hi20    jalr t0, lo12(t0)
+   a call of a jump near the object that links t0, not ra, which
+   holds FROM still; the jump (through t1) goes on to mc_sled_entry
+   (mcount.S), wherever libgmon is mapped, with SELF in t0.  */
+#define MC_ARCH_HAS_SLEDS	1
+#define MC_ARCH_SLED_SIZE	8	/* auipc; jalr */
+#define MC_ARCH_SLED_FLAG	"-fpatchable-function-entry=4 (=2 without " \
+				"the C extension)"
+#define MC_ARCH_TRAMP_SIZE	24	/* auipc; ld; jr; nop; .quad */
+/* auipc+jalr's 2 GiB, less the rounding of the low 12 bits.  */
+#define MC_ARCH_SLED_REACH	(((uintptr_t) 1 << 31) - 4096)
+
+size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
+	MC_HIDDEN;
+bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
+bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
+void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+	MC_HIDDEN;
+void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
+uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
+
+#pragma GCC visibility push(hidden)
+extern const char mc_sled_entry[];
+#pragma GCC visibility pop
+
 #endif /* !__ASSEMBLER__ */
 
 #endif /* MCOUNT_ARCH_RISCV64_ARCH_H */

@@ -4,5 +4,7 @@
 if RT_ARCH_RISCV64
 mcount_libmc_la_SOURCES += \
 	mcount/arch/riscv64/arch.h \
-	mcount/arch/riscv64/mcount.S
+	mcount/arch/riscv64/mcount.S \
+	mcount/arch/riscv64/sleds.c
+MC_SHARED_SOURCES += mcount/arch/riscv64/dlopen.S
 endif

@@ -18,7 +18,9 @@
 
    touching t0-t6 and the thread's own table only.  The slow path saves
    the argument registers (a1-a7, fa0-fa7: nothing gcc needs, but a
-   hand-written caller may) and calls mc_arc_slow (arcs.c).  */
+   hand-written caller may) and calls mc_arc_slow (arcs.c).  The entry
+   of patched sleds, mc_sled_entry, runs the same lookup (ARC_FIND) on
+   other registers.  */
 
 #include "mcount/linux/runtime.h"
 
@@ -27,6 +29,49 @@
 	.macro TLS reg
 	la.tls.ie \reg, mc_tls
 	add	\reg, \reg, tp
+	.endm
+
+/* The fast path's lookup of the arc (\from, \self) in the calling
+   thread's table, which counts it and falls through when the table
+   holds it, else goes to \slow (no table yet), \miss (a slot of
+   another FROM, or an empty one) or \next (another SELF), which
+   ARC_MISS places.  Touches t1 and t3-t6: t0 may hold FROM, and t2
+   is gcc's static chain, live at a function's entry.  */
+	.macro ARC_FIND from, self, slow, miss, next, probe
+	TLS	t1
+	ld	t1, 0(t1)			/* mc_tls.tab */
+	beqz	t1, \slow
+	xor	t6, \from, \self
+	ld	t3, .Lhash_mul			/* MC_HASH_MUL: one load, where
+						   li takes eight instructions */
+	mul	t6, t6, t3
+	srli	t6, t6, 32			/* mc_arc_hash () */
+	ld	t3, MC_TAB_MASK(t1)
+	addi	t1, t1, MC_TAB_SLOTS
+\probe:
+	and	t6, t6, t3
+	slli	t4, t6, 1
+	add	t4, t4, t6
+	slli	t4, t4, 3
+	add	t4, t4, t1			/* slot i at 24 * i */
+	ld	t5, 0(t4)
+	bne	t5, \from, \miss
+	ld	t5, 8(t4)
+	bne	t5, \self, \next
+	addi	t4, t4, 16
+	li	t5, 1
+	amoadd.d zero, t5, (t4)
+	.endm
+
+/* ARC_FIND's slot taken by another arc: the next one; \slow at an
+   empty one (FROM 0).  Placed after a return, off the path of a
+   hit.  */
+	.macro ARC_MISS slow, miss, next, probe
+\miss:
+	beqz	t5, \slow
+\next:
+	addi	t6, t6, 1
+	j	\probe
 	.endm
 
 	.text
@@ -43,35 +88,10 @@ mc_mcount_local:
 	.cfi_startproc
 	lbu	t0, mc_arcs_on
 	beqz	t0, .Lret
-	TLS	t1
-	ld	t1, 0(t1)			/* mc_tls.tab */
-	beqz	t1, .Lslow
-	xor	t2, a0, ra
-	ld	t3, .Lhash_mul			/* MC_HASH_MUL: one load, where
-						   li takes eight instructions */
-	mul	t2, t2, t3
-	srli	t2, t2, 32			/* mc_arc_hash () */
-	ld	t3, MC_TAB_MASK(t1)
-	addi	t1, t1, MC_TAB_SLOTS
-.Lprobe:
-	and	t2, t2, t3
-	slli	t4, t2, 1
-	add	t4, t4, t2
-	slli	t4, t4, 3
-	add	t4, t4, t1			/* slot i at 24 * i */
-	ld	t5, 0(t4)
-	bne	t5, a0, .Lmiss
-	ld	t6, 8(t4)
-	bne	t6, ra, .Lmiss
-	addi	t4, t4, 16
-	li	t5, 1
-	amoadd.d zero, t5, (t4)
+	ARC_FIND a0, ra, .Lslow, .Lmiss, .Lnext, .Lprobe
 .Lret:
 	ret
-.Lmiss:
-	beqz	t5, .Lslow
-	addi	t2, t2, 1
-	j	.Lprobe
+	ARC_MISS .Lslow, .Lmiss, .Lnext, .Lprobe
 .Lslow:
 	addi	sp, sp, -144
 	.cfi_def_cfa_offset 144
@@ -126,6 +146,99 @@ mc_mcount_local:
 	.cfi_endproc
 	.size	mcount, .-mcount
 	.size	_mcount, .-_mcount
+
+/* mc_sled_entry: what a patchable function entry calls once sleds.c
+   patched it (arch.h), through a jump near the object:
+
+       auipc t0, hi20   jalr t0, lo12(t0)   (the function's body)
+
+   so FROM, the function's own return address, is still in ra, SELF
+   (the function's entry + 8) in t0, and the function's arguments are
+   live: a0-a7, fa0-fa7, and t2 (gcc's static chain).  The two swap
+   first, so that ra holds this frame's return address as the unwind
+   tables expect (the walk of a sample taken here finds the function,
+   and stops there: its table says its return address is in ra, which
+   only the interrupted frame's registers give), and back last; the
+   fast path is _mcount's (ARC_FIND) on t0 and ra, touching t1 and
+   t3-t6; the slow path saves everything live and calls mc_arc_slow
+   (FROM, SELF).  */
+	.p2align 6
+	.globl	mc_sled_entry
+	.hidden	mc_sled_entry
+	.type	mc_sled_entry, @function
+mc_sled_entry:
+	.cfi_startproc
+	mv	t1, ra
+	mv	ra, t0
+	mv	t0, t1				/* t0 = FROM, ra = SELF */
+	lbu	t1, mc_arcs_on
+	beqz	t1, .Lsled_ret
+	ARC_FIND t0, ra, .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
+.Lsled_ret:
+	mv	t1, ra
+	mv	ra, t0
+	jr	t1
+	ARC_MISS .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
+.Lsled_slow:
+	addi	sp, sp, -176
+	.cfi_def_cfa_offset 176
+	sd	ra, 168(sp)
+	sd	s0, 160(sp)
+	.cfi_offset ra, -8
+	.cfi_offset s0, -16
+	addi	s0, sp, 176
+	sd	a0, 0(sp)
+	sd	a1, 8(sp)
+	sd	a2, 16(sp)
+	sd	a3, 24(sp)
+	sd	a4, 32(sp)
+	sd	a5, 40(sp)
+	sd	a6, 48(sp)
+	sd	a7, 56(sp)
+	sd	t0, 64(sp)
+	sd	t2, 72(sp)
+#if __riscv_flen >= 64
+	fsd	fa0, 80(sp)
+	fsd	fa1, 88(sp)
+	fsd	fa2, 96(sp)
+	fsd	fa3, 104(sp)
+	fsd	fa4, 112(sp)
+	fsd	fa5, 120(sp)
+	fsd	fa6, 128(sp)
+	fsd	fa7, 136(sp)
+#endif
+	mv	a0, t0
+	mv	a1, ra
+	call	mc_arc_slow
+#if __riscv_flen >= 64
+	fld	fa7, 136(sp)
+	fld	fa6, 128(sp)
+	fld	fa5, 120(sp)
+	fld	fa4, 112(sp)
+	fld	fa3, 104(sp)
+	fld	fa2, 96(sp)
+	fld	fa1, 88(sp)
+	fld	fa0, 80(sp)
+#endif
+	ld	t2, 72(sp)
+	ld	t0, 64(sp)
+	ld	a7, 56(sp)
+	ld	a6, 48(sp)
+	ld	a5, 40(sp)
+	ld	a4, 32(sp)
+	ld	a3, 24(sp)
+	ld	a2, 16(sp)
+	ld	a1, 8(sp)
+	ld	a0, 0(sp)
+	ld	s0, 160(sp)
+	ld	ra, 168(sp)
+	.cfi_restore ra
+	.cfi_restore s0
+	addi	sp, sp, 176
+	.cfi_def_cfa_offset 0
+	j	.Lsled_ret
+	.cfi_endproc
+	.size	mc_sled_entry, .-mc_sled_entry
 
 /* __sanitizer_cov_trace_pc and __sanitizer_cov_trace_pc_guard (whose
    guard argument is not needed): the basic-block hooks of

@@ -156,6 +156,7 @@ mc_arch_near_origin (uintptr_t off)
    enters __fentry__ as -pg -mfentry code does.  */
 #define MC_ARCH_HAS_SLEDS	1
 #define MC_ARCH_SLED_SIZE	5	/* call rel32 */
+#define MC_ARCH_SLED_FLAG	"-fpatchable-function-entry=5"
 #define MC_ARCH_TRAMP_SIZE	16	/* jmp *0(%rip); .quad target */
 #define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 31)	/* rel32's */
 

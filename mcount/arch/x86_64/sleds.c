@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
 
 #define X86_NOP		0x90
 #define X86_CALL_REL32	0xe8
@@ -91,4 +92,11 @@ uintptr_t
 mc_arch_sled_copy_entry (void)
 {
 	return (uintptr_t) (mc_near_fentry - mc_near_start);
+}
+
+int
+mc_arch_sled_prot (const struct dl_phdr_info *info)
+{
+	(void) info;
+	return 0;			/* no protection bits of its own */
 }

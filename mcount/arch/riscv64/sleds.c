@@ -1,0 +1,126 @@
+/* sleds.c - RISC-V's (RV64) part of the patching of patchable
+   function entries (mcount/linux/sleds.c).
+
+   Copyright (C) 2026 The gmonkit developers.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   gcc -fpatchable-function-entry=N,M leaves N NOPs per function, M of
+   them before its symbol and N - M after it: two-byte c.nops (0001)
+   with the C extension (rv64gc, Debian's), four-byte nops (addi zero,
+   zero, 0) without it.  Eight bytes after the symbol (four c.nops, or
+   two nops) hold
+
+       auipc t0, hi20          t0 = the entry + hi20 << 12
+       jalr  t0, lo12(t0)      to the jump near the object; t0 = the
+                               entry + 8 (SELF), ra untouched (FROM)
+
+   t0 is the alternate link register of the psABI, which the
+   function's own code sets before it reads it.  Four-byte instructions
+   two bytes aligned are the C extension's, which is there whenever
+   gcc chose c.nops.  The jump, near the object (auipc+jalr reach
+   2 GiB, libgmon may be mapped anywhere), loads mc_sled_entry's
+   address into t1 and jumps there: t0, t2 (the static chain), ra and
+   the arguments stay as they are.  */
+
+#define _GNU_SOURCE 1
+#include <config.h>
+
+#include <string.h>
+
+#include "mcount/linux/runtime.h"
+#include "mcount/linux/sleds.h"
+
+#define RV_C_NOP	0x0001u		/* c.nop (c.addi zero, 0) */
+#define RV_NOP		0x00000013u	/* addi zero, zero, 0 */
+#define RV_AUIPC_T0	0x00000297u	/* auipc t0, 0 */
+#define RV_JALR_T0_T0	0x000282e7u	/* jalr t0, 0(t0) */
+#define RV_AUIPC_T1	0x00000317u	/* auipc t1, 0 */
+#define RV_LD_T1_16_T1	0x01033303u	/* ld t1, 16(t1) */
+#define RV_JR_T1	0x00030067u	/* jalr zero, 0(t1) */
+
+static uint32_t
+rv_half (const unsigned char *p)
+{
+	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
+}
+
+static void
+rv_put (unsigned char *p, uint32_t insn)
+{
+	p[0] = (unsigned char) insn;
+	p[1] = (unsigned char) (insn >> 8);
+	p[2] = (unsigned char) (insn >> 16);
+	p[3] = (unsigned char) (insn >> 24);
+}
+
+size_t
+mc_arch_sled_skip (const unsigned char *entry, size_t avail)
+{
+	(void) entry;
+	(void) avail;
+	return 0;			/* nothing comes before a sled */
+}
+
+/* c.nops and nops, ending exactly at P + N.  */
+bool
+mc_arch_sled_nops (const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		if (rv_half (p + i) == RV_C_NOP)
+			i += 2;
+		else if (n - i >= 4 && rv_half (p + i) == (RV_NOP & 0xffff)
+			 && rv_half (p + i + 2) == RV_NOP >> 16)
+			i += 4;
+		else
+			return false;
+	}
+	return true;
+}
+
+bool
+mc_arch_sled_free (const unsigned char *p)
+{
+	return ((uintptr_t) p & 1) == 0
+		&& mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
+}
+
+void
+mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+{
+	/* make_tramp (sleds.c) placed TO within MC_ARCH_SLED_REACH of
+	   the whole object; jalr adds its 12 bits signed, so the upper
+	   part is rounded.  */
+	uint64_t off = (uint64_t) to - (uint64_t) at;
+	uint32_t lo = (uint32_t) off & 0xfff;
+	uint32_t hi = (uint32_t) ((off + 0x800) >> 12) & 0xfffff;
+
+	rv_put (p, RV_AUIPC_T0 | hi << 12);
+	rv_put (p + 4, RV_JALR_T0_T0 | lo << 20);
+}
+
+void
+mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
+{
+	uint64_t v = to;
+
+	rv_put (p, RV_AUIPC_T1);
+	rv_put (p + 4, RV_LD_T1_16_T1);
+	rv_put (p + 8, RV_JR_T1);
+	rv_put (p + 12, RV_NOP);	/* the address 8-aligned */
+	memcpy (p + 16, &v, sizeof v);
+}
+
+uintptr_t
+mc_arch_sled_entry (void)
+{
+	return (uintptr_t) mc_sled_entry;
+}
+
+int
+mc_arch_sled_prot (const struct dl_phdr_info *info)
+{
+	(void) info;
+	return 0;			/* no protection bits of its own */
+}
