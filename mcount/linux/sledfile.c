@@ -248,7 +248,8 @@ mc_sledf_parent_has_libgmon (void)
 	return found;
 }
 
-/* The process's threads (/proc/self/stat), or 0 if not known.  */
+/* The process's threads (/proc/self/stat), or 0 if not known (no
+   /proc, or not readable).  */
 uint64_t
 mc_sledf_threads (void)
 {
@@ -270,11 +271,13 @@ mc_sledf_threads (void)
 	p = strrchr (buf, ')');
 	for (field = 2; p && field < 20; field++)
 		p = strchr (p + 1, ' ');
-	if (!p)
+	if (!p || p[1] < '0' || p[1] > '9')
 		return 0;
 	for (p++; *p >= '0' && *p <= '9'; p++)
 		v = v * 10 + (uint64_t) (*p - '0');
-	return v;
+	/* A count of 0, never a kernel's: qemu-user (7.2) leaves the
+	   field 0, and its runs test the ports: taken as one thread.  */
+	return v ? v : 1;
 }
 
 /* ------------------------------------------------------------------ */
