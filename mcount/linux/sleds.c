@@ -56,8 +56,7 @@
    were never patched.  An object loaded while other threads run, or
    when how many run cannot be told (no /proc), is left as it is, and
    the line at exit says so: one of them could be in its sleds as they
-   change.  So is every object when how many threads run cannot be
-   told (/proc/self/stat unreadable).
+   change.
 
    A set-uid program (AT_SECURE) is never patched; a kernel that
    refuses executable memory (SELinux execmem, PaX) leaves it
@@ -573,8 +572,8 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	if (!same)
 		why = "its file is not the one loaded (another build id)";
 	else if (same < 0 && !mc_sledf_maps_file (&f, m->text_lo))
-		why = "its file is not the one loaded: no build id to tell, "
-			"and another file is at its path";
+		why = "its file is not the one loaded: no build id, and "
+			"/proc/self/maps does not map that file there";
 	else
 		why = cannot_patch (&o, n);
 	if (why) {
