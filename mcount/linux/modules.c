@@ -690,10 +690,10 @@ tables_init (void)
 }
 
 void
-mc_modules_init (void)
+mc_modules_init (bool patch)
 {
 	tables_init ();
-	scan (true, true);		/* the constructor: may patch */
+	scan (true, patch);
 }
 
 unsigned int

@@ -89,9 +89,10 @@ void mc_objnames_init (uint32_t *slots, uint32_t n) MC_HIDDEN;
 /* The entry whose file is NAME (LEN bytes, without ".gmon"), or -1;
    it may not be published yet.  Async-signal-safe.  */
 int mc_module_by_file (const char *name, size_t len) MC_HIDDEN;
-/* The first scan, at start-up; then a new one when the dynamic
-   linker's counters moved.  Normal context only (dl_iterate_phdr).  */
-void mc_modules_init (void) MC_HIDDEN;
+/* The first scan, at start-up (PATCH: one that may patch sleds, the
+   constructor's); then a new one when the dynamic linker's counters
+   moved.  Normal context only (dl_iterate_phdr).  */
+void mc_modules_init (bool patch) MC_HIDDEN;
 void mc_modules_refresh (void) MC_HIDDEN;
 /* The same, from a place where sleds may be patched (sleds.c says
    which); FORCE: every object is looked at again, for those whose

@@ -106,8 +106,10 @@ mark_copies (void)
 	mc_copy_mark = p;
 }
 
+/* PATCH: called by the constructor, where sleds may be patched (not
+   by a first call of -pg code, which may be a signal handler's).  */
 static void
-init_once (void)
+init_once (bool patch)
 {
 	int expect = 0;
 
@@ -120,7 +122,7 @@ init_once (void)
 	mc_config_init ();
 	mc_arcs_init ();
 	pthread_atfork (mc_dump_hold, mc_dump_release, atfork_child);
-	mc_modules_init ();
+	mc_modules_init (patch);
 	mc_sleds_started ();
 	mc_near_install ();
 	__atomic_store_n (&mc_init_state, 2, __ATOMIC_RELEASE);
@@ -262,7 +264,7 @@ mc_start (uintptr_t lo, uintptr_t hi)
 					  false, __ATOMIC_ACQUIRE,
 					  __ATOMIC_RELAXED))
 		return;
-	init_once ();
+	init_once (false);
 	if (lo < hi) {
 		if (!mc_main.text_lo) {
 			mc_main.text_lo = lo;
@@ -626,7 +628,8 @@ mc_fork_child (void)
 __attribute__ ((constructor)) static void
 mc_constructor (void)
 {
-	init_once ();
+	init_once (true);
+	mc_sleds_loaded ();	/* if a first call of -pg code came first */
 	/* mcount ran before us and could not start: start now.  */
 	if (mc_saw_arcs && !mc_started ())
 		mc_start (0, 0);
