@@ -714,6 +714,18 @@ mc_modules_refresh (void)
 	scan (false, false);
 }
 
+const char *
+mc_modules_flagged (int flag)
+{
+	unsigned int n = mc_modules_count (), i;
+
+	for (i = 0; i < n; i++)
+		if (__atomic_load_n (&mc_modules[i].flags, __ATOMIC_RELAXED)
+		    & flag)
+			return mc_modules[i].path;
+	return "?";
+}
+
 void
 mc_modules_refresh_patching (bool force)
 {

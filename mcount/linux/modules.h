@@ -98,6 +98,9 @@ void mc_modules_refresh (void) MC_HIDDEN;
    which); FORCE: every object is looked at again, for those whose
    sleds were left for such a place (MC_MOD_SLEDS_LATER).  */
 void mc_modules_refresh_patching (bool force) MC_HIDDEN;
+/* The path of the first object with FLAG (enum mc_module_flag), or
+   "?".  */
+const char *mc_modules_flagged (int flag) MC_HIDDEN;
 /* Whether the scan running is one of those.  */
 bool mc_modules_patching (void) MC_HIDDEN;
 /* In a fork child: empty histograms.  */

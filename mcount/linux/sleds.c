@@ -176,6 +176,7 @@ struct sled_obj {
 	size_t nfns;			/* how many */
 	uintptr_t *sites;		/* the sleds to patch */
 	size_t nsites;			/* how many */
+	void *page;			/* the jump page made for it, or NULL */
 	int before;			/* the NOPs before a symbol (M) of the
 					   records a symbol places: 0 or more,
 					   BEFORE_NONE (none), BEFORE_MIXED */
@@ -355,7 +356,7 @@ patch_pages (const struct sled_obj *o, const ElfW (Phdr) *ph,
    fast paths near them (near.c), or a jump near them to libgmon's
    own; 0 if neither could be made (counted).  */
 static uintptr_t
-make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
+make_tramp (struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 {
 	size_t pg = (size_t) getpagesize ();
 	unsigned char *t;
@@ -394,6 +395,7 @@ make_tramp (const struct sled_obj *o, uintptr_t lo, uintptr_t hi)
 		munmap (t, pg);
 		return 0;
 	}
+	o->page = t;
 	return a;
 }
 
@@ -403,6 +405,7 @@ patch_object (struct sled_obj *o)
 {
 	uintptr_t tramp;
 	size_t i, j;
+	uint64_t before = st.patched;
 
 	if (!o->nsites)
 		return;
@@ -419,6 +422,8 @@ patch_object (struct sled_obj *o)
 				break;
 		patch_pages (o, ph, o->sites + i, j - i, tramp);
 	}
+	if (o->page && st.patched == before)	/* nothing calls it */
+		munmap (o->page, (size_t) getpagesize ());
 }
 
 /* Whether GMON_PATCH can be used (compiled once); says why not.  */
@@ -613,19 +618,6 @@ mc_sleds_look (void)
 	mc_modules_refresh_patching (st.pending_objs > 0);
 }
 
-/* The first object whose sleds still wait, for the line.  */
-static const char *
-first_pending (void)
-{
-	unsigned int n = mc_modules_count (), i;
-
-	for (i = 0; i < n; i++)
-		if (__atomic_load_n (&mc_modules[i].flags, __ATOMIC_RELAXED)
-		    & MC_MOD_SLEDS_LATER)
-			return mc_modules[i].path;
-	return "?";
-}
-
 /* ------------------------------------------------------------------ */
 /* What is said */
 
@@ -706,7 +698,7 @@ mc_sleds_report (struct mc_line *l, bool *first)
 		mc_line_part (l, first);
 		mc_line_u64 (l, st.pending);
 		mc_line_str (l, " patchable function entries of ");
-		mc_line_str (l, first_pending ());
+		mc_line_str (l, mc_modules_flagged (MC_MOD_SLEDS_LATER));
 		if (st.pending_objs > 1)
 			mc_line_str (l, " and other objects");
 		mc_line_str (l, ", loaded by a dlopen of a bare name, were "

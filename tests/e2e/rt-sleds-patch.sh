@@ -9,6 +9,10 @@
 #   A program built with -pg and -fpatchable-function-entry (linked
 #   with libgmon) counts each call once: its sleds are left as they
 #   are (each call was counted twice).
+#
+#   An object none of whose pages could be moved into place (mremap
+#   refused by a seccomp filter) keeps no jump page (GMON_NEAR=0) of
+#   its own mapped: the program finds no anonymous executable mapping.
 
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
@@ -21,6 +25,15 @@ esac
 SLED=-fpatchable-function-entry=5
 PRE=$LIBGMON_DIR/libgmon.so
 O="$RT_CFLAGS_TEST -O2"
+
+said () {
+	if grep -qF -- "$3" "$2"; then
+		ok "$1"
+	else
+		bad "$1: $2 lacks '$3':"
+		cat "$2"
+	fi
+}
 
 cat >alias.c <<'EOF2'
 #include <stdio.h>
@@ -68,5 +81,81 @@ got=$(gnu_gprof -b -p pg-sled gmon.out 2>/dev/null |
 	awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $4 }')
 check "-pg and sleds: each call counted once (1000 calls, got '$got')" \
 	test "$got" = 1000
+
+# mremap refused: no page is left behind.
+cat >anonx.c <<'EOF2'
+#include <stdio.h>
+#include <string.h>
+#define NOIPA __attribute__ ((noipa))
+NOIPA long work (long x) { return x + 1; }
+/* Prints how many anonymous executable mappings the process has.  */
+int
+main (void)
+{
+	FILE *f = fopen ("/proc/self/maps", "r");
+	char line[4096], perms[8];
+	unsigned long ino;
+	int n = 0, path;
+
+	if (!f)
+		return 99;
+	while (fgets (line, sizeof line, f))
+		if (sscanf (line, "%*s %7s %*s %*s %lu %n", perms, &ino, &path) == 2
+		    && strchr (perms, 'x') && ino == 0
+		    && !strpbrk (line + path, "/["))	/* no name */
+			n++;
+	printf ("%d\n", n + (int) work (0) - 1);
+	return 0;
+}
+EOF2
+cat >nomremap.c <<'EOF2'
+#include <errno.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int
+main (int argc, char **argv)
+{
+	struct sock_filter f[] = {
+		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+			  offsetof (struct seccomp_data, arch)),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
+			  offsetof (struct seccomp_data, nr)),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_mremap, 0, 1),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog p = { sizeof f / sizeof f[0], f };
+
+	if (argc < 3 || setenv ("LD_PRELOAD", argv[1], 1) != 0
+	    || prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+	    || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p) != 0) {
+		perror ("seccomp");
+		return 77;
+	}
+	execv (argv[2], argv + 2);
+	perror (argv[2]);
+	return 99;
+}
+EOF2
+$CC $O $SLED -o anonx anonx.c || hard_error "cannot build anonx"
+if $CC -o nomremap nomremap.c 2>/dev/null && ./nomremap "" /bin/true; then
+	rm -rf gmon.out gmon.out-objs
+	GMON_NEAR=0 ./nomremap "$PRE" ./anonx >out 2>err
+	check "mremap refused: runs" test $? -eq 0
+	check "mremap refused: no anonymous executable page left (got $(cat out))" \
+		test "$(cat out)" = 0
+	said "mremap refused: said" err "were not patched (mremap: "
+else
+	partial_skip "no seccomp filter here: mremap refused"
+fi
 
 finish
