@@ -9,7 +9,7 @@
      dl     dlopen LIB (one thread yet) and call its lib_work (100):
             lib_leaf 100 times
      late   the same, while a second thread waits, and a call of
-            noted () (a new arc: libgmon's next look) before it is let
+            noted () (a new arc, which patches nothing) before it is let
             go
 
    then NTHREADS threads, each: worker 1 (<spontaneous>), leaf 1000
