@@ -154,6 +154,44 @@ done
 expect_calls pie/prog pie/gmon.out leaf 4007
 expect_calls pie/libsl.so pie/gmon.out-objs/libsl.so.gmon lib_leaf 100
 
+# bad_note: the BTI library with a malformed property note (its
+# descriptor 12 bytes, its one property not FEATURE_1_AND), which
+# glibc ignores: the program runs unguarded, and so it must preloaded
+# (libgmon once read on past the note, and crashed).
+bad_note () {
+	mkdir bad || hard_error "mkdir bad"
+	at=$(od -An -tx1 -v -N 4096 libbt.so | tr -s ' \n' '\n\n' |
+		awk 'NF { b[n++] = $1 }
+		END {
+			want = "04 00 00 00 10 00 00 00 05 00 00 00 47 4e 55 00" \
+				" 00 00 00 c0"
+			for (i = 0; i + 20 <= n; i++) {
+				s = b[i]
+				for (j = 1; j < 20; j++)
+					s = s " " b[i + j]
+				if (s == want) { print i; exit }
+			}
+		}')
+	[ -n "$at" ] || hard_error "no BTI property note in libbt.so"
+	cp libbt.so bad/libbt.so &&
+		printf '\014' | dd of=bad/libbt.so bs=1 seek=$((at + 4)) \
+			conv=notrunc 2>/dev/null &&
+		printf '\002' | dd of=bad/libbt.so bs=1 seek=$((at + 16)) \
+			conv=notrunc 2>/dev/null &&
+		$CC $O -o bad/prog main.c -Lbad -lbt \
+			-Wl,-rpath,"$work/btilib/bad" 2>/dev/null ||
+		hard_error "cannot build the malformed note's library"
+	(cd bad && run_prog ./prog >alone 2>&1)
+	if [ "$(cat bad/alone)" != "1499500 unguarded" ]; then
+		partial_skip "malformed note read by glibc: $(cat bad/alone)"
+		return
+	fi
+	(cd bad && preloaded ./prog >out 2>err)
+	check "BTI library, malformed note, preloaded: runs, unguarded" \
+		test $? -eq 0 -a "$(cat bad/out)" = "1499500 unguarded"
+	quiet_stderr "BTI library, malformed note, preloaded" bad/err
+}
+
 # aarch64: a library marked for BTI (its property note; -z force-bti,
 # and no start files, whose code has no landing pads) is mapped
 # PROT_BTI where the processor has BTI (qemu's does): an indirect call
@@ -214,6 +252,7 @@ EOF
 			test $? -eq 0 -a "$(cat out)" = "1499500 guarded"
 		quiet_stderr "BTI library, preloaded" err
 		expect_calls libbt.so gmon.out-objs/libbt.so.gmon bt_leaf 1000
+		bad_note
 	else
 		partial_skip "no BTI here (the library alone: $(cat alone))"
 	fi

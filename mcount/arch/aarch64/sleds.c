@@ -128,7 +128,9 @@ mc_arch_sled_entry (void)
 #define A64_PROPERTY_BTI	1u	/* its BTI bit */
 
 /* Whether the GNU property note at P (N bytes, in memory) marks the
-   object for BTI.  */
+   object for BTI.  A property's data is padded to 8 bytes, which may
+   take D past a descriptor whose size is not a multiple of 8 (a
+   malformed note): the loop's test must not wrap there.  */
 static bool
 a64_note_bti (const unsigned char *p, size_t n)
 {
@@ -145,7 +147,7 @@ a64_note_bti (const unsigned char *p, size_t n)
 			return false;
 		if (nh->n_type == NT_GNU_PROPERTY_TYPE_0 && nh->n_namesz == 4
 		    && memcmp (p + off + sizeof *nh, "GNU", 4) == 0)
-			for (d = 0; nh->n_descsz - d >= 8;) {
+			for (d = 0; d + 8 <= nh->n_descsz;) {
 				uint32_t type, size, v;
 
 				memcpy (&type, q + d, 4);
