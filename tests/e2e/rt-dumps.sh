@@ -142,11 +142,17 @@ mkdir many
 	bad "many: the program failed"
 (cd many && "$GPROF" -b -p --objects ../prog gmon.out >flat.txt 2>gerr) ||
 	bad "many: gprof --objects failed: $(cat many/gerr)"
-quiet_stderr "many: gprof --objects" many/gerr
 check "many: libgmon's time is a row of the flat profile" \
 	grep -qF ' [profiling-overhead]' many/flat.txt
-others=$(awk 'NR > 5 && $NF ~ /@/ && $NF !~ /^clock_gettime@/ \
-	{ print $NF }' many/flat.txt | tr '\n' ' ')
-check "many: no function of another object (${others:-none})" \
-	test -z "$others"
+if qemu; then
+	# gprof reads the target's libc at the path the program saw.
+	not_under_qemu "many: gprof cannot read the target's libc, whose" \
+		"rows are left out: checked natively"
+else
+	quiet_stderr "many: gprof --objects" many/gerr
+	others=$(awk 'NR > 5 && $NF ~ /@/ && $NF !~ /^clock_gettime@/ \
+		{ print $NF }' many/flat.txt | tr '\n' ' ')
+	check "many: no function of another object (${others:-none})" \
+		test -z "$others"
+fi
 finish
