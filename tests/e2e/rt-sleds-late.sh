@@ -25,7 +25,7 @@
 need_runtime
 case $($CC -dumpmachine 2>/dev/null) in
 x86_64*) ;;
-*) skip "patchable function entries are patched on x86-64 only yet" ;;
+*) skip "runs on x86-64 only yet (the other ports: rt-sleds.sh)" ;;
 esac
 
 SLED=-fpatchable-function-entry=5
