@@ -34,7 +34,7 @@ spin (long ms)
 	while (cpu_ms () < end) {
 		long i;
 
-		for (i = 0; i < 100000; i++)
+		for (i = 0; i < 1000000; i++)
 			sink += i;
 	}
 }
