@@ -87,5 +87,15 @@ void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
    the object INFO describes, which its patched copy must keep
    (aarch64's PROT_BTI); 0 elsewhere.  */
 int mc_arch_sled_prot (const struct dl_phdr_info *info) MC_HIDDEN;
+/* The rest of each port's part (mcount/arch/arch.h says what each
+   does; MC_ARCH_SLED_SIZE and the like are in the port's arch.h).  */
+size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
+	MC_HIDDEN;
+bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
+bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
+void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+	MC_HIDDEN;
+void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
+uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
 
 #endif /* MCOUNT_SLEDS_H */

@@ -124,15 +124,6 @@ mc_arch_cfa_skip (uint8_t op)
 /* auipc+jalr's 2 GiB, less the rounding of the low 12 bits.  */
 #define MC_ARCH_SLED_REACH	(((uintptr_t) 1 << 31) - 4096)
 
-size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
-	MC_HIDDEN;
-bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
-bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
-void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
-	MC_HIDDEN;
-void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
-uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
-
 #pragma GCC visibility push(hidden)
 extern const char mc_sled_entry[];
 #pragma GCC visibility pop

@@ -160,14 +160,6 @@ mc_arch_near_origin (uintptr_t off)
 #define MC_ARCH_TRAMP_SIZE	16	/* jmp *0(%rip); .quad target */
 #define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 31)	/* rel32's */
 
-size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
-	MC_HIDDEN;
-bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
-bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
-void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
-	MC_HIDDEN;
-void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
-uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
 uintptr_t mc_arch_sled_copy_entry (void) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */
