@@ -14,7 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define NOIPA __attribute__ ((noipa))
+/* clang (XRay's sleds, bench/rt-sleds-bench.sh) has no noipa.  */
+#ifdef __clang__
+# define NOIPA __attribute__ ((noinline))
+#else
+# define NOIPA __attribute__ ((noipa))
+#endif
 
 static int fib_n = 32;
 static long loop_n = 100000000;

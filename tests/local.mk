@@ -407,6 +407,7 @@ RT_CROSS_TESTS = \
 	tests/e2e/rt-sleds.sh \
 	tests/e2e/rt-sleds-late.sh \
 	tests/e2e/rt-sleds-patch.sh \
+	tests/e2e/rt-sleds-forms.sh \
 	tests/e2e/ctx-measured.sh \
 	tests/e2e/ctx-stress.sh \
 	tests/e2e/ctx-export.sh \
@@ -423,6 +424,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/views-cpu.c \
 	tests/programs/gate-work.c \
 	tests/e2e/rt-lib.sh \
+	tests/e2e/sleds-lib.sh \
 	tests/e2e/ctx-lib.sh \
 	tests/programs/ctx-foo.c \
 	tests/programs/ctx-rec.c \

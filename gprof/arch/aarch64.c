@@ -16,13 +16,15 @@
    prologue; with -fno-plt through a register (BLR, or with pointer
    authentication BLRAA and its kin).  A -fpatchable-function-entry=2
    sled, "mov x9, x30; bl" once libgmon patched it, is two NOPs in the
-   file, just before the return address.  */
+   file, just before the return address; an XRay entry sled so patched
+   is "b .+32; nop" there.  */
 
 #include <config.h>
 
 #include "gprof/arch/arch.h"
 
 #define A64_NOP		0xd503201f
+#define A64_B_XRAY	0x14000008	/* b .+32 */
 
 static bool
 a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
@@ -44,14 +46,16 @@ a64_direct_call (const unsigned char *p, size_t avail, uint64_t pc,
 }
 
 /* The eight bytes before a return address end with a call (the last
-   four), or are the two NOPs of a patchable entry, which libgmon
-   patched into "mov x9, x30; bl" at run time.  */
+   four), or are the two NOPs of a patchable entry, or the first two
+   instructions of clang's XRay entry sled (b .+32, a NOP), which
+   libgmon patched into "mov x9, x30; bl" at run time.  */
 static bool
 a64_ends_with_call (const unsigned char *b)
 {
 	uint32_t insn = arch_le32 (b + 4);
 
-	if (arch_le32 (b) == A64_NOP && insn == A64_NOP)
+	if ((arch_le32 (b) == A64_NOP || arch_le32 (b) == A64_B_XRAY)
+	    && insn == A64_NOP)
 		return true;
 	return (insn & 0xfc000000) == 0x94000000	/* BL */
 		|| (insn & 0xfffffc1f) == 0xd63f0000	/* BLR */

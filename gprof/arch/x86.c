@@ -52,16 +52,22 @@ x86_call_disp32 (unsigned char m)
 	return (m & 0xc7) == 0x05 || ((m & 0xc0) == 0x80 && (m & 7) != 4);
 }
 
-/* A call (e8, or ff /2 with a 32-bit displacement), or the five NOPs
-   of a -fpatchable-function-entry sled, which libgmon patches into a
-   call at run time: in the file they are NOPs still.  */
+/* A call (e8, or ff /2 with a 32-bit displacement), or a sled that
+   libgmon patches into a call at run time, as it is in the file: the
+   five NOPs of -fpatchable-function-entry, the nopl of -pg
+   -mnop-mcount, the first five bytes of clang's XRay entry sled (a
+   jmp .+11 and the start of a nopw).  */
 static bool
 x86_ends_with_call (const unsigned char *b)
 {
 	static const unsigned char sled[5] = { 0x90, 0x90, 0x90, 0x90, 0x90 };
+	static const unsigned char nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+	static const unsigned char xray[5] = { 0xeb, 0x09, 0x66, 0x0f, 0x1f };
 
 	return b[1] == 0xe8 || (b[0] == 0xff && x86_call_disp32 (b[1]))
-		|| memcmp (b + 1, sled, sizeof sled) == 0;
+		|| memcmp (b + 1, sled, sizeof sled) == 0
+		|| memcmp (b + 1, nop5, sizeof nop5) == 0
+		|| memcmp (b + 1, xray, sizeof xray) == 0;
 }
 
 const struct arch arch_x86 = {

@@ -115,25 +115,35 @@
                                   size_t avail)
             bytes at a function's entry that come before its sled
             (x86-64's endbr64, aarch64's bti c: they must stay first)
-        bool mc_arch_sled_free (const unsigned char *p)
-            the MC_ARCH_SLED_SIZE bytes at P are the compiler's NOPs
+        size_t mc_arch_sled_len (enum mc_sled_form form)
+            the bytes a sled of FORM spans (-fpatchable-function-
+            entry's NOPs, -mnop-mcount's nopl, XRay's entry sled); 0
+            when the compilers make no such sleds for the processor
+        bool mc_arch_sled_free (enum mc_sled_form form,
+                                const unsigned char *p)
+            the sled of FORM at P is as the compiler left it
         bool mc_arch_sled_nops (const unsigned char *p, size_t n)
             the N bytes at P are (the M NOPs before a symbol)
-        void mc_arch_sled_call (unsigned char *p, uintptr_t at,
+        void mc_arch_sled_call (enum mc_sled_form form,
+                                unsigned char *p, uintptr_t at,
                                 uintptr_t to)
-            writes at P the call that, placed at AT, calls TO
+            writes at P, the copy of the sled of FORM at AT, the call
+            of TO (MC_ARCH_SLED_SIZE bytes, and what else the form
+            needs to stay code)
         void mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
             writes at P a jump to TO from anywhere
-        uintptr_t mc_arch_sled_entry (void)
+        uintptr_t mc_arch_sled_entry (bool body)
             the entry point the patched sleds call, first thing in the
             function: __fentry__ on x86-64 (the caller's return
             address above its own), mc_sled_entry elsewhere (the
-            port's arch.h says where it finds FROM and SELF)
+            port's arch.h says where it finds FROM and SELF); with
+            BODY, for -mnop-mcount's sleds after the function's
+            frame, mcount (x86-64 only)
         int mc_arch_sled_prot (const struct dl_phdr_info *info)
             PROT_* bits the object's code was given beyond its
             segment's flags, which the patched pages keep (aarch64's
             PROT_BTI); declared in mcount/linux/sleds.h
-        uintptr_t mc_arch_sled_copy_entry (void)
+        uintptr_t mc_arch_sled_copy_entry (bool body)
             with MC_ARCH_HAS_NEAR 1: the same entry point's offset in
             the copy of the fast paths  */
 

@@ -634,38 +634,62 @@ make_rule (const struct cie *c, const struct cfa_state *s,
 	return true;
 }
 
+/* The FDE of M that covers PC, read up to its instructions into *R
+   (its CIE into *C, its function's start into *BEGIN); false if none
+   does.  */
+static bool
+fde_at (const struct mc_module *m, uintptr_t pc, struct eh_cursor *r,
+	struct cie *c, uintptr_t *begin)
+{
+	const unsigned char *fde = find_fde (m, pc), *id;
+	uintptr_t range;
+	uint64_t len, cie_off;
+
+	if (!fde)
+		return false;
+	*r = (struct eh_cursor) { fde, (const unsigned char *) m->eh_hi,
+				  false };
+	len = eh_read_uint (r, 4);
+	if (r->bad || len == 0 || len == 0xffffffff
+	    || len > (uint64_t) (r->end - r->p))
+		return false;
+	r->end = r->p + len;
+	id = r->p;
+	cie_off = eh_read_uint (r, 4);
+	if (r->bad || cie_off == 0 || cie_off > (uintptr_t) id - m->eh_lo
+	    || !read_cie (m, id - cie_off, c))
+		return false;
+	*begin = eh_read_ptr (r, c->fde_enc, 0);
+	range = eh_read_ptr (r, c->fde_enc & 0x0f, 0);
+	if (r->bad || pc < *begin || pc - *begin >= range)
+		return false;
+	if (c->aug_z)
+		skip_block (r);
+	return true;
+}
+
+uintptr_t
+mc_uw_fn_start (const struct mc_module *m, uintptr_t pc)
+{
+	struct eh_cursor r;
+	struct cie c;
+	uintptr_t begin;
+
+	return m->eh_hdr && fde_at (m, pc, &r, &c, &begin) ? begin : 0;
+}
+
 /* The rule of PC, from the tables of M.  False if they do not cover
    PC (the caller takes the frame-pointer rule).  */
 static bool
 table_rule (const struct mc_module *m, uintptr_t pc, struct mc_uw_rule *rule)
 {
-	const unsigned char *fde = find_fde (m, pc);
-	struct eh_cursor r = { fde, (const unsigned char *) m->eh_hi, false };
 	struct cfa_state init, s;
-	const unsigned char *id;
-	struct eh_cursor ci;
+	struct eh_cursor r, ci;
 	struct cie c;
-	uintptr_t begin, range;
-	uint64_t len, cie_off;
+	uintptr_t begin;
 
-	if (!fde)
+	if (!fde_at (m, pc, &r, &c, &begin))
 		return false;
-	len = eh_read_uint (&r, 4);
-	if (r.bad || len == 0 || len == 0xffffffff
-	    || len > (uint64_t) (r.end - r.p))
-		return false;
-	r.end = r.p + len;
-	id = r.p;
-	cie_off = eh_read_uint (&r, 4);
-	if (r.bad || cie_off == 0 || cie_off > (uintptr_t) id - m->eh_lo
-	    || !read_cie (m, id - cie_off, &c))
-		return false;
-	begin = eh_read_ptr (&r, c.fde_enc, 0);
-	range = eh_read_ptr (&r, c.fde_enc & 0x0f, 0);
-	if (r.bad || pc < begin || pc - begin >= range)
-		return false;
-	if (c.aug_z)
-		skip_block (&r);
 
 	/* The state at a function's entry, before the CIE's own
 	   instructions: what the call instruction left.  */

@@ -72,6 +72,7 @@ mcount_libmc_la_SOURCES += \
 	mcount/linux/sleds.h \
 	mcount/linux/sleds.c \
 	mcount/linux/sledfile.c \
+	mcount/linux/sledsite.c \
 	mcount/linux/start.c \
 	gmon/write.c \
 	gmon/gmonx_write.c \

@@ -82,6 +82,103 @@ void mc_sledf_debug (const char *path, uint64_t n) MC_HIDDEN;
 /* Sorts N addresses.  */
 void mc_sledf_sort_sites (uintptr_t *a, size_t n) MC_HIDDEN;
 
+/* ------------------------------------------------------------------ */
+/* What sleds.c and sledsite.c share: the object being patched.  */
+
+/* The forms of sleds, by the section that lists them.  */
+enum mc_sled_form {
+	MC_SLED_NOPS,		/* -fpatchable-function-entry's NOPs
+				   (__patchable_function_entries) */
+	MC_SLED_MCOUNT,		/* -pg -mnop-mcount's NOP where the call
+				   of mcount or __fentry__ was
+				   (__mcount_loc; x86-64) */
+	MC_SLED_XRAY		/* clang -fxray-instrument's entry sled
+				   (xray_instr_map; x86-64, aarch64) */
+};
+
+/* A sled to patch, in an object's list: its address shifted left
+   once, and whether its call is mcount's (after the function's frame
+   is set up: -pg without -mfentry) in the low bit; sorted, they are
+   sorted by address.  */
+#define MC_SLED_SITE(a, body)	((uintptr_t) (a) << 1 | ((body) ? 1 : 0))
+#define MC_SLED_AT(s)		((s) >> 1)
+#define MC_SLED_BODY(s)		((s) & 1)
+
+/* The object being patched, one section of records at a time.  */
+struct mc_sled_obj {
+	const struct mc_module *m;	/* its entry in the table */
+	const struct dl_phdr_info *info;	/* its segments */
+	struct mc_sledfn *fns;		/* its functions, sorted */
+	size_t nfns;			/* how many */
+	enum mc_sled_form form;		/* the section's sleds */
+	size_t len;			/* the bytes of one (the port's) */
+	uintptr_t *sites;		/* the sleds to patch (MC_SLED_SITE) */
+	size_t nsites;			/* how many */
+	void *page;			/* the jump page made for them, or
+					   NULL */
+	int before;			/* the NOPs before a symbol (M) of the
+					   records a symbol places: 0 or more,
+					   MC_SLED_BEFORE_NONE (none),
+					   MC_SLED_BEFORE_MIXED */
+};
+
+#define MC_SLED_BEFORE_NONE	(-1)	/* no record at a symbol */
+#define MC_SLED_BEFORE_MIXED	(-2)	/* records disagree */
+
+/* What the objects held and what became of it, for the lines.  */
+struct mc_sled_stats {
+	uint64_t objects;		/* objects with records */
+	uint64_t records;		/* their records */
+	uint64_t patched;		/* sleds now calls */
+	uint64_t filtered;		/* not named by GMON_PATCH */
+	uint64_t bad_form;		/* no sled at the entry (N too
+					   small), or not the compiler's */
+	uint64_t unplaced;		/* no symbol to place their entry,
+					   in objects of M > 0 (stripped) */
+	uint64_t failed;		/* in objects that could not be
+					   patched (below) */
+	const char *failed_obj;		/* the first such object */
+	const char *failed_why;		/* the call that failed, or
+					   why */
+	int failed_errno;		/* its errno, or 0 */
+	uint64_t late;			/* in objects loaded while other
+					   threads ran */
+	const char *late_obj;		/* the first of them */
+	uint64_t late_threads;		/* the threads then */
+	uint64_t pending;		/* entries of objects found where
+					   they could not be patched, not
+					   patched since */
+	uint64_t pending_objs;		/* those objects */
+	uint64_t after;			/* objects patched later */
+	const char *after_obj;		/* the first of them */
+	bool pg;			/* an object calls libgmon itself
+					   (-pg, -lgmon): no line when no
+					   object has records */
+	bool started;			/* mc_sleds_started ran: objects
+					   are loaded later */
+};
+
+extern struct mc_sled_stats mc_sled_st MC_HIDDEN;
+
+/* Counts N entries of O's object as not patched, for WHY (ERR: its
+   errno, or 0).  */
+void mc_sled_fail (const struct mc_module *m, uint64_t n, const char *why,
+		   int err) MC_HIDDEN;
+/* The executable segment of O's object that holds [A, A + N), or
+   NULL.  */
+const ElfW (Phdr) *mc_sled_code (const struct mc_sled_obj *o, uintptr_t a,
+				 size_t n) MC_HIDDEN;
+/* Whether GMON_PATCH can be used (compiled once).  */
+bool mc_sled_regex_ok (void) MC_HIDDEN;
+/* The entries section SEC of O's object lists, of O->form.  */
+uint64_t mc_sled_count (const struct mc_sled_obj *o, const ElfW (Shdr) *sec)
+	MC_HIDDEN;
+/* The records of section SEC (in memory, relocated) of O's object,
+   their sleds into O->sites (*MAPPED bytes); false if they are not
+   sleds of O->form.  */
+bool mc_sled_find (struct mc_sled_obj *o, const ElfW (Shdr) *sec,
+		   size_t *mapped) MC_HIDDEN;
+
 /* The port's (mcount/arch/ARCH/sleds.c): PROT_* bits beyond PF_R,
    PF_W and PF_X that the dynamic linker or the kernel gave the code of
    the object INFO describes, which its patched copy must keep
@@ -91,11 +188,18 @@ int mc_arch_sled_prot (const struct dl_phdr_info *info) MC_HIDDEN;
    does; MC_ARCH_SLED_SIZE and the like are in the port's arch.h).  */
 size_t mc_arch_sled_skip (const unsigned char *entry, size_t avail)
 	MC_HIDDEN;
-bool mc_arch_sled_free (const unsigned char *p) MC_HIDDEN;
 bool mc_arch_sled_nops (const unsigned char *p, size_t n) MC_HIDDEN;
-void mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+/* The bytes a sled of FORM spans, 0 if the port has no such form.  */
+size_t mc_arch_sled_len (enum mc_sled_form form) MC_HIDDEN;
+/* Whether the sled of FORM at P (mc_arch_sled_len bytes) is as the
+   compiler left it: not patched, and room for a call.  */
+bool mc_arch_sled_free (enum mc_sled_form form, const unsigned char *p)
 	MC_HIDDEN;
+/* Writes into P, the copy of the sled of FORM at AT, a call of TO.  */
+void mc_arch_sled_call (enum mc_sled_form form, unsigned char *p,
+			uintptr_t at, uintptr_t to) MC_HIDDEN;
 void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
-uintptr_t mc_arch_sled_entry (void) MC_HIDDEN;
+/* Libgmon's entry a sled calls: __fentry__'s kind, or mcount's (BODY).  */
+uintptr_t mc_arch_sled_entry (bool body) MC_HIDDEN;
 
 #endif /* MCOUNT_SLEDS_H */

@@ -1,5 +1,6 @@
 /* unwind.h - what the stack walk (unwind.c) and the reader of the
-   unwind tables (ehframe.c) share.  Internal to those two files.
+   unwind tables (ehframe.c) share; sledsite.c asks the tables where a
+   function starts.
 
    Copyright (C) 2026 The gmonkit developers.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -30,6 +31,12 @@
    no loaded object.  */
 bool mc_uw_learn (struct mc_unwind *u, uintptr_t pc, uint32_t gen,
 		  struct mc_uw_rule *rule) MC_HIDDEN;
+
+/* ehframe.c: the start of the function that holds PC, in M's code,
+   as its unwind table says; 0 if none covers PC (sledsite.c's, to
+   tell a sled at a function's entry from one after its frame).  */
+uintptr_t mc_uw_fn_start (const struct mc_module *m, uintptr_t pc)
+	MC_HIDDEN;
 
 /* ehframe.c: how many functions the .eh_frame_hdr of M lists; 0 if
    it has none, UINT64_MAX if its header is in an encoding not read

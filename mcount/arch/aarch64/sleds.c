@@ -46,6 +46,8 @@
 #define A64_BL		0x94000000u	/* imm26: words from the bl */
 #define A64_LDR_X16_8	0x58000050u	/* ldr x16, .+8 */
 #define A64_BR_X16	0xd61f0200u
+#define A64_B_XRAY	0x14000008u	/* b .+32: XRay's entry sled */
+#define A64_XRAY_SLED	32		/* its bytes: the b, 7 NOPs */
 
 static uint32_t
 a64_insn (const unsigned char *p)
@@ -87,19 +89,43 @@ mc_arch_sled_nops (const unsigned char *p, size_t n)
 	return true;
 }
 
-bool
-mc_arch_sled_free (const unsigned char *p)
+size_t
+mc_arch_sled_len (enum mc_sled_form form)
 {
-	return ((uintptr_t) p & 3) == 0
+	switch (form) {
+	case MC_SLED_NOPS:
+		return MC_ARCH_SLED_SIZE;
+	case MC_SLED_XRAY:
+		return A64_XRAY_SLED;
+	default:			/* gcc -mnop-mcount is x86's */
+		return 0;
+	}
+}
+
+bool
+mc_arch_sled_free (enum mc_sled_form form, const unsigned char *p)
+{
+	if (((uintptr_t) p & 3) != 0)
+		return false;
+	if (form == MC_SLED_XRAY)
+		return a64_insn (p) == A64_B_XRAY
+			&& mc_arch_sled_nops (p + 4, A64_XRAY_SLED - 4);
+	return form == MC_SLED_NOPS
 		&& mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
 }
 
+/* Either sled becomes the same two instructions: XRay's branch over
+   its NOPs is the first, replaced by the mov; the other six NOPs
+   stay.  */
 void
-mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+mc_arch_sled_call (enum mc_sled_form form, unsigned char *p, uintptr_t at,
+		   uintptr_t to)
 {
 	/* The bl is the second instruction; make_tramp (sleds.c) placed
 	   TO within MC_ARCH_SLED_REACH of the whole object.  */
 	intptr_t words = ((intptr_t) to - (intptr_t) (at + 4)) / 4;
+
+	(void) form;
 
 	a64_put (p, A64_MOV_X9_X30);
 	a64_put (p + 4, A64_BL | ((uint32_t) words & 0x03ffffffu));
@@ -116,8 +142,9 @@ mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
 }
 
 uintptr_t
-mc_arch_sled_entry (void)
+mc_arch_sled_entry (bool body)
 {
+	(void) body;			/* never: no __mcount_loc here */
 	return (uintptr_t) mc_sled_entry;
 }
 

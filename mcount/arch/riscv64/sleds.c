@@ -79,15 +79,23 @@ mc_arch_sled_nops (const unsigned char *p, size_t n)
 	return true;
 }
 
-bool
-mc_arch_sled_free (const unsigned char *p)
+size_t
+mc_arch_sled_len (enum mc_sled_form form)
 {
-	return ((uintptr_t) p & 1) == 0
+	/* gcc -mnop-mcount is x86's, clang has no XRay for RISC-V.  */
+	return form == MC_SLED_NOPS ? MC_ARCH_SLED_SIZE : 0;
+}
+
+bool
+mc_arch_sled_free (enum mc_sled_form form, const unsigned char *p)
+{
+	return form == MC_SLED_NOPS && ((uintptr_t) p & 1) == 0
 		&& mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
 }
 
 void
-mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+mc_arch_sled_call (enum mc_sled_form form, unsigned char *p, uintptr_t at,
+		   uintptr_t to)
 {
 	/* make_tramp (sleds.c) placed TO within MC_ARCH_SLED_REACH of
 	   the whole object; jalr adds its 12 bits signed, so the upper
@@ -96,6 +104,7 @@ mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
 	uint32_t lo = (uint32_t) off & 0xfff;
 	uint32_t hi = (uint32_t) ((off + 0x800) >> 12) & 0xfffff;
 
+	(void) form;
 	rv_put (p, RV_AUIPC_T0 | hi << 12);
 	rv_put (p + 4, RV_JALR_T0_T0 | lo << 20);
 }
@@ -113,8 +122,9 @@ mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
 }
 
 uintptr_t
-mc_arch_sled_entry (void)
+mc_arch_sled_entry (bool body)
 {
+	(void) body;			/* never: no __mcount_loc here */
 	return (uintptr_t) mc_sled_entry;
 }
 

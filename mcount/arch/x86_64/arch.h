@@ -160,7 +160,7 @@ mc_arch_near_origin (uintptr_t off)
 #define MC_ARCH_TRAMP_SIZE	16	/* jmp *0(%rip); .quad target */
 #define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 31)	/* rel32's */
 
-uintptr_t mc_arch_sled_copy_entry (void) MC_HIDDEN;
+uintptr_t mc_arch_sled_copy_entry (bool body) MC_HIDDEN;
 
 #endif /* !__ASSEMBLER__ */
 

@@ -30,6 +30,14 @@
 #define X86_CALL_REL32	0xe8
 
 static const unsigned char endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+/* nopl 0(%rax,%rax): where -pg -mnop-mcount's call would be.  */
+static const unsigned char nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+/* XRay's entry sled: jmp .+11, over a nopw 0x200(%rax,%rax).  */
+static const unsigned char xray_sled[11] = {
+	0xeb, 0x09, 0x66, 0x0f, 0x1f, 0x84, 0x00, 0x00, 0x02, 0x00, 0x00
+};
+/* nopw 0(%rax,%rax): after the call written over XRay's sled.  */
+static const unsigned char nop6[6] = { 0x66, 0x0f, 0x1f, 0x44, 0x00, 0x00 };
 
 size_t
 mc_arch_sled_skip (const unsigned char *entry, size_t avail)
@@ -51,19 +59,41 @@ mc_arch_sled_nops (const unsigned char *p, size_t n)
 	return true;
 }
 
-bool
-mc_arch_sled_free (const unsigned char *p)
+size_t
+mc_arch_sled_len (enum mc_sled_form form)
 {
-	return mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
+	switch (form) {
+	case MC_SLED_XRAY:
+		return sizeof xray_sled;
+	default:
+		return MC_ARCH_SLED_SIZE;
+	}
+}
+
+bool
+mc_arch_sled_free (enum mc_sled_form form, const unsigned char *p)
+{
+	switch (form) {
+	case MC_SLED_NOPS:
+		return mc_arch_sled_nops (p, MC_ARCH_SLED_SIZE);
+	case MC_SLED_MCOUNT:
+		return memcmp (p, nop5, sizeof nop5) == 0;
+	case MC_SLED_XRAY:		/* the nopw's displacement aside */
+		return memcmp (p, xray_sled, 7) == 0;
+	}
+	return false;
 }
 
 void
-mc_arch_sled_call (unsigned char *p, uintptr_t at, uintptr_t to)
+mc_arch_sled_call (enum mc_sled_form form, unsigned char *p, uintptr_t at,
+		   uintptr_t to)
 {
 	int32_t rel = (int32_t) (to - (at + MC_ARCH_SLED_SIZE));
 
 	p[0] = X86_CALL_REL32;
 	memcpy (p + 1, &rel, sizeof rel);
+	if (form == MC_SLED_XRAY)	/* the rest of XRay's 11 bytes */
+		memcpy (p + MC_ARCH_SLED_SIZE, nop6, sizeof nop6);
 }
 
 void
@@ -82,16 +112,18 @@ mc_arch_sled_tramp (unsigned char *p, uintptr_t to)
 }
 
 uintptr_t
-mc_arch_sled_entry (void)
+mc_arch_sled_entry (bool body)
 {
-	return (uintptr_t) mc_fentry_local;
+	return body ? (uintptr_t) mc_mcount_local : (uintptr_t) mc_fentry_local;
 }
 
-/* __fentry__'s copy, from the start of the copy of the fast paths.  */
+/* The copy of __fentry__ or of mcount (BODY), from the start of the
+   copy of the fast paths.  */
 uintptr_t
-mc_arch_sled_copy_entry (void)
+mc_arch_sled_copy_entry (bool body)
 {
-	return (uintptr_t) (mc_near_fentry - mc_near_start);
+	return (uintptr_t) ((body ? mc_near_mcount : mc_near_fentry)
+			    - mc_near_start);
 }
 
 int
