@@ -10,7 +10,9 @@
 # fib (27) + 2 * 10^7 calls of small (): 20 317 812 calls, a fifth of
 # the native benchmark's (qemu runs the target's code some ten times
 # slower).  Variants: no profiling; -pg with glibc; -pg with
-# libgmon.so.  Each round also runs every variant with no work (fib
+# libgmon.so; built with -fpatchable-function-entry (=2 on aarch64, =4
+# on riscv64) and run alone (sleds: its NOPs), and the same program
+# with libgmon.so preloaded (patched: every sled a call).  Each round also runs every variant with no work (fib
 # (2), no loop): its start and exit alone.  Prints per variant the
 # median CPU time of the qemu process (user + sys: the program's exit
 # and profile writing included), its ratio to no profiling, the
@@ -24,6 +26,8 @@
 # start-up (a larger library to load and relocate, its variables, the
 # objects to scan: some 15 ms of qemu's time against glibc's, a few
 # percent of the run) is shown in its column and not counted in R.
+# Then, printed and not judged:
+#     TARGET: sleds alone / plain = S, patched / -pg with libgmon = P
 # Under qemu the emulation weighs on every instruction alike, so R is
 # a ratio of the instructions each runtime runs per call, not of a
 # board's time.
@@ -48,7 +52,11 @@ cd "$work" || exit 99
 command -v /usr/bin/time >/dev/null ||
 	{ echo "rt-target-bench: needs GNU time (Debian: apt-get install time)"; exit 77; }
 F="-O2 -fno-optimize-sibling-calls -pthread"
-variants="plain glibc gmon"
+case $target in
+aarch64*) sled=-fpatchable-function-entry=2 ;;
+*)	  sled=-fpatchable-function-entry=4 ;;
+esac
+variants="plain glibc gmon sleds patched"
 for v in $variants; do
 	mkdir "$v"
 	case $v in
@@ -56,23 +64,30 @@ for v in $variants; do
 	glibc)	$CC $F -pg -o $v/prog "$src" ;;
 	gmon)	$CC $F -pg -o $v/prog "$src" -L"$lib" -lgmon \
 			-Wl,-rpath,"$lib" ;;
+	sleds)	$CC $F $sled -o $v/prog "$src" ;;
+	patched) cp sleds/prog $v/prog ;;
 	esac || { echo "cannot build $v"; exit 99; }
 done
 
 . "$top_srcdir/bench/bench-lib.sh"
 
 loop_n=20000000
-: >plain/cpu; : >glibc/cpu; : >gmon/cpu
-: >plain/idle; : >glibc/idle; : >gmon/idle
+for v in $variants; do
+	: >$v/cpu; : >$v/idle
+done
 r=0
 while [ $r -lt "$rounds" ]; do
 	for v in $variants; do
-		(cd $v && rm -f gmon.out &&
+		# patched: libgmon preloaded into the target's dynamic
+		# linker.
+		(cd $v && set -- &&
+		 { [ $v != patched ] || set -- --preload "$lib/libgmon.so"; } &&
+		 rm -rf gmon.out gmon.out-objs &&
 		 /usr/bin/time -f 'cpu %U %S' -o stat0 \
-			"$RUN_TARGET" ./prog 1 2 0 >out0 2>err0 &&
-		 rm -f gmon.out &&
+			"$RUN_TARGET" "$@" ./prog 1 2 0 >out0 2>err0 &&
+		 rm -rf gmon.out gmon.out-objs &&
 		 /usr/bin/time -f 'cpu %U %S' -o stat \
-			"$RUN_TARGET" ./prog 1 27 $loop_n >out 2>err) ||
+			"$RUN_TARGET" "$@" ./prog 1 27 $loop_n >out 2>err) ||
 			{ echo "$v failed"; cat $v/err0 $v/err; exit 99; }
 		awk '$1 == "cpu" { print $2 + $3 }' $v/stat0 >>"$v/idle"
 		awk '$1 == "cpu" { print $2 + $3 }' $v/stat >>"$v/cpu"
@@ -109,3 +124,12 @@ awk -v t="$target" \
 	printf "%s: libgmon'\''s overhead / glibc'\''s under qemu = %.2f (%s)\n",
 		t, r, r < 1 ? "ours below glibc'\''s" : "OURS IS NOT BELOW GLIBC'\''S"
 	exit !(r < 1) }'
+rc=$?
+awk -v t="$target" \
+	-v p="$(median plain/cpu)" -v p0="$(median plain/idle)" \
+	-v s="$(median sleds/cpu)" -v s0="$(median sleds/idle)" \
+	-v o="$(median gmon/cpu)" -v o0="$(median gmon/idle)" \
+	-v q="$(median patched/cpu)" -v q0="$(median patched/idle)" 'BEGIN {
+	printf "%s: sleds alone / plain = %.2f, patched / -pg with libgmon = %.2f\n",
+		t, (s - s0) / (p - p0), (q - q0) / (o - o0) }'
+exit $rc
