@@ -17,6 +17,7 @@
 #define _GNU_SOURCE 1
 #include <config.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -96,6 +97,7 @@ mc_sledf_open (struct mc_sledf *f, const char *path)
 	return true;
 bad:
 	close (f->fd);
+	errno = ENOEXEC;		/* read, but not an ELF file of ours */
 	return false;
 }
 

@@ -388,9 +388,16 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	if (main && self >= m->image_lo && self < m->image_hi)
 		mc_sled_st.pg = true;
 	if ((m->flags & MC_MOD_VDSO)
-	    || (!main && self >= m->image_lo && self < m->image_hi)
-	    || !mc_sledf_open (&f, main ? "/proc/self/exe" : m->path))
+	    || (!main && self >= m->image_lo && self < m->image_hi))
 		return;
+	/* The program's file: /proc/self/exe, else (no /proc) the path
+	   it was run by (modules.c's, from AT_EXECFN).  */
+	if (!mc_sledf_open (&f, main ? "/proc/self/exe" : m->path)
+	    && (!main || !m->path[0] || !mc_sledf_open (&f, m->path))) {
+		if (main)
+			mc_sled_st.exe_errno = errno ? errno : ENOEXEC;
+		return;
+	}
 	if (!mc_sled_st.started && mc_sledf_calls (&f, sled_pg_names))
 		mc_sled_st.pg = true;
 	n = find_sections (&o, &f, sec);
@@ -489,6 +496,15 @@ mc_sleds_started (void)
 				     "patched");
 			mc_line_write (&l);
 		}
+		return;
+	}
+	if (!mc_sled_st.objects && mc_sled_st.exe_errno && !mc_sled_st.pg) {
+		mc_line_str (&l, "libgmon: the program's file cannot be "
+			     "read (/proc/self/exe: ");
+		mc_line_errno (&l, mc_sled_st.exe_errno);
+		mc_line_str (&l, "): its patchable function entries, if it "
+			     "has any, are not patched");
+		mc_line_write (&l);
 		return;
 	}
 	if (!mc_sled_st.objects) {

@@ -151,6 +151,8 @@ struct mc_sled_stats {
 	uint64_t pending_objs;		/* those objects */
 	uint64_t after;			/* objects patched later */
 	const char *after_obj;		/* the first of them */
+	int exe_errno;			/* why the program's file could not
+					   be read, or 0 */
 	bool pg;			/* an object calls libgmon itself
 					   (-pg, -lgmon): no line when no
 					   object has records */

@@ -429,6 +429,49 @@ else
 fi
 cd ..
 
+# The program's file unreadable: without /proc (a mount namespace
+# with an empty /proc), read by the path it was run by, and said why
+# it is not patched (how many threads run cannot be told); its user
+# may only execute it (mode 711, run by another user): said.  Both
+# once said "nothing to profile: no object has patchable function
+# entries".
+if qemu; then
+	not_under_qemu "the program's file unreadable (no exec of a target program)"
+elif [ "$(id -u)" != 0 ]; then
+	partial_skip "not root: the program's file unreadable"
+else
+	mkdir noproc && cd noproc || hard_error "mkdir noproc"
+	# rt-sleds.c reads /proc/self/maps: a program that does not.
+	cat >prog.c <<'EOF2'
+#include <stdio.h>
+__attribute__ ((noipa)) long leaf (long x) { return x + 1; }
+int main (void) { long s = 0, i; for (i = 0; i < 1000; i++) s += leaf (i);
+	puts (s == 500500 ? "ok" : "wrong"); return 0; }
+EOF2
+	$CC $O $SLED -o prog prog.c || hard_error "cannot build noproc"
+	if unshare -m --propagation private sh -c \
+		'mount -t tmpfs none /proc && test ! -e /proc/self' 2>/dev/null
+	then
+		unshare -m --propagation private sh -c \
+			'mount -t tmpfs none /proc && exec env LD_PRELOAD="$1" ./prog' \
+			sh "$PRE" >out 2>err
+		check "no /proc: runs" test $? -eq 0 -a "$(cat out)" = ok
+		one_line "no /proc" err "patchable function entries of \./prog were not patched \(how many threads run cannot be told"
+	else
+		partial_skip "no mount namespace here: the program without /proc"
+	fi
+	other=gmonkit-sleds
+	id $other >/dev/null 2>&1 ||
+		useradd -r -M -N -s /usr/sbin/nologin $other 2>/dev/null ||
+		hard_error "cannot make the user $other"
+	chmod 711 prog && chmod 755 "$work" . && chmod 1777 . &&
+		setpriv --reuid=$other --regid=nogroup --clear-groups \
+			env LD_PRELOAD="$PRE" ./prog >out 2>err
+	check "execute-only: runs" test $? -eq 0 -a "$(cat out)" = ok
+	one_line "execute-only" err "^libgmon: the program's file cannot be read \(/proc/self/exe: Permission denied\)"
+	cd ..
+fi
+
 # A set-uid program (linked with libgmon: the dynamic linker ignores
 # LD_PRELOAD there) is never patched.
 if qemu; then
@@ -436,10 +479,6 @@ if qemu; then
 elif [ "$(id -u)" != 0 ]; then
 	partial_skip "not root: the set-uid program"
 else
-	other=gmonkit-sleds
-	id $other >/dev/null 2>&1 ||
-		useradd -r -M -N -s /usr/sbin/nologin $other 2>/dev/null ||
-		hard_error "cannot make the user $other"
 	mkdir suid && chmod 755 "$work" suid && cd suid || hard_error "mkdir suid"
 	RT_LIBS=-ldl rt_cc prog "$PROGRAMS/rt-sleds.c" $O $SLED \
 		-Wl,--no-as-needed
