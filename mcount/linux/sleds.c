@@ -482,6 +482,7 @@ mc_sleds_started (void)
 	struct mc_line l = { .len = 0 };
 
 	mc_sled_st.started = true;
+	mc_sled_st.records_at_start = mc_sled_st.records;
 	/* Whatever was patched now: a plain program may dlopen a library
 	   with sleds.  */
 	__atomic_store_n (&mc_sleds_on, !mc_config.secure,
@@ -552,8 +553,12 @@ mc_sleds_report (struct mc_line *l, bool *first)
 			     "signal handler (dlopen it by its path, or link "
 			     "the program with it)");
 	}
-	if (!mc_sled_st.patched)
-		return;			/* said at start */
+	/* Nothing patched, and no object found since start: said then.
+	   An object dlopen'ed later that could not be patched either
+	   (while threads ran, say) is said here.  */
+	if (!mc_sled_st.patched
+	    && mc_sled_st.records == mc_sled_st.records_at_start)
+		return;
 	if (mc_sled_st.failed) {
 		mc_line_part (l, first);
 		say_failed (l);

@@ -129,6 +129,7 @@ struct mc_sled_obj {
 struct mc_sled_stats {
 	uint64_t objects;		/* objects with records */
 	uint64_t records;		/* their records */
+	uint64_t records_at_start;	/* those found before main */
 	uint64_t patched;		/* sleds now calls */
 	uint64_t filtered;		/* not named by GMON_PATCH */
 	uint64_t bad_form;		/* no sled at the entry (N too

@@ -529,6 +529,20 @@ wait_final (int sig)
 	mc_line_write (&l);
 }
 
+/* With no profile to write, what the line at exit would say of the
+   sleds: a library loaded since start whose sleds could not be
+   patched (while threads ran, say) is said, not lost.  */
+static void
+say_sleds (void)
+{
+	struct mc_line l = { .len = 0 };
+	bool first = true;
+
+	mc_sleds_report (&l, &first);
+	if (!first)
+		mc_line_write (&l);
+}
+
 static void
 finish (enum gmonx_end end, int sig)
 {
@@ -572,7 +586,8 @@ finish (enum gmonx_end end, int sig)
 		if (end == GMONX_END_EXIT)
 			mc_modules_refresh ();
 		final_dump (end, sig);
-	}
+	} else
+		say_sleds ();
 	__atomic_store_n (&mc_finished, 1, __ATOMIC_RELEASE);
 }
 
@@ -642,4 +657,6 @@ mc_destructor (void)
 	   after the program's own destructors.  */
 	if (mc_started () || mc_saw_arcs)
 		mc_finish (GMONX_END_EXIT, 0);
+	else if (mc_owner ())
+		say_sleds ();
 }

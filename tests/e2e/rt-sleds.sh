@@ -313,6 +313,15 @@ preloaded ./plain 2 >out 2>err
 check "no sleds: runs" test $? -eq 0 -a "$(cat out)" = ok
 one_line "no sleds" err "^libgmon: nothing to profile: no object has patchable function entries or -pg code"
 check "no sleds: no profile" test ! -e gmon.out
+# ... and a library with sleds it dlopens while a thread runs is not
+# patched: said at exit (nothing was, though nothing else is said).
+if ! qemu; then
+	preloaded ./plain 4 late "$work/dl/libsl.so" >out 2>err
+	check "no sleds, late library: runs" test $? -eq 0 -a "$(cat out)" = ok
+	check "no sleds, late library: two lines, the library's said" sh -c \
+		"test \$(wc -l <err) -eq 2 && grep -q '^libgmon: 2 patchable function entries of .*libsl.so, loaded while 2 threads ran, were not patched' err" ||
+		cat err
+fi
 # LD_PRELOAD is inherited: a shell's programs are told by the shell's
 # line, not once each.
 if qemu; then
