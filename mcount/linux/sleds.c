@@ -227,6 +227,30 @@ make_tramp (struct mc_sled_obj *o, uintptr_t lo, uintptr_t hi,
 	return true;
 }
 
+/* The jump pages in use, for the stack walk (mc_sled_in_page): the
+   first SLED_PAGES of them (a sample in a later one has no context).  */
+#define SLED_PAGES	64
+static uintptr_t sled_pages[SLED_PAGES];	/* their addresses */
+static unsigned int sled_npages;		/* how many, published */
+
+bool
+mc_sled_in_page (uintptr_t pc)
+{
+	unsigned int n = __atomic_load_n (&sled_npages, __ATOMIC_ACQUIRE), i;
+	uintptr_t pg = (uintptr_t) getpagesize ();
+
+	for (i = 0; i < n; i++)
+		if (pc - sled_pages[i] < pg)
+			return true;
+	return false;
+}
+
+bool
+mc_sled_in_page_any (void)
+{
+	return __atomic_load_n (&sled_npages, __ATOMIC_RELAXED) != 0;
+}
+
 /* The sleds found (sorted), each segment's in one move.  */
 static void
 patch_object (struct mc_sled_obj *o)
@@ -251,6 +275,11 @@ patch_object (struct mc_sled_obj *o)
 	}
 	if (o->page && mc_sled_st.patched == before)	/* nothing calls it */
 		munmap (o->page, (size_t) getpagesize ());
+	else if (o->page && sled_npages < SLED_PAGES) {
+		sled_pages[sled_npages] = (uintptr_t) o->page;
+		__atomic_store_n (&sled_npages, sled_npages + 1,
+				  __ATOMIC_RELEASE);
+	}
 }
 
 /* Why the N records of O's object cannot be patched now, or NULL.  */

@@ -10,6 +10,7 @@
 #include <elf.h>
 #include <link.h>
 #include <sys/types.h>
+#include <ucontext.h>
 
 #define MC_SLEDF_PARTS	8		/* parts read at once, at most */
 
@@ -204,5 +205,27 @@ void mc_arch_sled_call (enum mc_sled_form form, unsigned char *p,
 void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
 /* Libgmon's entry a sled calls: __fentry__'s kind, or mcount's (BODY).  */
 uintptr_t mc_arch_sled_entry (bool body) MC_HIDDEN;
+
+/* For the stack walk (unwind.c), where the port's mc_sled_entry or a
+   jump page has no frame: for a sample at PC with registers UC there,
+   *SELF (where it returns to, in the patched function) and *FROM (the
+   patched function's own return address, still in a register); false
+   elsewhere.  Async-signal-safe.  */
+bool mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
+			uintptr_t *from) MC_HIDDEN;
+/* For a frame at PC in mc_sled_entry's slow path around its call of
+   mc_arc_slow, where FROM was saved, from the frame's CFA; 0
+   elsewhere.  *IN: whether PC is in mc_sled_entry at all (its frame
+   returns to SELF, the patched function's first instruction).  */
+intptr_t mc_arch_sled_from_slot (uintptr_t pc, bool *in) MC_HIDDEN;
+/* When PC, in a loaded object, is one of a patched sled's two
+   instructions (its call not made yet), the address after the sled,
+   where the function's table starts; else 0.  Async-signal-safe.  */
+uintptr_t mc_arch_sled_past (uintptr_t pc) MC_HIDDEN;
+/* Whether PC lies in one of the jump pages made for sleds.
+   Async-signal-safe.  */
+bool mc_sled_in_page (uintptr_t pc) MC_HIDDEN;
+/* Whether any jump page was made.  Async-signal-safe.  */
+bool mc_sled_in_page_any (void) MC_HIDDEN;
 
 #endif /* MCOUNT_SLEDS_H */

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "mcount/linux/unwind.h"
+#include "mcount/linux/sleds.h"
 
 /* ------------------------------------------------------------------ */
 /* The thread's stack */
@@ -197,9 +198,37 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	if (!on_own_stack (u, tid, samples, sp))
 		return -1;
 	hi = u->stack_hi;
+#if MC_ARCH_HAS_SLEDS && MC_ARCH_RA_IN_REG
+	{
+		uintptr_t self, from, past;
+
+		/* In a patched sled's way to libgmon, before it has a
+		   frame: the function it returns to, then the function's
+		   caller from the register that holds its return address
+		   (the function's table says "still in the link
+		   register", which it no longer is).  */
+		if (mc_module_loaded (pc, &u->hint)
+		    && (past = mc_arch_sled_past (pc)) != 0) {
+			/* In the sled itself: the function's entry, its
+			   table's first rule.  */
+			look = past;
+		} else if (mc_arch_sled_regs (uc, pc, &self, &from)) {
+			self = mc_arch_code_addr (self);
+			if (max == 0 || !mc_module_loaded (self, &u->hint))
+				return 0;
+			out[n++] = self;
+			/* SELF itself: gcc puts the sled before the
+			   function's table (aarch64, riscv64), whose first
+			   rule is the entry's.  */
+			look = self;
+			ra_reg = from;
+		}
+	}
+#endif
 	for (;;) {
 		struct mc_uw_rule r;
-		uintptr_t cfa, ra, base;
+		uintptr_t cfa, ra, base, next;
+		bool at_entry;
 
 		if (!mc_uw_rule_at (u, look, &r) || (r.flags & MC_UW_STOP))
 			break;
@@ -220,7 +249,21 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 			break;
 		}
 		ra_known = false;
+		at_entry = false;
+#if MC_ARCH_HAS_SLEDS && MC_ARCH_RA_IN_REG
+		{
+			/* mc_sled_entry's frame returns to SELF, the patched
+			   function's first rule (as above); from its slow
+			   path's call, the function's return address is
+			   where it saved it.  */
+			intptr_t off = mc_arch_sled_from_slot (look, &at_entry);
+
+			if (off && load (cfa + (uintptr_t) off, lo, hi, &ra_reg))
+				ra_known = true;
+		}
+#endif
 		ra = mc_arch_code_addr (ra);
+		next = at_entry ? ra : ra - 1;
 		if (r.flags & MC_UW_FP_SAVED) {
 			uintptr_t slot = cfa + (uintptr_t) (intptr_t) r.fp_off;
 
@@ -245,7 +288,7 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 		}
 		out[n++] = ra;
 		sp = cfa;
-		look = ra - 1;
+		look = next;
 	}
 	return (int) n;
 }

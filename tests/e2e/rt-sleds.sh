@@ -259,6 +259,38 @@ EOF
 	cd ..
 fi
 
+# Contexts (GMON_CONTEXT): every stack through a patched function
+# walks on to main, those of samples in libgmon's entry and in the
+# sled itself included (on aarch64 and riscv64 the function's return
+# address is still in a register there, and gcc puts the sled before
+# the function's unwind table: the walk stopped at the function, or
+# skipped its caller).
+mkdir ctx && cd ctx || hard_error "mkdir ctx"
+cat >ctx.c <<'EOF2'
+#include <stdio.h>
+#define NOIPA __attribute__ ((noipa))
+NOIPA long leaf (long x) { long s = 0; int i; for (i = 0; i < 20; i++) s += x ^ i; return s; }
+NOIPA long mid (long n) { long s = 0, i; for (i = 0; i < n; i++) s += leaf (i); return s; }
+NOIPA long top (long n) { return mid (n) + 1; }
+int main (void) { long s = 0; int i; for (i = 0; i < 400; i++) s += top (20000);
+	printf ("%ld\n", s); return 0; }
+EOF2
+$CC $O $SLED -g -o prog ctx.c || hard_error "cannot build ctx"
+GMON_CONTEXT=64 GMON_RATE=4000 preloaded ./prog >out 2>err ||
+	bad "contexts: the program failed"
+quiet_stderr "contexts" err
+"$GPROF" --objects --export=folded:f.folded prog gmon.out >/dev/null 2>gerr ||
+	bad "contexts: gprof --export=folded failed: $(cat gerr)"
+# Each stack with leaf or mid in it, and its samples.
+grep -E '(^|;)(leaf|mid)(;|$| )' f.folded | grep -v '^\[unknown\]' >ours
+grep -vE '(^|;)main;top;mid(;leaf)?(;\[profiling-overhead\])? [0-9]+$' ours >broken
+check "contexts: stacks through mid or leaf ($(wc -l <ours)), each from main (none broken: $(wc -l <broken))" \
+	test -s ours -a ! -s broken ||
+	cat broken
+check "contexts: libgmon's entry sampled under main;top;mid;leaf" \
+	grep -q '^.*main;top;mid;leaf;\[profiling-overhead\] [0-9]' ours
+cd ..
+
 # GMON_PATCH: one function.
 cd pie || hard_error "cd pie"
 rm -rf gmon.out gmon.out-objs

@@ -155,9 +155,14 @@ mc_mcount_local:
    return gives the function back its x30: ret x16 (the link register
    cannot both hold FROM and be the way back).
 
-   The stack walk of a sample taken here (unwind.c) finds the function
-   (SELF) and stops there: its own table says its return address is
-   still in x30, which only the interrupted frame's registers give.  */
+   The stack walk of a sample taken here (unwind.c) goes on through
+   the function (SELF) to its caller: where this code has no frame
+   (mc_sled_entry .. mc_sled_entry_slow, mc_sled_entry_tail) the port
+   tells the walk SELF and FROM from the registers
+   (mc_arch_sled_regs), and from the slow path's frame FROM is read
+   where it was saved (mc_arch_sled_from_slot): the function's own
+   table says its return address is still in x30, which the walk
+   knows only for the interrupted frame.  */
 	.p2align 6
 	.globl	mc_sled_entry
 	.hidden	mc_sled_entry
@@ -172,8 +177,14 @@ mc_sled_entry:
 .Lsled_ret:
 	mov	x16, x30
 	mov	x30, x9
+	.globl	mc_sled_entry_ret
+	.hidden	mc_sled_entry_ret
+mc_sled_entry_ret:				/* x16 SELF, x30 FROM */
 	ret	x16
 	ARC_MISS .Lsled_slow, .Lsled_miss, .Lsled_probe
+	.globl	mc_sled_entry_slow
+	.hidden	mc_sled_entry_slow
+mc_sled_entry_slow:
 .Lsled_slow:
 	stp	x29, x30, [sp, #-240]!
 	.cfi_def_cfa_offset 240
@@ -193,6 +204,9 @@ mc_sled_entry:
 	mov	x0, x9
 	mov	x1, x30
 	bl	mc_arc_slow
+	.globl	mc_sled_entry_back
+	.hidden	mc_sled_entry_back
+mc_sled_entry_back:				/* FROM at CFA - 240 + 88 */
 	ldp	q6, q7, [sp, #208]
 	ldp	q4, q5, [sp, #176]
 	ldp	q2, q3, [sp, #144]
@@ -207,7 +221,13 @@ mc_sled_entry:
 	.cfi_def_cfa_offset 0
 	.cfi_restore x29
 	.cfi_restore x30
+	.globl	mc_sled_entry_tail
+	.hidden	mc_sled_entry_tail
+mc_sled_entry_tail:				/* no frame: as at the entry */
 	b	.Lsled_ret
+	.globl	mc_sled_entry_end
+	.hidden	mc_sled_entry_end
+mc_sled_entry_end:
 	.cfi_endproc
 	.size	mc_sled_entry, .-mc_sled_entry
 

@@ -212,3 +212,72 @@ mc_arch_sled_prot (const struct dl_phdr_info *info)
 	}
 	return 0;
 }
+
+/* mc_sled_entry's places (mcount.S).  */
+extern const char mc_sled_entry_ret[], mc_sled_entry_slow[];
+extern const char mc_sled_entry_back[], mc_sled_entry_tail[];
+extern const char mc_sled_entry_end[];
+
+bool
+mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
+		   uintptr_t *from)
+{
+	const __u64 *x = uc->uc_mcontext.regs;
+
+	if (pc == (uintptr_t) mc_sled_entry_ret) {	/* ret x16 */
+		*self = (uintptr_t) x[16];
+		*from = (uintptr_t) x[30];
+		return true;
+	}
+	/* The jump, the fast path, and the slow path before its stp and
+	   after its ldp: x30 SELF, x9 FROM.  */
+	if ((pc >= (uintptr_t) mc_sled_entry
+	     && pc <= (uintptr_t) mc_sled_entry_slow)
+	    || (pc >= (uintptr_t) mc_sled_entry_tail
+		&& pc < (uintptr_t) mc_sled_entry_end)
+	    || mc_sled_in_page (pc)) {
+		*self = (uintptr_t) x[30];
+		*from = (uintptr_t) x[9];
+		return true;
+	}
+	return false;
+}
+
+intptr_t
+mc_arch_sled_from_slot (uintptr_t pc, bool *in)
+{
+	*in = pc >= (uintptr_t) mc_sled_entry
+	      && pc < (uintptr_t) mc_sled_entry_end;
+	/* stp x8, x9, [sp, #80] in a frame of 240 bytes.  */
+	return pc + 1 == (uintptr_t) mc_sled_entry_back
+		|| pc == (uintptr_t) mc_sled_entry_back ? -240 + 88 : 0;
+}
+
+/* Whether the instruction at P is a bl into a jump page.  */
+static bool
+a64_bl_to_page (const unsigned char *p)
+{
+	uint32_t insn = a64_insn (p);
+	int64_t off;
+
+	if ((insn & 0xfc000000u) != A64_BL)
+		return false;
+	off = (int64_t) ((insn & 0x03ffffffu) ^ 0x02000000u) - 0x02000000;
+	return mc_sled_in_page ((uintptr_t) p + (uintptr_t) (off * 4));
+}
+
+uintptr_t
+mc_arch_sled_past (uintptr_t pc)
+{
+	const unsigned char *p = (const unsigned char *) pc;
+
+	if (pc & 3 || !mc_sled_in_page_any ())
+		return 0;
+	/* The bl first: a match makes the mov before it the sled's.  */
+	if (a64_bl_to_page (p))
+		return a64_insn (p - 4) == A64_MOV_X9_X30 ? pc + 4 : 0;
+	if (a64_insn (p) == A64_MOV_X9_X30 && (pc & 4095) <= 4092
+	    && a64_bl_to_page (p + 4))
+		return pc + 8;
+	return 0;
+}

@@ -154,32 +154,41 @@ mc_mcount_local:
 
    so FROM, the function's own return address, is still in ra, SELF
    (the function's entry + 8) in t0, and the function's arguments are
-   live: a0-a7, fa0-fa7, and t2 (gcc's static chain).  The two swap
-   first, so that ra holds this frame's return address as the unwind
-   tables expect (the walk of a sample taken here finds the function,
-   and stops there: its table says its return address is in ra, which
-   only the interrupted frame's registers give), and back last; the
-   fast path is _mcount's (ARC_FIND) on t0 and ra, touching t1 and
-   t3-t6; the slow path saves everything live and calls mc_arc_slow
-   (FROM, SELF).  */
+   live: a0-a7, fa0-fa7, and t2 (gcc's static chain).  The fast path is
+   _mcount's (ARC_FIND) on ra and t0, touching t1 and t3-t6, and
+   returns by jr t0.  The slow path swaps the two first, so that ra
+   holds its frame's return address as its unwind table says, saves
+   everything live, calls mc_arc_slow (FROM, SELF) and returns through
+   t1.  A sample where this code has no frame (mc_sled_entry ..
+   mc_sled_entry_swapped, mc_sled_entry_tail ..) is walked from the
+   registers (mc_arch_sled_regs, sleds.c), one in mc_arc_slow through
+   FROM's slot of the frame (mc_arch_sled_from_slot): on to the
+   function and its caller.  */
 	.p2align 6
 	.globl	mc_sled_entry
 	.hidden	mc_sled_entry
 	.type	mc_sled_entry, @function
 mc_sled_entry:
 	.cfi_startproc
-	mv	t1, ra
-	mv	ra, t0
-	mv	t0, t1				/* t0 = FROM, ra = SELF */
 	lbu	t1, mc_arcs_on
 	beqz	t1, .Lsled_ret
-	ARC_FIND t0, ra, .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
+	ARC_FIND ra, t0, .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
 .Lsled_ret:
+	jr	t0
+	ARC_MISS .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
+	.globl	mc_sled_entry_slow
+	.hidden	mc_sled_entry_slow
+mc_sled_entry_slow:
+.Lsled_slow:
 	mv	t1, ra
 	mv	ra, t0
-	jr	t1
-	ARC_MISS .Lsled_slow, .Lsled_miss, .Lsled_next, .Lsled_probe
-.Lsled_slow:
+	.globl	mc_sled_entry_swap
+	.hidden	mc_sled_entry_swap
+mc_sled_entry_swap:				/* ra SELF, t1 FROM */
+	mv	t0, t1				/* t0 = FROM, ra = SELF */
+	.globl	mc_sled_entry_swapped
+	.hidden	mc_sled_entry_swapped
+mc_sled_entry_swapped:
 	addi	sp, sp, -176
 	.cfi_def_cfa_offset 176
 	sd	ra, 168(sp)
@@ -210,6 +219,9 @@ mc_sled_entry:
 	mv	a0, t0
 	mv	a1, ra
 	call	mc_arc_slow
+	.globl	mc_sled_entry_back
+	.hidden	mc_sled_entry_back
+mc_sled_entry_back:				/* FROM at CFA - 176 + 64 */
 #if __riscv_flen >= 64
 	fld	fa7, 136(sp)
 	fld	fa6, 128(sp)
@@ -236,7 +248,18 @@ mc_sled_entry:
 	.cfi_restore s0
 	addi	sp, sp, 176
 	.cfi_def_cfa_offset 0
-	j	.Lsled_ret
+	.globl	mc_sled_entry_tail
+	.hidden	mc_sled_entry_tail
+mc_sled_entry_tail:				/* ra SELF, t0 FROM */
+	mv	t1, ra
+	mv	ra, t0
+	.globl	mc_sled_entry_ret
+	.hidden	mc_sled_entry_ret
+mc_sled_entry_ret:				/* t1 SELF, ra FROM */
+	jr	t1
+	.globl	mc_sled_entry_end
+	.hidden	mc_sled_entry_end
+mc_sled_entry_end:
 	.cfi_endproc
 	.size	mc_sled_entry, .-mc_sled_entry
 

@@ -44,6 +44,12 @@ rv_half (const unsigned char *p)
 	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
 }
 
+static uint32_t
+rv_word (const unsigned char *p)
+{
+	return rv_half (p) | rv_half (p + 2) << 16;
+}
+
 static void
 rv_put (unsigned char *p, uint32_t insn)
 {
@@ -133,4 +139,81 @@ mc_arch_sled_prot (const struct dl_phdr_info *info)
 {
 	(void) info;
 	return 0;			/* no protection bits of its own */
+}
+
+/* mc_sled_entry's places (mcount.S).  */
+extern const char mc_sled_entry_swap[], mc_sled_entry_swapped[];
+extern const char mc_sled_entry_back[], mc_sled_entry_tail[];
+extern const char mc_sled_entry_ret[], mc_sled_entry_end[];
+
+#define RV_T0	5
+#define RV_T1	6
+
+bool
+mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
+		   uintptr_t *from)
+{
+	const unsigned long *g = uc->uc_mcontext.__gregs;
+	unsigned int s, f;
+
+	/* The jump, the fast path and the slow path's first move: t0
+	   SELF, ra FROM; then the swap, one register at a time; after
+	   the frame, ra SELF and t0 FROM until the return through t1.  */
+	if ((pc >= (uintptr_t) mc_sled_entry
+	     && pc < (uintptr_t) mc_sled_entry_swap)
+	    || mc_sled_in_page (pc))
+		s = RV_T0, f = MC_RV_GREG_RA;
+	else if (pc == (uintptr_t) mc_sled_entry_swap)
+		s = MC_RV_GREG_RA, f = RV_T1;
+	else if (pc == (uintptr_t) mc_sled_entry_swapped
+		 || (pc >= (uintptr_t) mc_sled_entry_tail
+		     && pc < (uintptr_t) mc_sled_entry_ret))
+		s = MC_RV_GREG_RA, f = RV_T0;
+	else if (pc == (uintptr_t) mc_sled_entry_ret)
+		s = RV_T1, f = MC_RV_GREG_RA;
+	else
+		return false;
+	*self = (uintptr_t) g[s];
+	*from = (uintptr_t) g[f];
+	return true;
+}
+
+intptr_t
+mc_arch_sled_from_slot (uintptr_t pc, bool *in)
+{
+	*in = pc >= (uintptr_t) mc_sled_entry
+	      && pc < (uintptr_t) mc_sled_entry_end;
+	/* sd t0, 64(sp) in a frame of 176 bytes.  */
+	return pc + 1 == (uintptr_t) mc_sled_entry_back
+		|| pc == (uintptr_t) mc_sled_entry_back ? -176 + 64 : 0;
+}
+
+/* Whether the auipc t0; jalr t0 at P calls into a jump page.  */
+static bool
+rv_call_to_page (const unsigned char *p)
+{
+	uint32_t a = rv_word (p), j = rv_word (p + 4);
+	int64_t off;
+
+	if ((a & 0xfffu) != RV_AUIPC_T0 || (j & 0xfffffu) != RV_JALR_T0_T0)
+		return false;
+	off = (int64_t) (int32_t) (a & 0xfffff000u)
+		+ ((int64_t) (int32_t) j >> 20);
+	return mc_sled_in_page ((uintptr_t) p + (uintptr_t) off);
+}
+
+uintptr_t
+mc_arch_sled_past (uintptr_t pc)
+{
+	const unsigned char *p = (const unsigned char *) pc;
+
+	if (pc & 1 || !mc_sled_in_page_any ())
+		return 0;
+	/* The jalr first: the auipc before it is in the same sled.  */
+	if ((rv_word (p) & 0xfffffu) == RV_JALR_T0_T0 && (pc & 4095) >= 4
+	    && rv_call_to_page (p - 4))
+		return pc + 4;
+	if ((pc & 4095) <= 4088 && rv_call_to_page (p))
+		return pc + 8;
+	return 0;
 }
