@@ -84,10 +84,19 @@ mc_near_map (uintptr_t lo, uintptr_t hi, size_t size, uintptr_t reach)
 	uintptr_t below = lo & ~(uintptr_t) (NEAR_STEP - 1);
 	uintptr_t above = (hi + NEAR_STEP - 1)
 		& ~(uintptr_t) (NEAR_STEP - 1);
-	uintptr_t step;
+	uintptr_t step, pg = (uintptr_t) getpagesize ();
 	void *p;
 	int i;
 
+	/* A reach shorter than the steps (riscv64's jal): the pages just
+	   below [LO, HI), where a program's or a library's neighbours
+	   leave a gap.  */
+	for (i = 1; reach < NEAR_STEP && i <= NEAR_TRIES; i++) {
+		p = near_try ((lo & ~(pg - 1)) - (uintptr_t) i * size, size,
+			      lo, hi, reach);
+		if (p)
+			return p;
+	}
 	for (i = 1; i <= NEAR_TRIES; i++) {
 		step = (uintptr_t) i * NEAR_STEP;
 		p = near_try (below > step ? below - step : 0, size, lo, hi,

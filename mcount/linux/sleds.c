@@ -198,7 +198,15 @@ make_tramp (struct mc_sled_obj *o, uintptr_t lo, uintptr_t hi,
 		}
 	}
 #endif
-	t = mc_near_map (lo, hi, pg, MC_ARCH_SLED_REACH);
+	t = NULL;
+#ifdef MC_ARCH_SLED_SHORT_REACH
+	/* Within the port's shorter call's reach, if a page is free
+	   there: each sled then takes it (mc_arch_sled_call).  */
+	if (hi - lo < MC_ARCH_SLED_SHORT_REACH / 2)
+		t = mc_near_map (lo, hi, pg, MC_ARCH_SLED_SHORT_REACH);
+	if (!t)
+#endif
+		t = mc_near_map (lo, hi, pg, MC_ARCH_SLED_REACH);
 	a = (uintptr_t) t;
 	if (!t) {
 		mc_sled_fail (o->m, o->nsites, "no free page near its code", 0);

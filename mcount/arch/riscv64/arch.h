@@ -113,6 +113,8 @@ mc_arch_cfa_skip (uint8_t op)
    function's entry with the C extension (=2: two nops without it),
    eight bytes that become
        auipc t0, hi20    jalr t0, lo12(t0)
+   or, with the jump within jal's reach,
+       nop               jal t0, <jump>
    a call of a jump near the object that links t0, not ra, which
    holds FROM still; the jump (through t1) goes on to mc_sled_entry
    (mcount.S), wherever libgmon is mapped, with SELF in t0.  */
@@ -123,6 +125,11 @@ mc_arch_cfa_skip (uint8_t op)
 #define MC_ARCH_TRAMP_SIZE	24	/* auipc; ld; jr; nop; .quad */
 /* auipc+jalr's 2 GiB, less the rounding of the low 12 bits.  */
 #define MC_ARCH_SLED_REACH	(((uintptr_t) 1 << 31) - 4096)
+/* jal's 1 MiB: a jump page that near an object's sleds makes each a
+   "nop; jal t0": a direct call, which the processor (and qemu, whose
+   translated blocks chain through direct jumps only) follows cheaper
+   than auipc+jalr's computed one.  */
+#define MC_ARCH_SLED_SHORT_REACH	(((uintptr_t) 1 << 20) - 4096)
 
 #pragma GCC visibility push(hidden)
 extern const char mc_sled_entry[];

@@ -37,11 +37,37 @@
 #define RV_AUIPC_T1	0x00000317u	/* auipc t1, 0 */
 #define RV_LD_T1_16_T1	0x01033303u	/* ld t1, 16(t1) */
 #define RV_JR_T1	0x00030067u	/* jalr zero, 0(t1) */
+#define RV_JAL_T0	0x000002efu	/* jal t0, 0 */
 
 static uint32_t
 rv_half (const unsigned char *p)
 {
 	return (uint32_t) p[0] | (uint32_t) p[1] << 8;
+}
+
+/* jal t0, OFF (even, within 1 MiB either way).  */
+static uint32_t
+rv_jal_t0 (int64_t off)
+{
+	uint32_t u = (uint32_t) off;
+
+	return ((u >> 20) & 1) << 31 | ((u >> 1) & 0x3ff) << 21
+		| ((u >> 11) & 1) << 20 | ((u >> 12) & 0xff) << 12
+		| RV_JAL_T0;
+}
+
+/* The target of the jal t0 at P, or 0 if it is none.  */
+static uintptr_t
+rv_jal_t0_target (const unsigned char *p, uint32_t insn)
+{
+	int64_t off;
+
+	if ((insn & 0xfffu) != RV_JAL_T0)
+		return 0;
+	off = (int64_t) (((insn >> 31) & 1) << 20 | ((insn >> 21) & 0x3ff) << 1
+			 | ((insn >> 20) & 1) << 11 | ((insn >> 12) & 0xff) << 12);
+	off -= (off & ((int64_t) 1 << 20)) << 1;	/* sign of bit 20 */
+	return (uintptr_t) p + (uintptr_t) off;
 }
 
 static uint32_t
@@ -109,8 +135,16 @@ mc_arch_sled_call (enum mc_sled_form form, unsigned char *p, uintptr_t at,
 	uint64_t off = (uint64_t) to - (uint64_t) at;
 	uint32_t lo = (uint32_t) off & 0xfff;
 	uint32_t hi = (uint32_t) ((off + 0x800) >> 12) & 0xfffff;
+	int64_t j = (int64_t) to - (int64_t) (at + 4);
 
 	(void) form;
+	if (j >= -(int64_t) MC_ARCH_SLED_SHORT_REACH
+	    && j < (int64_t) MC_ARCH_SLED_SHORT_REACH) {
+		/* nop; jal t0: the same SELF (at + 8) in t0.  */
+		rv_put (p, RV_NOP);
+		rv_put (p + 4, rv_jal_t0 (j));
+		return;
+	}
 	rv_put (p, RV_AUIPC_T0 | hi << 12);
 	rv_put (p + 4, RV_JALR_T0_T0 | lo << 20);
 }
@@ -188,13 +222,16 @@ mc_arch_sled_from_slot (uintptr_t pc, bool *in)
 		|| pc == (uintptr_t) mc_sled_entry_back ? -176 + 64 : 0;
 }
 
-/* Whether the auipc t0; jalr t0 at P calls into a jump page.  */
+/* Whether the auipc t0; jalr t0 (or nop; jal t0) at P calls into a
+   jump page.  */
 static bool
 rv_call_to_page (const unsigned char *p)
 {
 	uint32_t a = rv_word (p), j = rv_word (p + 4);
 	int64_t off;
 
+	if (a == RV_NOP)
+		return mc_sled_in_page (rv_jal_t0_target (p + 4, j));
 	if ((a & 0xfffu) != RV_AUIPC_T0 || (j & 0xfffffu) != RV_JALR_T0_T0)
 		return false;
 	off = (int64_t) (int32_t) (a & 0xfffff000u)
@@ -209,8 +246,10 @@ mc_arch_sled_past (uintptr_t pc)
 
 	if (pc & 1 || !mc_sled_in_page_any ())
 		return 0;
-	/* The jalr first: the auipc before it is in the same sled.  */
-	if ((rv_word (p) & 0xfffffu) == RV_JALR_T0_T0 && (pc & 4095) >= 4
+	/* The jalr or jal first: the auipc or nop before it is in the
+	   same sled.  */
+	if (((rv_word (p) & 0xfffffu) == RV_JALR_T0_T0
+	     || (rv_word (p) & 0xfffu) == RV_JAL_T0) && (pc & 4095) >= 4
 	    && rv_call_to_page (p - 4))
 		return pc + 4;
 	if ((pc & 4095) <= 4088 && rv_call_to_page (p))
