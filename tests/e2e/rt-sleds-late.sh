@@ -1,6 +1,7 @@
 #!/bin/sh
-# rt-sleds-late.sh - libraries built with -fpatchable-function-entry=5
-# that a program loads after start, with libgmon preloaded: where
+# rt-sleds-late.sh - libraries built with -fpatchable-function-entry
+# (=5 on x86-64, =2 on aarch64, =4 on riscv64; under qemu-user in a
+# cross build) that a program loads after start, with libgmon preloaded: where
 # their sleds are patched, and what is said when they are not.
 #
 #   A library dlopen'ed by a bare name (libgmon.so's dlopen leaves it
@@ -23,13 +24,9 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
-case $($CC -dumpmachine 2>/dev/null) in
-x86_64*) ;;
-*) skip "runs on x86-64 only yet (the other ports: rt-sleds.sh)" ;;
-esac
-
-SLED=-fpatchable-function-entry=5
-PRE=$LIBGMON_DIR/libgmon.so
+. "$top_srcdir/tests/e2e/sleds-lib.sh"
+[ -n "$SLED" ] || skip "patchable function entries are patched on" \
+	"x86-64, aarch64 and riscv64 Linux only"
 O="$RT_CFLAGS_TEST -O2"
 
 $CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
@@ -38,7 +35,7 @@ $CC $O $SLED -fPIC -shared -o libsl.so "$PROGRAMS/rt-sleds-lib.c" &&
 
 for mode in dlopen dump; do
 	rm -rf gmon.out gmon.out-objs
-	LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog libsl.so $mode >out 2>err
+	LD_LIBRARY_PATH=. preloaded ./prog libsl.so $mode >out 2>err
 	rc=$?
 	check "bare name, then $mode: runs, not patched in the handler (exit $rc)" \
 		test $rc -eq 0 -a "$(cat out)" = ok
@@ -49,7 +46,7 @@ for mode in dlopen dump; do
 done
 
 rm -rf gmon.out gmon.out-objs
-LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ./prog libsl.so none >out 2>err
+LD_LIBRARY_PATH=. preloaded ./prog libsl.so none >out 2>err
 rc=$?
 check "bare name, nothing after: runs (exit $rc)" \
 	test $rc -eq 0 -a "$(cat out)" = ok
@@ -65,7 +62,7 @@ mkdir swap && (cd swap &&
 	$CC $O -O0 $SLED -fPIC -shared -Wl,--build-id=none -o new.so \
 		"$PROGRAMS/rt-sleds-lib.c") ||
 	hard_error "cannot build the libraries without a build id"
-(cd swap && LD_LIBRARY_PATH=. LD_PRELOAD=$PRE ../prog libsl.so swap new.so \
+(cd swap && LD_LIBRARY_PATH=. preloaded ../prog libsl.so swap new.so \
 	>out 2>err)
 check "replaced without a build id: runs" \
 	test $? -eq 0 -a "$(cat swap/out)" = ok
@@ -81,7 +78,7 @@ mkdir plain pg sled && (cd pg &&
 	cp libsl.so sled/ ||
 	hard_error "cannot build the plain program"
 for d in pg sled; do
-	(cd $d && LD_PRELOAD=$PRE ../plain/prog "$work/$d/libsl.so" none \
+	(cd $d && preloaded ../plain/prog "$work/$d/libsl.so" none \
 		>out 2>err)
 	check "plain program, $d library by its path: runs" \
 		test $? -eq 0 -a "$(cat $d/out)" = ok
@@ -104,7 +101,9 @@ EOF2
 mkdir noproc && cp libsl.so noproc/ &&
 	$CC $O -o noproc/prog noproc.c -Lnoproc -lsl -Wl,-rpath,"$work/noproc" ||
 	hard_error "cannot build noproc"
-if [ "$(id -u)" = 0 ] &&
+if qemu; then
+	not_under_qemu "the run without /proc (no exec of a target program)"
+elif [ "$(id -u)" = 0 ] &&
 	unshare -m sh -c 'mount -t tmpfs none /proc && test ! -e /proc/self' 2>/dev/null; then
 	(cd noproc && PRE=$PRE unshare -m sh -c \
 		'mount -t tmpfs none /proc && LD_PRELOAD=$PRE exec ./prog' \

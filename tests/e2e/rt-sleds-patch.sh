@@ -4,7 +4,9 @@
 #   A function with aliases (three symbols at one entry) is patched
 #   when GMON_PATCH names any of them, with -fcf-protection too
 #   (endbr64 first: the record is after it, and the symbol before the
-#   record was the last alias only).
+#   record was the last alias only; bti c with
+#   -mbranch-protection=standard on aarch64).  On x86-64, aarch64 and
+#   riscv64 (under qemu-user in a cross build).
 #
 #   A program built with -pg and -fpatchable-function-entry (linked
 #   with libgmon) counts each call once: its sleds are left as they
@@ -17,23 +19,16 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
+. "$top_srcdir/tests/e2e/sleds-lib.sh"
+# GUARD: the flag that puts a landing pad (endbr64, bti c) first.
 case $($CC -dumpmachine 2>/dev/null) in
-x86_64*) ;;
-*) skip "runs on x86-64 only yet (the other ports: rt-sleds.sh)" ;;
+x86_64*)  GUARD=-fcf-protection ;;
+aarch64*) GUARD=-mbranch-protection=standard ;;
+riscv64*) GUARD= ;;
+*) skip "patchable function entries are patched on x86-64, aarch64" \
+	"and riscv64 Linux only" ;;
 esac
-
-SLED=-fpatchable-function-entry=5
-PRE=$LIBGMON_DIR/libgmon.so
 O="$RT_CFLAGS_TEST -O2"
-
-said () {
-	if grep -qF -- "$3" "$2"; then
-		ok "$1"
-	else
-		bad "$1: $2 lacks '$3':"
-		cat "$2"
-	fi
-}
 
 cat >alias.c <<'EOF2'
 #include <stdio.h>
@@ -52,14 +47,14 @@ main (void)
 	return 0;
 }
 EOF2
-for cf in plain cet; do
+for cf in plain ${GUARD:+guard}; do
 	f=
-	[ $cf = cet ] && f=-fcf-protection
+	[ $cf = guard ] && f=$GUARD
 	# shellcheck disable=SC2086
 	$CC $O $SLED $f -o alias-$cf alias.c || hard_error "cannot build alias-$cf"
 	for n in work work_alias work_other; do
 		rm -rf gmon.out gmon.out-objs
-		GMON_PATCH="^$n\$" LD_PRELOAD=$PRE ./alias-$cf >out 2>err
+		GMON_PATCH="^$n\$" preloaded ./alias-$cf >out 2>err
 		check "$cf, GMON_PATCH=^$n\$: runs" \
 			test $? -eq 0 -a "$(cat out)" = 1000000
 		quiet_stderr "$cf, GMON_PATCH=^$n\$" err
@@ -74,7 +69,7 @@ done
 # -pg and sleds: each call once.
 rt_cc pg-sled alias.c $O -pg $SLED -Wl,--no-as-needed
 rm -rf gmon.out gmon.out-objs
-./pg-sled >out 2>err
+run_prog ./pg-sled >out 2>err
 check "-pg and sleds: runs" test $? -eq 0 -a "$(cat out)" = 1000000
 quiet_stderr "-pg and sleds" err
 got=$(gnu_gprof -b -p pg-sled gmon.out 2>/dev/null |
@@ -119,13 +114,20 @@ cat >nomremap.c <<'EOF2'
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if defined __x86_64__
+# define MY_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined __aarch64__
+# define MY_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+# define MY_AUDIT_ARCH AUDIT_ARCH_RISCV64
+#endif
 int
 main (int argc, char **argv)
 {
 	struct sock_filter f[] = {
 		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
 			  offsetof (struct seccomp_data, arch)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, MY_AUDIT_ARCH, 1, 0),
 		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
 			  offsetof (struct seccomp_data, nr)),
@@ -147,7 +149,9 @@ main (int argc, char **argv)
 }
 EOF2
 $CC $O $SLED -o anonx anonx.c || hard_error "cannot build anonx"
-if $CC -o nomremap nomremap.c 2>/dev/null && ./nomremap "" /bin/true; then
+if qemu; then
+	not_under_qemu "mremap refused (no exec of a target program)"
+elif $CC -o nomremap nomremap.c 2>/dev/null && ./nomremap "" /bin/true; then
 	rm -rf gmon.out gmon.out-objs
 	GMON_NEAR=0 ./nomremap "$PRE" ./anonx >out 2>err
 	check "mremap refused: runs" test $? -eq 0

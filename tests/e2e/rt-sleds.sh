@@ -27,18 +27,16 @@
 . "$top_srcdir/tests/e2e/lib.sh"
 . "$top_srcdir/tests/e2e/rt-lib.sh"
 need_runtime
-# SLED: the flag; VARIANT3: the third build's name, its flags and the
+. "$top_srcdir/tests/e2e/sleds-lib.sh"
+# VARIANT3: the third build's name, its flags and the
 # instruction that must come first at a function's entry (empty: none).
 case $($CC -dumpmachine 2>/dev/null) in
 x86_64*)
-	SLED=-fpatchable-function-entry=5
 	VARIANT3=cet V3FLAGS=-fcf-protection V3FIRST=endbr64 ;;
 aarch64*)
-	SLED=-fpatchable-function-entry=2
 	VARIANT3=bti V3FLAGS=-mbranch-protection=standard
 	V3FIRST='bti[[:space:]]+c' ;;
 riscv64*)
-	SLED=-fpatchable-function-entry=4
 	VARIANT3=norvc V3FIRST=
 	V3FLAGS="-march=rv64g -mabi=lp64d -fpatchable-function-entry=2" ;;
 *) skip "patchable function entries are patched on x86-64, aarch64 and" \
@@ -46,56 +44,7 @@ riscv64*)
 esac
 OBJDUMP=${OBJDUMP:-objdump}
 STRIP=${OBJDUMP%objdump}strip
-PRE=$LIBGMON_DIR/libgmon.so
 O="$RT_CFLAGS_TEST -O2 -pthread"
-
-# preloaded PROGRAM ARGS...: PROGRAM with libgmon preloaded (under
-# qemu-user into the target's dynamic linker, not the shell's).
-preloaded () {
-	if qemu; then
-		run_prog --preload "$PRE" "$@"
-	else
-		LD_PRELOAD=$PRE "$@"
-	fi
-}
-
-said () {
-	if grep -q -- "$3" "$2"; then
-		ok "$1"
-	else
-		bad "$1: $2 lacks '$3':"
-		cat "$2"
-	fi
-}
-
-# calls EXE GMON: "name calls" of every function GNU gprof's flat
-# profile gives calls, sorted.
-calls () {
-	gnu_gprof -b -p "$1" "$2" 2>/dev/null |
-		awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
-}
-# arcs EXE GMON: "caller callee count" of every arc of the call graph
-# (each function's children), sorted.  -z: with no time sampled, GNU
-# gprof leaves out the entries of functions nothing called (worker).
-arcs () {
-	gnu_gprof -b -q -z "$1" "$2" 2>/dev/null | awk '
-		/^\[/ { cur = $(NF - 1); kids = 1; next }
-		/^---/ { kids = 0; next }
-		kids && NF >= 3 && $NF ~ /^\[/ {
-			n = $(NF - 2); sub (/\/.*/, "", n); print cur, $(NF - 1), n }' |
-		sort
-}
-same_profile () {	# DESC EXE-A GMON-A EXE-B GMON-B
-	calls "$2" "$3" >calls.a; calls "$4" "$5" >calls.b
-	arcs "$2" "$3" >arcs.a; arcs "$4" "$5" >arcs.b
-	if [ -s calls.a ] && cmp -s calls.a calls.b && cmp -s arcs.a arcs.b; then
-		ok "$1: the same calls ($(wc -l <calls.a) functions) and arcs ($(wc -l <arcs.a))"
-	else
-		bad "$1: calls or arcs differ (left: -pg, right: sleds)"
-		diff calls.a calls.b | head -20
-		diff arcs.a arcs.b | head -20
-	fi
-}
 
 # The oracle: -pg, linked with libgmon, its library -pg too.
 mkdir pg && (cd pg &&

@@ -1,9 +1,16 @@
 # sleds-lib.sh - what the tests of the patched sleds share (sourced by
-# rt-sleds-forms.sh after lib.sh and rt-lib.sh): libgmon preloaded,
-# natively or under qemu-user, and the profiles compared through GNU
-# gprof.
+# rt-sleds*.sh after lib.sh and rt-lib.sh): the flag, libgmon
+# preloaded, natively or under qemu-user, and the profiles compared
+# through GNU gprof.
 
 PRE=$LIBGMON_DIR/libgmon.so
+# SLED: the processor's -fpatchable-function-entry (empty: no port).
+case $($CC -dumpmachine 2>/dev/null) in
+x86_64*)  SLED=-fpatchable-function-entry=5 ;;
+aarch64*) SLED=-fpatchable-function-entry=2 ;;
+riscv64*) SLED=-fpatchable-function-entry=4 ;;
+*)	  SLED= ;;
+esac
 
 # preloaded PROGRAM ARGS...: PROGRAM with libgmon preloaded (under
 # qemu-user into the target's dynamic linker, not the shell's).
