@@ -213,11 +213,6 @@ uintptr_t mc_arch_sled_entry (bool body) MC_HIDDEN;
    elsewhere.  Async-signal-safe.  */
 bool mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
 			uintptr_t *from) MC_HIDDEN;
-/* For a frame at PC in mc_sled_entry's slow path around its call of
-   mc_arc_slow, where FROM was saved, from the frame's CFA; 0
-   elsewhere.  *IN: whether PC is in mc_sled_entry at all (its frame
-   returns to SELF, the patched function's first instruction).  */
-intptr_t mc_arch_sled_from_slot (uintptr_t pc, bool *in) MC_HIDDEN;
 /* When PC, in a loaded object, is one of a patched sled's two
    instructions (its call not made yet), the address after the sled,
    where the function's table starts; else 0.  Async-signal-safe.  */

@@ -180,6 +180,26 @@ load (uintptr_t a, uintptr_t lo, uintptr_t hi, uintptr_t *v)
 	return true;
 }
 
+#ifdef MC_ARCH_SLED_FROM_SLOT
+/* mc_sled_entry's places (the port's mcount.S).  */
+extern const char mc_sled_entry_back[] MC_HIDDEN;
+extern const char mc_sled_entry_end[] MC_HIDDEN;
+
+/* For a frame at PC in mc_sled_entry's slow path around its call of
+   mc_arc_slow, where FROM was saved, from the frame's CFA; 0
+   elsewhere.  *IN: whether PC is in mc_sled_entry at all (its frame
+   returns to SELF, the patched function's first rule).  */
+static intptr_t
+sled_from_slot (uintptr_t pc, bool *in)
+{
+	*in = pc >= (uintptr_t) mc_sled_entry
+	      && pc < (uintptr_t) mc_sled_entry_end;
+	return pc + 1 == (uintptr_t) mc_sled_entry_back
+		|| pc == (uintptr_t) mc_sled_entry_back
+		? MC_ARCH_SLED_FROM_SLOT : 0;
+}
+#endif
+
 int
 mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	   const ucontext_t *uc, uintptr_t pc, uintptr_t *out,
@@ -250,13 +270,13 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 		}
 		ra_known = false;
 		at_entry = false;
-#if MC_ARCH_HAS_SLEDS && MC_ARCH_RA_IN_REG
+#ifdef MC_ARCH_SLED_FROM_SLOT
 		{
 			/* mc_sled_entry's frame returns to SELF, the patched
 			   function's first rule (as above); from its slow
 			   path's call, the function's return address is
 			   where it saved it.  */
-			intptr_t off = mc_arch_sled_from_slot (look, &at_entry);
+			intptr_t off = sled_from_slot (look, &at_entry);
 
 			if (off && load (cfa + (uintptr_t) off, lo, hi, &ra_reg))
 				ra_known = true;

@@ -103,57 +103,13 @@ main (void)
 	return 0;
 }
 EOF2
-cat >nomremap.c <<'EOF2'
-#include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#if defined __x86_64__
-# define MY_AUDIT_ARCH AUDIT_ARCH_X86_64
-#elif defined __aarch64__
-# define MY_AUDIT_ARCH AUDIT_ARCH_AARCH64
-#else
-# define MY_AUDIT_ARCH AUDIT_ARCH_RISCV64
-#endif
-int
-main (int argc, char **argv)
-{
-	struct sock_filter f[] = {
-		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
-			  offsetof (struct seccomp_data, arch)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, MY_AUDIT_ARCH, 1, 0),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
-			  offsetof (struct seccomp_data, nr)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_mremap, 0, 1),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog p = { sizeof f / sizeof f[0], f };
-
-	if (argc < 3 || setenv ("LD_PRELOAD", argv[1], 1) != 0
-	    || prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-	    || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p) != 0) {
-		perror ("seccomp");
-		return 77;
-	}
-	execv (argv[2], argv + 2);
-	perror (argv[2]);
-	return 99;
-}
-EOF2
 $CC $O $SLED -o anonx anonx.c || hard_error "cannot build anonx"
 if qemu; then
 	not_under_qemu "mremap refused (no exec of a target program)"
-elif $CC -o nomremap nomremap.c 2>/dev/null && ./nomremap "" /bin/true; then
+elif $CC -o deny "$PROGRAMS/rt-deny.c" 2>/dev/null &&
+	./deny mremap "" /bin/true; then
 	rm -rf gmon.out gmon.out-objs
-	GMON_NEAR=0 ./nomremap "$PRE" ./anonx >out 2>err
+	GMON_NEAR=0 ./deny mremap "$PRE" ./anonx >out 2>err
 	check "mremap refused: runs" test $? -eq 0
 	check "mremap refused: no anonymous executable page left (got $(cat out))" \
 		test "$(cat out)" = 0

@@ -356,61 +356,13 @@ for m in $n $((n + 1)),1; do
 done
 
 # Executable memory refused (SELinux execmem, PaX): a seccomp filter
-# makes mprotect with PROT_EXEC fail with EACCES.
-cat >noexec.c <<'EOF'
-#include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#if defined __x86_64__
-# define MY_AUDIT_ARCH AUDIT_ARCH_X86_64
-#elif defined __aarch64__
-# define MY_AUDIT_ARCH AUDIT_ARCH_AARCH64
-#else
-# define MY_AUDIT_ARCH AUDIT_ARCH_RISCV64
-#endif
-int
-main (int argc, char **argv)
-{
-	struct sock_filter f[] = {
-		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
-			  offsetof (struct seccomp_data, arch)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, MY_AUDIT_ARCH, 1, 0),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
-			  offsetof (struct seccomp_data, nr)),
-		BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, __NR_mprotect, 0, 3),
-		BPF_STMT (BPF_LD | BPF_W | BPF_ABS,
-			  offsetof (struct seccomp_data, args[2])),
-		BPF_JUMP (BPF_JMP | BPF_JSET | BPF_K, PROT_EXEC, 0, 1),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
-		BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog p = { sizeof f / sizeof f[0], f };
-
-	if (argc < 3 || setenv ("LD_PRELOAD", argv[1], 1) != 0
-	    || prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-	    || prctl (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &p) != 0) {
-		perror ("seccomp");
-		return 77;
-	}
-	execv (argv[2], argv + 2);
-	perror (argv[2]);
-	return 99;
-}
-EOF
+# makes mprotect with PROT_EXEC fail with EACCES (rt-deny.c).
 if qemu; then
 	not_under_qemu "the mprotect refusal (no exec of a target program)"
-elif $CC -o noexec noexec.c 2>/dev/null && ./noexec "" /bin/true; then
+elif $CC -o deny "$PROGRAMS/rt-deny.c" 2>/dev/null &&
+	./deny exec "" /bin/true; then
 	rm -rf gmon.out gmon.out-objs
-	./noexec "$PRE" ./prog 2 >out 2>err
+	./deny exec "$PRE" ./prog 2 >out 2>err
 	check "mprotect refused: runs" test $? -eq 0 -a "$(cat out)" = ok
 	one_line "mprotect refused" err "were not patched \\(mprotect: .*\\): nothing is profiled"
 	check "mprotect refused: no profile" test ! -e gmon.out

@@ -140,6 +140,10 @@ mc_arch_cfa_skip (uint8_t op)
 #define MC_ARCH_TRAMP_SIZE	16	/* ldr x16, 8; br x16; .quad */
 #define MC_ARCH_SLED_REACH	((uintptr_t) 1 << 27)	/* bl's */
 
+/* Where mc_sled_entry's slow path saved FROM (x9), from its frame's
+   CFA: stp x8, x9, [sp, #80] in a frame of 240 bytes (unwind.c).  */
+#define MC_ARCH_SLED_FROM_SLOT	(-240 + 88)
+
 #pragma GCC visibility push(hidden)
 extern const char mc_sled_entry[];
 #pragma GCC visibility pop

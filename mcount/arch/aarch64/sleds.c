@@ -215,7 +215,7 @@ mc_arch_sled_prot (const struct dl_phdr_info *info)
 
 /* mc_sled_entry's places (mcount.S).  */
 extern const char mc_sled_entry_ret[], mc_sled_entry_slow[];
-extern const char mc_sled_entry_back[], mc_sled_entry_tail[];
+extern const char mc_sled_entry_tail[];
 extern const char mc_sled_entry_end[];
 
 bool
@@ -241,16 +241,6 @@ mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
 		return true;
 	}
 	return false;
-}
-
-intptr_t
-mc_arch_sled_from_slot (uintptr_t pc, bool *in)
-{
-	*in = pc >= (uintptr_t) mc_sled_entry
-	      && pc < (uintptr_t) mc_sled_entry_end;
-	/* stp x8, x9, [sp, #80] in a frame of 240 bytes.  */
-	return pc + 1 == (uintptr_t) mc_sled_entry_back
-		|| pc == (uintptr_t) mc_sled_entry_back ? -240 + 88 : 0;
 }
 
 /* Whether the instruction at P is a bl into a jump page.  */

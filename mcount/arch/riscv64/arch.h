@@ -131,6 +131,10 @@ mc_arch_cfa_skip (uint8_t op)
    than auipc+jalr's computed one.  */
 #define MC_ARCH_SLED_SHORT_REACH	(((uintptr_t) 1 << 20) - 4096)
 
+/* Where mc_sled_entry's slow path saved FROM (t0), from its frame's
+   CFA: sd t0, 64(sp) in a frame of 176 bytes (unwind.c).  */
+#define MC_ARCH_SLED_FROM_SLOT	(-176 + 64)
+
 #pragma GCC visibility push(hidden)
 extern const char mc_sled_entry[];
 #pragma GCC visibility pop

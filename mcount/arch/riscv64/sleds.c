@@ -177,8 +177,8 @@ mc_arch_sled_prot (const struct dl_phdr_info *info)
 
 /* mc_sled_entry's places (mcount.S).  */
 extern const char mc_sled_entry_swap[], mc_sled_entry_swapped[];
-extern const char mc_sled_entry_back[], mc_sled_entry_tail[];
-extern const char mc_sled_entry_ret[], mc_sled_entry_end[];
+extern const char mc_sled_entry_tail[];
+extern const char mc_sled_entry_ret[];
 
 #define RV_T0	5
 #define RV_T1	6
@@ -210,16 +210,6 @@ mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
 	*self = (uintptr_t) g[s];
 	*from = (uintptr_t) g[f];
 	return true;
-}
-
-intptr_t
-mc_arch_sled_from_slot (uintptr_t pc, bool *in)
-{
-	*in = pc >= (uintptr_t) mc_sled_entry
-	      && pc < (uintptr_t) mc_sled_entry_end;
-	/* sd t0, 64(sp) in a frame of 176 bytes.  */
-	return pc + 1 == (uintptr_t) mc_sled_entry_back
-		|| pc == (uintptr_t) mc_sled_entry_back ? -176 + 64 : 0;
 }
 
 /* Whether the auipc t0; jalr t0 (or nop; jal t0) at P calls into a

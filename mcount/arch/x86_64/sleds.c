@@ -147,14 +147,6 @@ mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
 	return false;
 }
 
-intptr_t
-mc_arch_sled_from_slot (uintptr_t pc, bool *in)
-{
-	(void) pc;
-	*in = false;
-	return 0;
-}
-
 uintptr_t
 mc_arch_sled_past (uintptr_t pc)
 {
