@@ -102,7 +102,11 @@ mkdir noproc && cp libsl.so noproc/ &&
 	$CC $O -o noproc/prog noproc.c -Lnoproc -lsl -Wl,-rpath,"$work/noproc" ||
 	hard_error "cannot build noproc"
 if qemu; then
-	not_under_qemu "the run without /proc (no exec of a target program)"
+	# Started in the namespace through run-target.sh, the guest was
+	# patched and profiled: qemu answers its /proc/self/stat and
+	# /proc/self/maps itself, with no /proc mounted.
+	not_under_qemu "the run without /proc (qemu answers the guest's" \
+		"/proc/self/stat and /proc/self/maps itself)"
 elif [ "$(id -u)" = 0 ] &&
 	unshare -m sh -c 'mount -t tmpfs none /proc && test ! -e /proc/self' 2>/dev/null; then
 	(cd noproc && PRE=$PRE unshare -m sh -c \
