@@ -437,6 +437,7 @@ EXTRA_DIST += $(RT_E2E_TESTS) \
 	tests/programs/rt-sleds-lib.c \
 	tests/programs/rt-sleds-late.c \
 	tests/programs/rt-deny.c \
+	tests/programs/noipa.h \
 	tests/programs/rt-dso.c \
 	tests/programs/rt-dso-a.c \
 	tests/programs/rt-dso-s.c \

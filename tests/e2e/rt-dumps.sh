@@ -23,16 +23,6 @@ dump_of () {
 		s/^run .* dump=\([0-9]*\)$/\1/p' | head -1
 }
 
-# said DESC FILE PATTERN: a check that FILE has PATTERN.
-said () {
-	if grep -q -- "$3" "$2"; then
-		ok "$1"
-	else
-		bad "$1: $2 lacks '$3':"
-		cat "$2"
-	fi
-}
-
 # ---------------------------------------------------------------------
 # Two dumps, their files kept: paired right, and crossed.
 

@@ -148,6 +148,17 @@ the_calls_are_right () {
 		"leaf called 1000 times from loop"
 }
 
+# said DESC FILE PATTERN: a check that FILE (a program's stderr, say)
+# has PATTERN (grep).
+said () {
+	if grep -q -- "$3" "$2"; then
+		ok "$1"
+	else
+		bad "$1: $2 lacks '$3':"
+		cat "$2"
+	fi
+}
+
 # quiet_stderr DESC FILE: a check that FILE (a program's stderr) is
 # empty.
 quiet_stderr () {

@@ -50,16 +50,6 @@ stamp () {
 		awk '$1 == "run" { print $2, $3, $4; exit }'
 }
 
-# said DESC FILE PATTERN: a check that stderr FILE has PATTERN.
-said () {
-	if grep -q -- "$3" "$2"; then
-		ok "$1"
-	else
-		bad "$1: stderr lacks '$3':"
-		cat "$2"
-	fi
-}
-
 # ---------------------------------------------------------------------
 # A planted link is not followed, and nothing behind it is touched.
 

@@ -22,16 +22,6 @@ preloaded () {
 	fi
 }
 
-# said DESC FILE PATTERN: FILE holds PATTERN (grep).
-said () {
-	if grep -q -- "$3" "$2"; then
-		ok "$1"
-	else
-		bad "$1: $2 lacks '$3':"
-		cat "$2"
-	fi
-}
-
 # calls EXE GMON: "name calls" of every function GNU gprof's flat
 # profile gives calls, sorted.
 calls () {

@@ -1,13 +1,7 @@
 /* rt-sleds-lib.c - a library rt-sleds.c dlopens: lib_work (N) calls
    lib_leaf N times and returns 0 + 1 + ... + N.  */
 
-/* Every call a call: clang (XRay sleds) has no noipa, and drops
-   a call of a function it finds has no effect.  */
-#ifdef __clang__
-# define NOIPA __attribute__ ((noinline, optnone))
-#else
-# define NOIPA __attribute__ ((noipa))
-#endif
+#include "noipa.h"
 
 NOIPA long lib_leaf (long x) { return x + 1; }
 

@@ -24,13 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every call a call: clang (XRay sleds) has no noipa, and drops
-   a call of a function it finds has no effect.  */
-#ifdef __clang__
-# define NOIPA __attribute__ ((noinline, optnone))
-#else
-# define NOIPA __attribute__ ((noipa))
-#endif
+#include "noipa.h"
 
 static volatile sig_atomic_t handled;
 
