@@ -302,6 +302,8 @@ if ! qemu; then
 	check "no sleds, late library: two lines, the library's said" sh -c \
 		"test \$(wc -l <err) -eq 2 && grep -q '^libgmon: 2 patchable function entries of .*libsl.so, loaded while 2 threads ran, were not patched' err" ||
 		cat err
+else
+	not_under_qemu "a late library in a program without sleds (no thread count)"
 fi
 # LD_PRELOAD is inherited: a shell's programs are told by the shell's
 # line, not once each.
