@@ -360,10 +360,12 @@ static const struct sled_section {
 
 #define SLED_SECTIONS	(sizeof sled_sections / sizeof sled_sections[0])
 
-/* F's sections of records the port can patch into SEC (0: none), and
-   how many entries they list, as O's; 0 if none.  */
+/* F's sections of records the port can patch into SEC (0: none), the
+   entries each lists into CNT, and how many in all, as O's; 0 if
+   none.  */
 static uint64_t
-find_sections (struct mc_sled_obj *o, struct mc_sledf *f, unsigned int *sec)
+find_sections (struct mc_sled_obj *o, struct mc_sledf *f, unsigned int *sec,
+	       uint64_t *cnt)
 {
 	uint64_t n = 0;
 	size_t k;
@@ -376,16 +378,17 @@ find_sections (struct mc_sled_obj *o, struct mc_sledf *f, unsigned int *sec)
 			: 0;
 		if (sec[k] && !(f->sh[sec[k]].sh_flags & SHF_ALLOC))
 			sec[k] = 0;
-		if (sec[k])
-			n += mc_sled_count (o, &f->sh[sec[k]]);
+		cnt[k] = sec[k] ? mc_sled_count (o, &f->sh[sec[k]]) : 0;
+		n += cnt[k];
 	}
 	return n;
 }
 
-/* Patches the sleds of O's object that F's sections SEC list.  */
+/* Patches the sleds of O's object that F's sections SEC list (CNT
+   entries each).  */
 static void
 patch_sections (struct mc_sled_obj *o, struct mc_sledf *f,
-		const unsigned int *sec)
+		const unsigned int *sec, const uint64_t *cnt)
 {
 	size_t k, fmapped = 0, smapped = 0;
 
@@ -396,9 +399,9 @@ patch_sections (struct mc_sled_obj *o, struct mc_sledf *f,
 		o->form = sled_sections[k].form;
 		o->len = mc_arch_sled_len (o->form);
 		o->page = NULL;
-		if (!mc_sled_find (o, &f->sh[sec[k]], &smapped))
-			mc_sled_fail (o->m, mc_sled_count (o, &f->sh[sec[k]]),
-				      "its records are not sleds", 0);
+		if (!mc_sled_find (o, &f->sh[sec[k]], cnt[k], &smapped))
+			mc_sled_fail (o->m, cnt[k], "its records are not sleds",
+				      0);
 		else
 			patch_object (o);
 		if (o->sites)
@@ -415,6 +418,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	struct mc_sled_obj o = { .m = m, .info = info };
 	struct mc_sledf f;
 	unsigned int sec[SLED_SECTIONS];
+	uint64_t cnt[SLED_SECTIONS];
 	uint64_t before = mc_sled_st.patched, n;
 	const char *why;
 	int same;
@@ -437,7 +441,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 	}
 	if (!mc_sled_st.started && mc_sledf_calls (&f, sled_pg_names))
 		mc_sled_st.pg = true;
-	n = find_sections (&o, &f, sec);
+	n = find_sections (&o, &f, sec, cnt);
 	if (!n) {
 		mc_sledf_close (&f);
 		return;
@@ -468,7 +472,7 @@ mc_sleds_object (const struct mc_module *m, const struct dl_phdr_info *info)
 		if (*why)
 			mc_sled_fail (m, n, why, 0);
 	} else
-		patch_sections (&o, &f, sec);
+		patch_sections (&o, &f, sec, cnt);
 	mc_sledf_close (&f);
 	if (mc_sled_st.started && mc_sled_st.patched > before && !sled_at_load
 	    && !mc_sled_st.after++)

@@ -178,9 +178,10 @@ bool mc_sled_regex_ok (void) MC_HIDDEN;
 uint64_t mc_sled_count (const struct mc_sled_obj *o, const ElfW (Shdr) *sec)
 	MC_HIDDEN;
 /* The records of section SEC (in memory, relocated) of O's object,
-   their sleds into O->sites (*MAPPED bytes); false if they are not
-   sleds of O->form.  */
+   COUNT entries (mc_sled_count), their sleds into O->sites (*MAPPED
+   bytes); false if they are not sleds of O->form.  */
 bool mc_sled_find (struct mc_sled_obj *o, const ElfW (Shdr) *sec,
+		   uint64_t count,
 		   size_t *mapped) MC_HIDDEN;
 
 /* The port's (mcount/arch/ARCH/sleds.c): PROT_* bits beyond PF_R,
@@ -206,8 +207,10 @@ void mc_arch_sled_tramp (unsigned char *p, uintptr_t to) MC_HIDDEN;
 /* Libgmon's entry a sled calls: __fentry__'s kind, or mcount's (BODY).  */
 uintptr_t mc_arch_sled_entry (bool body) MC_HIDDEN;
 
-/* For the stack walk (unwind.c), where the port's mc_sled_entry or a
-   jump page has no frame: for a sample at PC with registers UC there,
+/* For the stack walk (unwind.c) of a port whose return address stays
+   in a register (MC_ARCH_RA_IN_REG: aarch64, riscv64; x86-64's
+   __fentry__ makes no frame the walk cannot follow), where the port's
+   mc_sled_entry or a jump page has no frame: for a sample at PC with registers UC there,
    *SELF (where it returns to, in the patched function) and *FROM (the
    patched function's own return address, still in a register); false
    elsewhere.  Async-signal-safe.  */

@@ -82,40 +82,38 @@ fn_wanted (const struct mc_sledfn *t, size_t n, size_t i, uintptr_t entry)
 	return false;
 }
 
-const ElfW (Phdr) *
-mc_sled_code (const struct mc_sled_obj *o, uintptr_t a, size_t n)
+/* The loaded segment of O's object with FLAG (PF_X, PF_R) that holds
+   [A, A + N): for PF_R in its bytes from the file (a gap between
+   segments is no memory); else NULL.  */
+static const ElfW (Phdr) *
+obj_segment (const struct mc_sled_obj *o, uintptr_t a, size_t n,
+	     ElfW (Word) flag)
 {
 	int i;
 
 	for (i = 0; i < o->info->dlpi_phnum; i++) {
 		const ElfW (Phdr) *ph = &o->info->dlpi_phdr[i];
 		uintptr_t lo = o->info->dlpi_addr + ph->p_vaddr;
+		uint64_t size = flag == PF_R ? ph->p_filesz : ph->p_memsz;
 
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)
-		    && a >= lo && a - lo <= ph->p_memsz
-		    && n <= ph->p_memsz - (a - lo))
+		if (ph->p_type == PT_LOAD && (ph->p_flags & flag)
+		    && a >= lo && a - lo <= size && n <= size - (a - lo))
 			return ph;
 	}
 	return NULL;
 }
 
-/* Whether [A, A + N) lies in one readable segment of O's object, in
-   its bytes from the file (a gap between segments is no memory).  */
+const ElfW (Phdr) *
+mc_sled_code (const struct mc_sled_obj *o, uintptr_t a, size_t n)
+{
+	return obj_segment (o, a, n, PF_X);
+}
+
+/* Whether [A, A + N) lies in one readable segment of O's object.  */
 static bool
 obj_readable (const struct mc_sled_obj *o, uintptr_t a, size_t n)
 {
-	int i;
-
-	for (i = 0; i < o->info->dlpi_phnum; i++) {
-		const ElfW (Phdr) *ph = &o->info->dlpi_phdr[i];
-		uintptr_t lo = o->info->dlpi_addr + ph->p_vaddr;
-
-		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R)
-		    && a >= lo && a - lo <= ph->p_filesz
-		    && n <= ph->p_filesz - (a - lo))
-			return true;
-	}
-	return false;
+	return obj_segment (o, a, n, PF_R) != NULL;
 }
 
 /* The entry of the function of record R (-fpatchable-function-entry):
@@ -235,7 +233,7 @@ site_of (const struct mc_sled_obj *o, uintptr_t r)
 	}
 	if (o->form == MC_SLED_MCOUNT) {
 		entry = i < o->nfns ? o->fns[i].lo : mc_uw_fn_start (o->m, r);
-		if (!entry || entry > r) {
+		if (!entry || entry > r || !mc_sled_code (o, entry, r - entry)) {
 			mc_sled_st.unplaced++;
 			return 0;
 		}
@@ -284,14 +282,15 @@ mc_sled_count (const struct mc_sled_obj *o, const ElfW (Shdr) *sec)
 }
 
 bool
-mc_sled_find (struct mc_sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
+mc_sled_find (struct mc_sled_obj *o, const ElfW (Shdr) *sec, uint64_t count,
+	      size_t *mapped)
 {
 	const void *rec = (const void *) (o->m->base + sec->sh_addr);
 	size_t size = o->form == MC_SLED_XRAY ? XRAY_RECORD : sizeof (uintptr_t);
 	size_t n = sec->sh_size / size, i;
 
 	o->nsites = 0;
-	mc_sled_st.records += mc_sled_count (o, sec);
+	mc_sled_st.records += count;
 	if (sec->sh_size % size
 	    || !obj_readable (o, (uintptr_t) rec, sec->sh_size))
 		return false;
@@ -300,7 +299,7 @@ mc_sled_find (struct mc_sled_obj *o, const ElfW (Shdr) *sec, size_t *mapped)
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (o->sites == MAP_FAILED) {
 		o->sites = NULL;
-		mc_sled_fail (o->m, mc_sled_count (o, sec), "mmap", errno);
+		mc_sled_fail (o->m, count, "mmap", errno);
 		return true;
 	}
 	if (o->form == MC_SLED_NOPS) {

@@ -200,6 +200,37 @@ sled_from_slot (uintptr_t pc, bool *in)
 }
 #endif
 
+#if MC_ARCH_HAS_SLEDS && MC_ARCH_RA_IN_REG
+/* A sample at PC (registers UC) on a patched sled's way to libgmon,
+   before it has a frame, where the function's table says its return
+   address is "still in the link register", which it no longer is:
+   in the sled itself, *LOOK the function's entry (its table's first
+   rule); in the jump page or mc_sled_entry, SELF (where it returns) as
+   the first of OUT (*N of MAX), *LOOK SELF itself (gcc puts the sled
+   before the function's table: aarch64, riscv64) and *RA_REG FROM,
+   the function's return address.  False if the walk ends there.  */
+static bool
+sled_start (struct mc_unwind *u, const ucontext_t *uc, uintptr_t pc,
+	    uintptr_t *out, unsigned int max, unsigned int *n,
+	    uintptr_t *look, uintptr_t *ra_reg)
+{
+	uintptr_t self, from, past;
+
+	if (mc_module_loaded (pc, &u->hint)
+	    && (past = mc_arch_sled_past (pc)) != 0) {
+		*look = past;
+	} else if (mc_arch_sled_regs (uc, pc, &self, &from)) {
+		self = mc_arch_code_addr (self);
+		if (max == 0 || !mc_module_loaded (self, &u->hint))
+			return false;
+		out[(*n)++] = self;
+		*look = self;
+		*ra_reg = from;
+	}
+	return true;
+}
+#endif
+
 int
 mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 	   const ucontext_t *uc, uintptr_t pc, uintptr_t *out,
@@ -219,31 +250,9 @@ mc_unwind (struct mc_unwind *u, int tid, uint64_t samples,
 		return -1;
 	hi = u->stack_hi;
 #if MC_ARCH_HAS_SLEDS && MC_ARCH_RA_IN_REG
-	{
-		uintptr_t self, from, past;
-
-		/* In a patched sled's way to libgmon, before it has a
-		   frame: the function it returns to, then the function's
-		   caller from the register that holds its return address
-		   (the function's table says "still in the link
-		   register", which it no longer is).  */
-		if (mc_module_loaded (pc, &u->hint)
-		    && (past = mc_arch_sled_past (pc)) != 0) {
-			/* In the sled itself: the function's entry, its
-			   table's first rule.  */
-			look = past;
-		} else if (mc_arch_sled_regs (uc, pc, &self, &from)) {
-			self = mc_arch_code_addr (self);
-			if (max == 0 || !mc_module_loaded (self, &u->hint))
-				return 0;
-			out[n++] = self;
-			/* SELF itself: gcc puts the sled before the
-			   function's table (aarch64, riscv64), whose first
-			   rule is the entry's.  */
-			look = self;
-			ra_reg = from;
-		}
-	}
+	if (mc_sled_in_page_any ()
+	    && !sled_start (u, uc, pc, out, max, &n, &look, &ra_reg))
+		return 0;
 #endif
 	for (;;) {
 		struct mc_uw_rule r;

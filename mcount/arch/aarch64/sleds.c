@@ -261,7 +261,7 @@ mc_arch_sled_past (uintptr_t pc)
 {
 	const unsigned char *p = (const unsigned char *) pc;
 
-	if (pc & 3 || !mc_sled_in_page_any ())
+	if (pc & 3)
 		return 0;
 	/* The bl first: a match makes the mov before it the sled's.  */
 	if (a64_bl_to_page (p))

@@ -234,7 +234,7 @@ mc_arch_sled_past (uintptr_t pc)
 {
 	const unsigned char *p = (const unsigned char *) pc;
 
-	if (pc & 1 || !mc_sled_in_page_any ())
+	if (pc & 1)
 		return 0;
 	/* The jalr or jal first: the auipc or nop before it is in the
 	   same sled.  */

@@ -132,24 +132,3 @@ mc_arch_sled_prot (const struct dl_phdr_info *info)
 	(void) info;
 	return 0;			/* no protection bits of its own */
 }
-
-/* __fentry__ makes no frame the walk cannot follow (the return
-   addresses are on the stack); a sample in a jump page (GMON_NEAR=0)
-   has no context.  */
-bool
-mc_arch_sled_regs (const ucontext_t *uc, uintptr_t pc, uintptr_t *self,
-		   uintptr_t *from)
-{
-	(void) uc;
-	(void) pc;
-	(void) self;
-	(void) from;
-	return false;
-}
-
-uintptr_t
-mc_arch_sled_past (uintptr_t pc)
-{
-	(void) pc;
-	return 0;			/* the call is one instruction */
-}
